@@ -1,0 +1,108 @@
+// Builds the Fastify app (no listen): API under /api/v1, OpenAPI, security headers, and the built client with
+// history-mode fallback. Tests call buildApp() and use app.inject().
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { Keyring } from './services/crypto';
+import { resolveAppKey } from './services/app-key';
+import { createMailer } from './mail/mailer';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { logOptions } from './plugins/logging';
+import { translate } from './i18n/messages';
+import { authRoutes } from './routes/auth.routes';
+import { accountRoutes } from './routes/account.routes';
+import { twoFactorRoutes } from './routes/two-factor.routes';
+import { settingsGroupRoutes } from './routes/settings-groups.routes';
+import { systemNotificationRoutes } from './routes/system-notifications.routes';
+import { systemRoutes } from './routes/system.routes';
+import { APP_VERSION } from './version';
+import type { AppContext } from './context';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = { ...loadConfig(), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger === false ? false : logOptions(config.logLevel),
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    routerOptions: { maxParamLength: 200 },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const keyring = new Keyring(await resolveAppKey(database.db, config.appKey));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, keyring, mailer };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hauswerk API', version: APP_VERSION, description: 'Facility and property management workspace' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(settingsGroupRoutes);
+      await api.register(systemNotificationRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets are immutable; the service worker and the shell must be re-checked on every load.
+        if (/[/\\]assets[/\\]/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !fs.existsSync(indexHtml))
+      return reply.code(404).send({ message: translate(req.locale ?? 'en-us', 'errors.not_found') });
+    // History-mode fallback: every other path is the single-page app, which shows its own not-found page.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+// What every route and service needs: database, configuration, keys and the mailer. Built once per app.
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Keyring } from './services/crypto';
+import type { Mailer } from './mail/mailer';
+import type { users, sessions } from './db/schema';
+import type { Locale } from '../src/entities/account';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  keyring: Keyring;
+  mailer: Mailer;
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    user: UserRow | null;
+    session: SessionRow | null;
+    authVia: 'session' | 'token' | null;
+    tokenId: number | null;
+  }
+  interface FastifyContextConfig {
+    /** false for the few state-changing calls that carry no session (bearer tokens, public token pages). */
+    csrf?: boolean;
+  }
+}

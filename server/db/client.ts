@@ -1,0 +1,79 @@
+// The one place that opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Column types are normalised here so that both produce identical API output.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { projectRoot } from '../config';
+import { acquireDataDirLock } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = path.join(projectRoot, 'server/db/migrations');
+
+// node-postgres returns int8 (counts, sums of integers) as strings; PGlite returns numbers. Numbers everywhere.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Data folder for PGlite; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  statementTimeoutMs?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: opts.statementTimeoutMs ?? 15_000,
+      types: pgTypes,
+    });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const inMemory = opts.dataDir.startsWith('memory://');
+  let release = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireDataDirLock(opts.dataDir);
+  }
+  try {
+    const client = inMemory
+      ? new PGlite({ relaxedDurability: true })
+      : new PGlite(path.join(opts.dataDir, 'pgdata'), { relaxedDurability: true });
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

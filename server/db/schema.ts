@@ -1,0 +1,214 @@
+// Tables of the account, session and workspace layer. Module records are derived from src/entities
+// by the records engine and live in their own schema files.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const now = (name: string) => ts(name).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    email_verified_at: ts('email_verified_at'),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    organisation: text('organisation'),
+    gender: text('gender'),
+    locale: text('locale').notNull().default('en-us'),
+    date_format: text('date_format').notNull().default('MM/DD/YYYY'),
+    terms_version: text('terms_version'),
+    terms_accepted_at: ts('terms_accepted_at'),
+    is_superuser: boolean('is_superuser').notNull().default(false),
+    is_partner: boolean('is_partner').notNull().default(false),
+    is_internal: boolean('is_internal').notNull().default(false),
+    image: text('image'),
+    attributes: jsonb('attributes').notNull().default({}),
+    default_settings_group_uuid: uuid('default_settings_group_uuid'),
+    /** AES-GCM sealed TOTP secret; null while 2FA is off. */
+    two_factor_secret: text('two_factor_secret'),
+    /** AES-GCM sealed JSON array of recovery codes. */
+    two_factor_recovery_codes: text('two_factor_recovery_codes'),
+    two_factor_confirmed_at: ts('two_factor_confirmed_at'),
+    /** Last accepted TOTP time step: a code is accepted once. */
+    two_factor_last_step: integer('two_factor_last_step'),
+    date_to_delete: ts('date_to_delete'),
+    last_login: ts('last_login'),
+    created_at: now('created_at'),
+    updated_at: now('updated_at'),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), uniqueIndex('users_uuid_unique').on(t.uuid)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session cookie value; the raw id is never stored. */
+    id_hash: text('id_hash').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    xsrf_token: text('xsrf_token').notNull(),
+    pending_user_id: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pending_remember: boolean('pending_remember').notNull().default(false),
+    remember: boolean('remember').notNull().default(false),
+    password_confirmed_at: ts('password_confirmed_at'),
+    ip_address: text('ip_address'),
+    user_agent: text('user_agent'),
+    created_at: now('created_at'),
+    last_activity_at: now('last_activity_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_activity_idx').on(t.last_activity_at)],
+);
+
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    token_hash: text('token_hash').notNull(),
+    last_used_at: ts('last_used_at'),
+    created_at: now('created_at'),
+  },
+  (t) => [uniqueIndex('pat_token_unique').on(t.token_hash), index('pat_user_idx').on(t.user_id)],
+);
+
+/** One-time tokens: password reset, account deletion confirmation. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    created_at: now('created_at'),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.token_hash), index('user_tokens_user_idx').on(t.user_id, t.purpose)],
+);
+
+export const settingsGroups = pgTable('settings_groups', {
+  uuid: uuid('uuid').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  locale_settings: jsonb('locale_settings')
+    .$type<{ active: string[]; mandatory: string[] }>()
+    .notNull()
+    .default({ active: ['en-us', 'de', 'de-ch'], mandatory: ['en-us'] }),
+  enforce_two_factor: boolean('enforce_two_factor').notNull().default(false),
+  restricted_access: boolean('restricted_access').notNull().default(false),
+  currency: text('currency').notNull().default('CHF'),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: now('created_at'),
+  updated_at: now('updated_at'),
+});
+
+export const settingsGroupMembers = pgTable(
+  'settings_group_members',
+  {
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('user'),
+    created_at: now('created_at'),
+  },
+  (t) => [primaryKey({ columns: [t.settings_group_uuid, t.user_id] }), index('sgm_user_idx').on(t.user_id)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('user'),
+    status: text('status').notNull().default('sent'),
+    token_hash: text('token_hash').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: now('created_at'),
+  },
+  (t) => [index('invitations_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const systemNotifications = pgTable(
+  'system_notifications',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    publish_at: ts('publish_at').notNull(),
+    publish_until: ts('publish_until'),
+    translations: jsonb('translations').$type<Record<string, { title: string; body: string }>>().notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: now('created_at'),
+    updated_at: now('updated_at'),
+  },
+  (t) => [index('system_notifications_publish_idx').on(t.publish_at)],
+);
+
+export const systemNotificationViews = pgTable(
+  'system_notification_views',
+  {
+    notification_id: integer('notification_id')
+      .notNull()
+      .references(() => systemNotifications.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewed_at: now('viewed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.notification_id, t.user_id] })],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  created_at: now('created_at'),
+});
+
+/** Fixed-window counters shared by every server process (login, 2FA, mails). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  window_start: now('window_start'),
+});
+
+/** Server secrets generated on first start when not given by the environment (APP_KEY). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: now('created_at'),
+});
+
+/** Last run of each scheduled job, so that a daily job runs once a day across processes. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  last_run_at: ts('last_run_at').notNull(),
+  last_result: jsonb('last_result'),
+});

@@ -1,0 +1,64 @@
+// The demo: on the first start with an empty database, a demo workspace with an admin user (a superuser, who
+// must turn on 2FA before managing system notifications) and a welcome notification.
+import crypto from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { settingsGroupMembers, settingsGroups, systemNotifications, users } from './schema';
+import { hashPassword } from '../services/password';
+import { TERMS_VERSION } from '../../src/entities/account';
+
+export const DEMO_EMAIL = 'admin@demo.hauswerk.ch';
+export const DEMO_WORKSPACE = 'Demo Immobilien AG';
+
+export async function seedDemoIfEmpty(ctx: AppContext) {
+  const [n] = await ctx.db.select({ n: count() }).from(users);
+  if ((n?.n ?? 0) > 0) return null;
+  return seedDemo(ctx);
+}
+
+/** Creates (or recreates) the demo workspace and its admin; returns the login. */
+export async function seedDemo(ctx: AppContext) {
+  const password = process.env.DEMO_PASSWORD || crypto.randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password, ctx.config.scryptCost);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(sql`lower(${users.email})`, DEMO_EMAIL));
+    await tx.delete(settingsGroups).where(eq(settingsGroups.name, DEMO_WORKSPACE));
+    const [group] = await tx
+      .insert(settingsGroups)
+      .values({ name: DEMO_WORKSPACE, currency: 'CHF', locale_settings: { active: ['de-ch', 'de', 'en-us'], mandatory: ['de-ch'] } })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_EMAIL,
+        email_verified_at: new Date(),
+        password_hash: passwordHash,
+        first_name: 'Alex',
+        last_name: 'Demo',
+        organisation: DEMO_WORKSPACE,
+        locale: 'en-us',
+        date_format: 'DD.MM.YYYY',
+        terms_version: TERMS_VERSION,
+        terms_accepted_at: new Date(),
+        is_superuser: true,
+        default_settings_group_uuid: group!.uuid,
+      })
+      .returning();
+    await tx.update(settingsGroups).set({ created_by: user!.id }).where(eq(settingsGroups.uuid, group!.uuid));
+    await tx.insert(settingsGroupMembers).values({ settings_group_uuid: group!.uuid, user_id: user!.id, role: 'admin' });
+    const [existing] = await tx.select({ n: count() }).from(systemNotifications);
+    if ((existing?.n ?? 0) === 0)
+      await tx.insert(systemNotifications).values({
+        type: 'info',
+        publish_at: new Date(Date.now() - 60_000),
+        publish_until: null,
+        created_by: user!.id,
+        translations: {
+          'en-us': { title: 'Welcome to Hauswerk', body: 'Your demo workspace is ready. Explore the modules on the left.' },
+          de: { title: 'Willkommen bei Hauswerk', body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.' },
+          'de-ch': { title: 'Willkommen bei Hauswerk', body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.' },
+        },
+      });
+  });
+  return { email: DEMO_EMAIL, password };
+}

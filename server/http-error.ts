@@ -1,0 +1,27 @@
+// Errors a service throws; the error handler turns them into the spec's reply shapes (domain.md §8.5).
+import type { MessageKey } from './i18n/messages';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
+/** A 422 with field errors: `fields` maps a field path to message keys (with params). */
+export class ValidationFailed extends Error {
+  constructor(readonly fields: Record<string, { key: MessageKey; params?: Record<string, string | number> }[]>) {
+    super('validation');
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated');
+export const forbidden = (key: MessageKey = 'auth.forbidden') => new HttpError(403, key);
+export const notFound = () => new HttpError(404, 'errors.not_found');
+export const fieldError = (field: string, key: MessageKey, params?: Record<string, string | number>) =>
+  new ValidationFailed({ [field]: [{ key, ...(params ? { params } : {}) }] });

@@ -1,0 +1,37 @@
+// The scheduled jobs (domain.md §9). Each is idempotent: running it twice changes nothing more.
+import { and, isNotNull, lt } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users, userTokens } from '../db/schema';
+import { pruneSessions } from '../services/session.service';
+import { pruneRateLimits } from '../services/rate-limit';
+
+export interface Job {
+  name: string;
+  intervalMinutes: number;
+  run: (ctx: AppContext, now: Date) => Promise<Record<string, number>>;
+}
+
+export const jobs: Job[] = [
+  {
+    // Accounts whose confirmed deletion date has passed (spec §1: 30 days after the link was clicked).
+    name: 'account-deletion',
+    intervalMinutes: 60,
+    run: async (ctx, now) => {
+      const gone = await ctx.db
+        .delete(users)
+        .where(and(isNotNull(users.date_to_delete), lt(users.date_to_delete, now)))
+        .returning({ id: users.id });
+      return { deleted: gone.length };
+    },
+  },
+  {
+    name: 'housekeeping',
+    intervalMinutes: 60,
+    run: async (ctx, now) => {
+      await pruneSessions(ctx.db, ctx.config);
+      await pruneRateLimits(ctx.db);
+      const tokens = await ctx.db.delete(userTokens).where(lt(userTokens.expires_at, now)).returning({ id: userTokens.id });
+      return { expired_tokens: tokens.length };
+    },
+  },
+];

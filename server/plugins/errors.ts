@@ -1,0 +1,149 @@
+// One error handler for the API: 422 in Laravel's shape, JSON 404 for unknown API paths, and no stack traces
+// or SQL ever in a body.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, ValidationFailed } from '../http-error';
+import { translate, type MessageKey } from '../i18n/messages';
+import type { Locale } from '../../src/entities/account';
+
+interface Issue {
+  keyword: string;
+  instancePath: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+const fieldLabel = (path: string) => (path.split('.').pop() ?? path).replace(/_/g, ' ');
+
+/** Maps one zod issue to a message key and params. */
+function describe(issue: Issue): { key: MessageKey; params: Record<string, string | number> } {
+  const p = issue.params;
+  const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
+  switch (issue.keyword) {
+    case 'invalid_type': {
+      if (p.input === undefined && /received undefined/.test(issue.message)) return { key: 'validation.required', params: {} };
+      const expected = String(p.expected);
+      const key = (
+        {
+          string: 'validation.string',
+          number: 'validation.number',
+          int: 'validation.integer',
+          boolean: 'validation.boolean',
+          array: 'validation.array',
+          object: 'validation.object',
+        } as Record<string, MessageKey>
+      )[expected];
+      return { key: key ?? 'validation.type', params: {} };
+    }
+    case 'too_small':
+      if (p.origin === 'string')
+        return num(p.minimum) <= 1 ? { key: 'validation.required', params: {} } : { key: 'validation.min_string', params: { min: num(p.minimum) } };
+      if (p.origin === 'array') return { key: 'validation.min_array', params: { min: num(p.minimum) } };
+      return { key: 'validation.min_number', params: { min: num(p.minimum) } };
+    case 'too_big':
+      if (p.origin === 'string') return { key: 'validation.max_string', params: { max: num(p.maximum) } };
+      if (p.origin === 'array') return { key: 'validation.max_array', params: { max: num(p.maximum) } };
+      return { key: 'validation.max_number', params: { max: num(p.maximum) } };
+    case 'invalid_format':
+      if (p.format === 'email') return { key: 'validation.email', params: {} };
+      if (p.format === 'uuid') return { key: 'validation.uuid', params: {} };
+      if (issue.message.startsWith('errors.')) return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
+      return { key: 'validation.format', params: {} };
+    case 'invalid_value':
+      if (Array.isArray(p.values) && p.values.length === 1 && p.values[0] === true) return { key: 'validation.accepted', params: {} };
+      return { key: 'validation.in', params: {} };
+    case 'invalid_union':
+      return { key: 'validation.required', params: {} };
+    case 'custom':
+      if (issue.message.startsWith('errors.')) return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
+      return { key: 'validation.format', params: {} };
+    default:
+      return { key: 'validation.format', params: {} };
+  }
+}
+
+export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const path = prefix && base ? `${prefix}.${base}` : base || prefix;
+    if (issue.keyword === 'unrecognized_keys') {
+      for (const k of (issue.params.keys as string[]) ?? []) {
+        const full = path ? `${path}.${k}` : k;
+        add(full, translate(locale, 'validation.unknown_field', { field: k.replace(/_/g, ' ') }));
+      }
+      continue;
+    }
+    if (issue.keyword === 'invalid_union' && Array.isArray(issue.params.errors)) {
+      // A union of bodies (e.g. code | recovery_code): report the first alternative's problems.
+      const first = (issue.params.errors as { code: string; path: PropertyKey[]; message: string }[][])[0] ?? [];
+      Object.assign(
+        errors,
+        zodIssuesToErrors(
+          first.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: i as never })),
+          locale,
+          path,
+        ),
+      );
+      continue;
+    }
+    const { key, params } = describe(issue);
+    const field = path || 'body';
+    add(field, translate(locale, key, { field: fieldLabel(field), ...params }));
+  }
+  return errors;
+}
+
+function validationReply(reply: FastifyReply, locale: Locale, errors: Record<string, string[]>) {
+  const messages = Object.values(errors).flat();
+  const first = messages[0] ?? translate(locale, 'validation.summary');
+  const message =
+    messages.length > 1 ? translate(locale, 'validation.summary_more', { first, count: messages.length - 1 }) : first;
+  return reply.code(422).send({ message, errors });
+}
+
+const isDbUnavailable = (err: { code?: string; message?: string }) =>
+  ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '08006', '08001'].includes(err.code ?? '') ||
+  /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '');
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale ?? 'en-us';
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const prefix = err.validationContext === 'querystring' ? '' : '';
+      return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale, prefix));
+    }
+    if (err instanceof ValidationFailed) {
+      const errors: Record<string, string[]> = {};
+      for (const [field, list] of Object.entries(err.fields))
+        errors[field] = list.map((e) => translate(locale, e.key, { field: fieldLabel(field), ...(e.params ?? {}) }));
+      return validationReply(reply, locale, errors);
+    }
+    if (err instanceof HttpError) {
+      if (err.status === 403 || err.status === 429)
+        req.log.warn({ event: err.status === 403 ? 'forbidden' : 'rate_limited', user: req.user?.id }, err.key);
+      return reply
+        .code(err.status)
+        .headers(err.headers)
+        .send({ message: translate(locale, err.key, err.params), ...err.extra });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError))
+      return reply.code(400).send({ message: translate(locale, 'errors.malformed_json') });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: translate(locale, 'errors.payload_too_large') });
+    if (err.code === '57014') {
+      req.log.error({ err: { message: err.message, code: err.code } }, 'statement timeout');
+      return reply.code(503).send({ message: translate(locale, 'errors.timeout') });
+    }
+    if (isDbUnavailable(err)) {
+      req.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ message: translate(locale, 'errors.unavailable') });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors (unsupported media type, bad content length, …): clear message, never internals.
+      return reply.code(err.statusCode).send({ message: translate(locale, 'errors.bad_request') });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: translate(locale, 'errors.server') });
+  });
+}

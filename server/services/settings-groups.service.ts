@@ -1,0 +1,84 @@
+// Settings groups (workspaces): the caller sees only groups it belongs to; another group is a 404
+// (domain.md §10). The creator becomes admin.
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext, UserRow } from '../context';
+import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import { HttpError, fieldError, notFound } from '../http-error';
+import type { SettingsGroup, settingsGroupBody, settingsGroupUpdateBody } from '../../src/entities/account';
+
+const API = '/api/v1/settings-groups';
+
+export async function listGroups(ctx: AppContext, user: UserRow) {
+  return ctx.db
+    .select({ group: settingsGroups, role: settingsGroupMembers.role })
+    .from(settingsGroupMembers)
+    .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
+    .where(eq(settingsGroupMembers.user_id, user.id))
+    .orderBy(asc(settingsGroups.name), asc(settingsGroups.uuid));
+}
+
+/** Loads a group by uuid and the caller's membership in one query; 404 when the caller is not a member. */
+export async function loadGroup(ctx: AppContext, user: UserRow, uuid: string) {
+  const [row] = await ctx.db
+    .select({ group: settingsGroups, role: settingsGroupMembers.role })
+    .from(settingsGroupMembers)
+    .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
+    .where(and(eq(settingsGroupMembers.user_id, user.id), eq(settingsGroupMembers.settings_group_uuid, uuid)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.group.enforce_two_factor && !user.two_factor_confirmed_at)
+    throw new HttpError(403, 'settings_group.two_factor_required');
+  return row;
+}
+
+export async function present(ctx: AppContext, row: Awaited<ReturnType<typeof loadGroup>>): Promise<SettingsGroup> {
+  const [members] = await ctx.db
+    .select({ n: count() })
+    .from(settingsGroupMembers)
+    .where(eq(settingsGroupMembers.settings_group_uuid, row.group.uuid));
+  const links: Record<string, string> = { self: `${API}/${row.group.uuid}` };
+  if (row.role === 'admin') links.update = `${API}/${row.group.uuid}`;
+  return {
+    uuid: row.group.uuid,
+    name: row.group.name,
+    locale_settings: row.group.locale_settings as SettingsGroup['locale_settings'],
+    enforce_two_factor: row.group.enforce_two_factor,
+    currency: row.group.currency,
+    role: row.role as 'admin' | 'user',
+    member_count: members?.n ?? 0,
+    created_at: row.group.created_at.toISOString(),
+    links,
+  };
+}
+
+export async function createGroup(ctx: AppContext, user: UserRow, body: z.infer<typeof settingsGroupBody>) {
+  return ctx.db.transaction(async (tx) => {
+    const [group] = await tx
+      .insert(settingsGroups)
+      .values({
+        name: body.name,
+        created_by: user.id,
+        currency: body.currency ?? (user.locale === 'en-us' ? 'USD' : user.locale === 'de' ? 'EUR' : 'CHF'),
+        ...(body.locale_settings ? { locale_settings: body.locale_settings } : {}),
+      })
+      .returning();
+    await tx.insert(settingsGroupMembers).values({ settings_group_uuid: group!.uuid, user_id: user.id, role: 'admin' });
+    if (!user.default_settings_group_uuid)
+      await tx.update(users).set({ default_settings_group_uuid: group!.uuid }).where(eq(users.id, user.id));
+    return { group: group!, role: 'admin' };
+  });
+}
+
+export async function updateGroup(ctx: AppContext, user: UserRow, uuid: string, body: z.infer<typeof settingsGroupUpdateBody>) {
+  const row = await loadGroup(ctx, user, uuid);
+  if (row.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
+  if (body.enforce_two_factor && !user.two_factor_confirmed_at)
+    throw fieldError('enforce_two_factor', 'settings_group.two_factor_required');
+  const [group] = await ctx.db
+    .update(settingsGroups)
+    .set({ ...body, updated_at: new Date() })
+    .where(eq(settingsGroups.uuid, uuid))
+    .returning();
+  return { group: group!, role: row.role };
+}

@@ -1,0 +1,206 @@
+// The account contract shared by the API (request/response schemas) and the browser app (types, forms).
+// Data only: zod schemas and constants, no I/O.
+import { z } from 'zod';
+
+export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+export const DEFAULT_LOCALE: Locale = 'en-us';
+
+export const GENDERS = ['male', 'female', 'gender_neutral'] as const;
+export const genderSchema = z.enum(GENDERS);
+
+/** Date format tokens as stored (spec: DD and YYYY are shown as dd and yyyy). */
+export const DATE_FORMATS = ['DD.MM.YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'] as const;
+export const dateFormatSchema = z.enum(DATE_FORMATS);
+export const DEFAULT_DATE_FORMAT: Record<Locale, (typeof DATE_FORMATS)[number]> = {
+  'en-us': 'MM/DD/YYYY',
+  de: 'DD.MM.YYYY',
+  'de-ch': 'DD.MM.YYYY',
+};
+
+/** The current terms version; users accept each version once (PUT /user/terms). */
+export const TERMS_VERSION = '2026-11';
+
+export const ROLES = ['admin', 'user'] as const;
+export const roleSchema = z.enum(ROLES);
+
+const email = z.email().max(254);
+const password = z.string().min(8).max(200);
+const name = z.string().trim().min(1).max(100);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+// ---- requests ----
+export const loginBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(200),
+  remember: z.boolean().optional(),
+});
+export const twoFactorChallengeBody = z.union([
+  z.strictObject({ code: z.string().max(20) }),
+  z.strictObject({ recovery_code: z.string().max(40) }),
+]);
+export const registerBody = z.strictObject({
+  first_name: name,
+  last_name: name,
+  email,
+  password,
+  password_confirmation: z.string().max(200),
+  organisation: optionalText(200),
+  locale: localeSchema.optional(),
+  terms: z.literal(true),
+});
+export const forgotPasswordBody = z.strictObject({ email: z.string().max(254) });
+export const resetPasswordBody = z.strictObject({
+  token: z.string().min(1).max(200),
+  email: z.string().max(254),
+  password,
+  password_confirmation: z.string().max(200),
+});
+export const updatePasswordBody = z.strictObject({
+  current_password: z.string().max(200),
+  password,
+  password_confirmation: z.string().max(200),
+});
+export const confirmPasswordBody = z.strictObject({ password: z.string().max(200) });
+export const profileBody = z.strictObject({
+  first_name: name,
+  last_name: name,
+  email,
+  organisation: optionalText(200),
+  gender: genderSchema.nullable().optional(),
+  locale: localeSchema,
+  date_format: dateFormatSchema,
+});
+export const codeBody = z.strictObject({ code: z.string().max(20) });
+export const termsBody = z.strictObject({ version: z.string().min(1).max(40) });
+export const tokenCreateBody = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(200),
+  device_name: z.string().trim().min(1).max(100),
+});
+export const apiTokenCreateBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+
+// ---- replies ----
+export const invitationSchema = z.object({
+  uuid: z.string(),
+  settings_group_uuid: z.string(),
+  settings_group_name: z.string(),
+  role: roleSchema,
+  status: z.enum(['sent', 'accepted', 'refused']),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const settingsGroupSlim = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type SettingsGroupSlim = z.infer<typeof settingsGroupSlim>;
+
+export const localeSettingsSchema = z.object({
+  active: z.array(localeSchema).min(1),
+  mandatory: z.array(localeSchema),
+});
+export const CURRENCIES = ['CHF', 'EUR', 'USD'] as const;
+export const settingsGroupBody = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  locale_settings: localeSettingsSchema.optional(),
+  currency: z.enum(CURRENCIES).optional(),
+});
+export const settingsGroupUpdateBody = z.strictObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  locale_settings: localeSettingsSchema.optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  enforce_two_factor: z.boolean().optional(),
+});
+export const settingsGroupSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  locale_settings: localeSettingsSchema,
+  enforce_two_factor: z.boolean(),
+  currency: z.string(),
+  role: roleSchema,
+  member_count: z.number().int(),
+  created_at: z.string(),
+  links: z.record(z.string(), z.string()),
+});
+export type SettingsGroup = z.infer<typeof settingsGroupSchema>;
+
+export const userSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  organisation: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  locale: localeSchema,
+  date_format: dateFormatSchema,
+  settings: z.object({ locale: localeSchema, date_format: dateFormatSchema }),
+  terms_accepted: z.boolean(),
+  terms_accepted_at: z.string().nullable(),
+  terms_version: z.string(),
+  is_superuser: z.boolean(),
+  is_partner: z.boolean(),
+  is_internal: z.boolean(),
+  image: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  has_settings_groups: z.boolean(),
+  settings_group_count: z.number().int(),
+  default_settings_group: settingsGroupSlim.nullable(),
+  two_factor_enabled: z.boolean(),
+  two_factor_confirmed: z.boolean(),
+  date_to_delete: z.string().nullable(),
+  invitations: z.array(invitationSchema),
+  acl: z.object({
+    settings_groups: z.record(z.string(), roleSchema),
+    system_notifications: z.array(z.enum(['view', 'create', 'update', 'delete'])),
+  }),
+  needs_attention: z.boolean(),
+  links: z.record(z.string(), z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+// ---- system notifications (spec §3, §7) ----
+export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
+/** yyyy-MM-dd HH:mm:ss (spec §9), in UTC on the wire. */
+export const notificationDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'errors.datetime_format');
+export const notificationTranslations = z
+  .partialRecord(localeSchema, z.strictObject({ title: z.string().trim().min(1).max(200), body: z.string().max(5000) }))
+  .refine((t) => Object.keys(t).length > 0, 'errors.translation_required');
+export const systemNotificationBody = z.strictObject({
+  id: z.number().int().optional(),
+  type: z.enum(NOTIFICATION_TYPES),
+  publish_at: notificationDateTime,
+  publish_until: notificationDateTime.nullable(),
+  translations: notificationTranslations,
+  viewed: z.boolean().optional(),
+});
+export const systemNotificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  publish_at: z.string(),
+  publish_until: z.string().nullable(),
+  translations: z.record(z.string(), z.object({ title: z.string(), body: z.string() })),
+  viewed: z.boolean(),
+  links: z.record(z.string(), z.string()),
+});
+export type SystemNotification = z.infer<typeof systemNotificationSchema>;
+
+export const messageReply = z.object({ message: z.string() });
