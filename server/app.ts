@@ -32,12 +32,14 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = { ...loadConfig(), ...opts.config };
   const app = Fastify({
-    logger: opts.logger === false ? false : logOptions(config.logLevel),
+    logger: opts.logger === false ? false : logOptions(config.logLevel, opts.logStream),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: process.env.TRUST_PROXY === '1',

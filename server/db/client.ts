@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -48,7 +49,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
@@ -63,7 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       : new PGlite(path.join(opts.dataDir, 'pgdata'), { relaxedDurability: true });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    if (await pendingMigrations(db)) await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: 'pglite',
@@ -75,5 +76,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+/**
+ * True when the committed migrations are not all applied. A read-only check first: the migrator's own set-up
+ * statements are writes, and on PGlite every write costs a file sync at start.
+ */
+async function pendingMigrations(db: Db): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  try {
+    const res = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as
+      | { rows: { n: number }[] }
+      | { n: number }[];
+    const rows = Array.isArray(res) ? res : res.rows;
+    return (rows[0]?.n ?? 0) < journal.entries.length;
+  } catch {
+    return true; // no migrations table yet
   }
 }

@@ -105,11 +105,13 @@ function validationReply(reply: FastifyReply, locale: Locale, errors: Record<str
 
 const isDbUnavailable = (err: { code?: string; message?: string }) =>
   ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '08006', '08001'].includes(err.code ?? '') ||
-  /timeout exceeded when trying to connect|Connection terminated/i.test(err.message ?? '');
+  /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(err.message ?? '');
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? 'en-us';
+    // Drizzle wraps driver errors with the SQL and its parameters in the message: classify and log the cause only.
+    const err = ('params' in thrown && 'query' in thrown && thrown.cause ? thrown.cause : thrown) as FastifyError & { code?: string };
     if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = err.validationContext === 'querystring' ? '' : '';
       return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale, prefix));
@@ -143,7 +145,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors (unsupported media type, bad content length, …): clear message, never internals.
       return reply.code(err.statusCode).send({ message: translate(locale, 'errors.bad_request') });
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: { type: err.name, message: err.message, code: err.code, stack: err.stack } }, 'unhandled error');
     return reply.code(500).send({ message: translate(locale, 'errors.server') });
   });
 }

@@ -8,9 +8,10 @@ const SECRET_PATH = /(\/(?:delete-request|verify\/[^/]+|public\/[^/]+|notifier|r
 
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
 
-export function logOptions(level: string): FastifyServerOptions['logger'] {
+export function logOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys in Debian's Chromium against the built app and a real server on a fresh data folder.
+// Mail goes to the outbox, which the tests read at /api/v1/outbox (loopback only).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8191);
+export const DEMO_PASSWORD = 'demo-password-e2e';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'en-US',
+    timezoneId: 'Europe/Zurich',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DEMO_PASSWORD, APP_URL: `http://127.0.0.1:${E2E_PORT}` },
+  },
+});

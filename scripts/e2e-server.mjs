@@ -1,0 +1,9 @@
+// The server the browser journeys run against: the built server on a fresh data folder, jobs off, quick hashing.
+import fs from 'node:fs';
+const dir = '.tmp/e2e-data';
+fs.rmSync(dir, { recursive: true, force: true });
+process.env.DATA_DIR = dir;
+process.env.JOBS = '0';
+process.env.SCRYPT_COST ??= '4096';
+process.env.LOG_LEVEL ??= 'warn';
+await import('../dist/server/server.js');
