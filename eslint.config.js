@@ -5,14 +5,47 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
-const ui = ['react', 'react-dom', 'react-dom/*', '@blueprintjs/*', 'ag-grid-*', '@fullcalendar/*', 'recharts', 'leaflet', 'react-leaflet'];
-const nodeOnly = ['node:*', 'fs', 'path', 'crypto', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'nodemailer'];
+const ui = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  '@blueprintjs/*',
+  'ag-grid-*',
+  '@fullcalendar/*',
+  'recharts',
+  'leaflet',
+  'react-leaflet',
+];
+const nodeOnly = [
+  'node:*',
+  'fs',
+  'path',
+  'crypto',
+  'fastify',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  '@electric-sql/*',
+  'nodemailer',
+];
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'playwright-report/**', 'test-results/**', '.tmp/**', 'dev-dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      '.tmp/**',
+      'dev-dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,25 +58,49 @@ export default tseslint.config(
   // The isomorphic core: no UI, no Node, no server, nothing above it.
   {
     files: ['src/entities/**', 'src/domain/**'],
-    rules: restrict([...ui, ...nodeOnly, '**/server/**', '**/grids/**', '**/views/**', '**/app/**', '**/api/**'], 'src/entities and src/domain are the isomorphic core (architecture.md §2).'),
+    rules: restrict(
+      [...ui, ...nodeOnly, '**/server/**', '**/grids/**', '**/views/**', '**/app/**', '**/api/**'],
+      'src/entities and src/domain are the isomorphic core (architecture.md §2).',
+    ),
   },
   // The server never imports browser code.
   {
     files: ['server/**'],
-    rules: restrict([...ui, '**/grids/**', '**/views/**', '**/src/app/**', '**/src/api/**', '**/src/components/**', '**/src/state/**', '**/src/auth/**'], 'server imports only src/entities and src/domain from the client tree.'),
+    rules: restrict(
+      [
+        ...ui,
+        '**/grids/**',
+        '**/views/**',
+        '**/src/app/**',
+        '**/src/api/**',
+        '**/src/components/**',
+        '**/src/state/**',
+        '**/src/auth/**',
+      ],
+      'server imports only src/entities and src/domain from the client tree.',
+    ),
   },
   // Browser code never imports the server.
   {
     files: ['src/**', 'grids/**', 'views/**'],
-    rules: restrict([...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**'], 'browser code never imports the server or Node modules.'),
+    rules: restrict(
+      [...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**'],
+      'browser code never imports the server or Node modules.',
+    ),
   },
   {
     files: ['grids/**'],
-    rules: restrict([...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/views/**', '**/src/app/**'], 'grids sit below views and the app (architecture.md §2).'),
+    rules: restrict(
+      [...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/views/**', '**/src/app/**'],
+      'grids sit below views and the app (architecture.md §2).',
+    ),
   },
   {
     files: ['views/**'],
-    rules: restrict([...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/src/app/**'], 'views sit below the app (architecture.md §2).'),
+    rules: restrict(
+      [...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/src/app/**'],
+      'views sit below the app (architecture.md §2).',
+    ),
   },
   // React code: hooks rules and no literal strings in JSX (use i18n keys).
   {
@@ -52,7 +109,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'label', 'placeholder', 'text', 'aria-label', 'alt'] } }],
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'label', 'placeholder', 'text', 'aria-label', 'alt'] },
+        },
+      ],
     },
   },
 );

@@ -7,12 +7,16 @@ import { isStale } from './stale.mjs';
 import { buildServer } from './build-server.mjs';
 
 if (isStale('dist/client/index.html', ['src', 'grids', 'views', 'index.html', 'public', 'vite.config.ts']))
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 if (isStale('dist/server/server.js', ['server', 'src/entities', 'src/domain'])) await buildServer();
 
 const only = process.argv[2];
 let missed = 0;
-for (const file of fs.readdirSync('tests/bench').filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))) {
+for (const file of fs
+  .readdirSync('tests/bench')
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))) {
   const { run } = await import(path.resolve('tests/bench', file));
   console.log(`\n${file}`);
   for (const [label, value, note, ok] of await run()) {

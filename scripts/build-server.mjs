@@ -9,7 +9,10 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Dependencies are bundled too (fewer files to resolve at start); PGlite stays external because it loads
+    // its WebAssembly and data files next to its own module; pg-native is pg's optional native driver.
+    external: ['@electric-sql/pglite', 'pg-native'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',
   });

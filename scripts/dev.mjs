@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/server.ts'], { stdio: 'inherit', env: { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' } }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
+  }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

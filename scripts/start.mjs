@@ -7,7 +7,9 @@ import { buildServer } from './build-server.mjs';
 const clientSources = ['src', 'grids', 'views', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'];
 if (isStale('dist/client/index.html', clientSources)) {
   console.log('Building the client (first start or changed sources)…');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 }
 if (isStale('dist/server/server.js', ['server', 'src/entities', 'src/domain', 'package-lock.json'])) {
   await buildServer();

@@ -18,7 +18,19 @@ function run(name, cmd, args, env = {}) {
 
 function vitest(name, project, reportFile, env = {}) {
   fs.rmSync(reportFile, { force: true });
-  const status = run(name, process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...project.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], env);
+  const status = run(
+    name,
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...project.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+    ],
+    env,
+  );
   const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : null;
   const passed = report?.numPassedTests ?? 0;
   const failed = report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1;
@@ -39,7 +51,9 @@ async function postgresUrl() {
   };
   if (await ping()) return url;
   // The machines run PostgreSQL as a local service; start it when it is installed but stopped.
-  spawnSync('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | tail -1) main start'], { stdio: 'inherit' });
+  spawnSync('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | tail -1) main start'], {
+    stdio: 'inherit',
+  });
   return (await ping()) ? url : null;
 }
 
@@ -65,7 +79,8 @@ else {
 }
 
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of results)
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 const skipped = results.reduce((a, r) => a + r.skipped, 0);

@@ -22,7 +22,8 @@ const ORDER: PgTable[] = [
   schema.jobRuns,
 ];
 
-const [mode, file = `backup-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`] = process.argv.slice(2);
+const [mode, file = `backup-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`] =
+  process.argv.slice(2);
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
@@ -38,13 +39,28 @@ try {
       for (const table of ORDER) {
         const rows = dump.tables[getTableConfig(table).name] ?? [];
         const revived = rows.map((r) =>
-          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && k.endsWith('_at') || k === 'date_to_delete' || k === 'window_start' ? (v === null ? null : new Date(v as string)) : v])),
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [
+              k,
+              (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && k.endsWith('_at')) ||
+              k === 'date_to_delete' ||
+              k === 'window_start'
+                ? v === null
+                  ? null
+                  : new Date(v as string)
+                : v,
+            ]),
+          ),
         );
         for (let i = 0; i < revived.length; i += 500) await tx.insert(table).values(revived.slice(i, i + 500) as never);
       }
       // serial sequences continue after the restored ids
       for (const t of ['users', 'personal_access_tokens', 'user_tokens', 'system_notifications', 'mail_outbox'])
-        await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`));
+        await tx.execute(
+          sql.raw(
+            `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`,
+          ),
+        );
     });
     process.stdout.write(`Restored from ${file}\n`);
   } else {

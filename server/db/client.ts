@@ -84,11 +84,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * statements are writes, and on PGlite every write costs a file sync at start.
  */
 async function pendingMigrations(db: Db): Promise<boolean> {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   try {
     const res = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as
-      | { rows: { n: number }[] }
-      | { n: number }[];
+      { rows: { n: number }[] } | { n: number }[];
     const rows = Array.isArray(res) ? res : res.rows;
     return (rows[0]?.n ?? 0) < journal.entries.length;
   } catch {

@@ -103,7 +103,10 @@ export const userTokens = pgTable(
     used_at: ts('used_at'),
     created_at: now('created_at'),
   },
-  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.token_hash), index('user_tokens_user_idx').on(t.user_id, t.purpose)],
+  (t) => [
+    uniqueIndex('user_tokens_hash_unique').on(t.token_hash),
+    index('user_tokens_user_idx').on(t.user_id, t.purpose),
+  ],
 );
 
 export const settingsGroups = pgTable('settings_groups', {

@@ -25,7 +25,11 @@ export async function seedDemo(ctx: AppContext) {
     await tx.delete(settingsGroups).where(eq(settingsGroups.name, DEMO_WORKSPACE));
     const [group] = await tx
       .insert(settingsGroups)
-      .values({ name: DEMO_WORKSPACE, currency: 'CHF', locale_settings: { active: ['de-ch', 'de', 'en-us'], mandatory: ['de-ch'] } })
+      .values({
+        name: DEMO_WORKSPACE,
+        currency: 'CHF',
+        locale_settings: { active: ['de-ch', 'de', 'en-us'], mandatory: ['de-ch'] },
+      })
       .returning();
     const [user] = await tx
       .insert(users)
@@ -45,7 +49,9 @@ export async function seedDemo(ctx: AppContext) {
       })
       .returning();
     await tx.update(settingsGroups).set({ created_by: user!.id }).where(eq(settingsGroups.uuid, group!.uuid));
-    await tx.insert(settingsGroupMembers).values({ settings_group_uuid: group!.uuid, user_id: user!.id, role: 'admin' });
+    await tx
+      .insert(settingsGroupMembers)
+      .values({ settings_group_uuid: group!.uuid, user_id: user!.id, role: 'admin' });
     const [existing] = await tx.select({ n: count() }).from(systemNotifications);
     if ((existing?.n ?? 0) === 0)
       await tx.insert(systemNotifications).values({
@@ -54,9 +60,18 @@ export async function seedDemo(ctx: AppContext) {
         publish_until: null,
         created_by: user!.id,
         translations: {
-          'en-us': { title: 'Welcome to Hauswerk', body: 'Your demo workspace is ready. Explore the modules on the left.' },
-          de: { title: 'Willkommen bei Hauswerk', body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.' },
-          'de-ch': { title: 'Willkommen bei Hauswerk', body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.' },
+          'en-us': {
+            title: 'Welcome to Hauswerk',
+            body: 'Your demo workspace is ready. Explore the modules on the left.',
+          },
+          de: {
+            title: 'Willkommen bei Hauswerk',
+            body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.',
+          },
+          'de-ch': {
+            title: 'Willkommen bei Hauswerk',
+            body: 'Ihr Demo-Arbeitsbereich ist bereit. Die Module finden Sie links.',
+          },
         },
       });
   });

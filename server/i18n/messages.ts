@@ -18,7 +18,8 @@ const en = {
   'auth.two_factor_disabled': 'Two-factor sign-in is disabled.',
   'auth.two_factor_not_enabled': 'Two-factor sign-in is not enabled.',
   'auth.superuser_needs_2fa': 'Superusers must enable two-factor sign-in first.',
-  'auth.token_loopback_only': 'Tokens with credentials are issued on the server itself only; create one in your profile.',
+  'auth.token_loopback_only':
+    'Tokens with credentials are issued on the server itself only; create one in your profile.',
   'auth.token_revoked': 'The token has been revoked.',
   'auth.registered': 'Your account has been created.',
   'auth.email_taken': 'This e-mail address is already registered.',
@@ -103,17 +104,20 @@ const de: Catalog = {
   'auth.password_wrong': 'Das Passwort ist falsch.',
   'auth.two_factor_invalid': 'Der Code für die Zwei-Faktor-Anmeldung ist ungültig.',
   'auth.two_factor_no_pending': 'Keine Anmeldung wartet auf einen Code. Bitte melden Sie sich erneut an.',
-  'auth.two_factor_enabled': 'Die Zwei-Faktor-Anmeldung ist eingeschaltet. Scannen Sie den QR-Code und bestätigen Sie mit einem Code.',
+  'auth.two_factor_enabled':
+    'Die Zwei-Faktor-Anmeldung ist eingeschaltet. Scannen Sie den QR-Code und bestätigen Sie mit einem Code.',
   'auth.two_factor_confirmed': 'Die Zwei-Faktor-Anmeldung ist bestätigt.',
   'auth.two_factor_disabled': 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
   'auth.two_factor_not_enabled': 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
   'auth.superuser_needs_2fa': 'Superuser müssen zuerst die Zwei-Faktor-Anmeldung einschalten.',
-  'auth.token_loopback_only': 'Tokens mit Zugangsdaten werden nur auf dem Server selbst ausgegeben; erstellen Sie eines im Profil.',
+  'auth.token_loopback_only':
+    'Tokens mit Zugangsdaten werden nur auf dem Server selbst ausgegeben; erstellen Sie eines im Profil.',
   'auth.token_revoked': 'Das Token wurde widerrufen.',
   'auth.registered': 'Ihr Konto wurde erstellt.',
   'auth.email_taken': 'Diese E-Mail-Adresse ist bereits registriert.',
   'auth.passwords_mismatch': 'Die Passwortbestätigung stimmt nicht überein.',
-  'auth.reset_link_sent': 'Falls ein Konto mit dieser Adresse existiert, haben wir einen Link zum Zurücksetzen gesendet.',
+  'auth.reset_link_sent':
+    'Falls ein Konto mit dieser Adresse existiert, haben wir einen Link zum Zurücksetzen gesendet.',
   'auth.reset_done': 'Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich an.',
   'auth.reset_invalid': 'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.',
   'auth.password_updated': 'Ihr Passwort wurde geändert.',
@@ -181,9 +185,7 @@ const de: Catalog = {
 };
 
 // Swiss German: the same texts without ß.
-const deCh: Catalog = Object.fromEntries(
-  Object.entries(de).map(([k, v]) => [k, v.replace(/ß/g, 'ss')]),
-) as Catalog;
+const deCh: Catalog = Object.fromEntries(Object.entries(de).map(([k, v]) => [k, v.replace(/ß/g, 'ss')])) as Catalog;
 
 const catalogs: Record<Locale, Catalog> = { 'en-us': en, de, 'de-ch': deCh };
 

@@ -30,7 +30,10 @@ export const jobs: Job[] = [
     run: async (ctx, now) => {
       await pruneSessions(ctx.db, ctx.config);
       await pruneRateLimits(ctx.db);
-      const tokens = await ctx.db.delete(userTokens).where(lt(userTokens.expires_at, now)).returning({ id: userTokens.id });
+      const tokens = await ctx.db
+        .delete(userTokens)
+        .where(lt(userTokens.expires_at, now))
+        .returning({ id: userTokens.id });
       return { expired_tokens: tokens.length };
     },
   },

@@ -25,7 +25,7 @@ export async function runJobIfDue(ctx: AppContext, job: Job, index: number, now 
 }
 
 // node-postgres returns { rows }, PGlite returns { rows } as well; drizzle's execute differs in typing only.
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 export function startScheduler(ctx: AppContext, log: FastifyBaseLogger) {
   let running = false;

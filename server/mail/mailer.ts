@@ -18,7 +18,12 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

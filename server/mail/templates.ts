@@ -12,7 +12,13 @@ export function actionMail(
   url: string,
 ): Mail {
   const t = (key: string, params?: Record<string, string>) => translate(to.locale, key as MessageKey, params);
-  const lines = [t('mail.greeting', { name: to.name }), t(`mail.${kind}.intro`), url, t('mail.ignore'), t('mail.signature')];
+  const lines = [
+    t('mail.greeting', { name: to.name }),
+    t(`mail.${kind}.intro`),
+    url,
+    t('mail.ignore'),
+    t('mail.signature'),
+  ];
   const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif">
 <p>${escape(lines[0]!)}</p><p>${escape(lines[1]!)}</p>
 <p><a href="${escape(url)}">${escape(t(`mail.${kind}.action`))}</a></p>

@@ -37,7 +37,10 @@ export function registerAuth(app: FastifyInstance) {
       req.authVia = 'token';
       req.tokenId = found.tokenId;
       if (!found.lastUsed || Date.now() - found.lastUsed.getTime() > 60_000)
-        await db.update(personalAccessTokens).set({ last_used_at: sql`now()` }).where(eq(personalAccessTokens.id, found.tokenId));
+        await db
+          .update(personalAccessTokens)
+          .set({ last_used_at: sql`now()` })
+          .where(eq(personalAccessTokens.id, found.tokenId));
       return; // bearer requests ignore cookies entirely, so no XSRF check applies
     }
     const rawId = req.cookies[SESSION_COOKIE];

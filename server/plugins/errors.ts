@@ -21,7 +21,8 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
   const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : (v as number));
   switch (issue.keyword) {
     case 'invalid_type': {
-      if (p.input === undefined && /received undefined/.test(issue.message)) return { key: 'validation.required', params: {} };
+      if (p.input === undefined && /received undefined/.test(issue.message))
+        return { key: 'validation.required', params: {} };
       const expected = String(p.expected);
       const key = (
         {
@@ -37,7 +38,9 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
     }
     case 'too_small':
       if (p.origin === 'string')
-        return num(p.minimum) <= 1 ? { key: 'validation.required', params: {} } : { key: 'validation.min_string', params: { min: num(p.minimum) } };
+        return num(p.minimum) <= 1
+          ? { key: 'validation.required', params: {} }
+          : { key: 'validation.min_string', params: { min: num(p.minimum) } };
       if (p.origin === 'array') return { key: 'validation.min_array', params: { min: num(p.minimum) } };
       return { key: 'validation.min_number', params: { min: num(p.minimum) } };
     case 'too_big':
@@ -47,15 +50,18 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
     case 'invalid_format':
       if (p.format === 'email') return { key: 'validation.email', params: {} };
       if (p.format === 'uuid') return { key: 'validation.uuid', params: {} };
-      if (issue.message.startsWith('errors.')) return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
+      if (issue.message.startsWith('errors.'))
+        return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
       return { key: 'validation.format', params: {} };
     case 'invalid_value':
-      if (Array.isArray(p.values) && p.values.length === 1 && p.values[0] === true) return { key: 'validation.accepted', params: {} };
+      if (Array.isArray(p.values) && p.values.length === 1 && p.values[0] === true)
+        return { key: 'validation.accepted', params: {} };
       return { key: 'validation.in', params: {} };
     case 'invalid_union':
       return { key: 'validation.required', params: {} };
     case 'custom':
-      if (issue.message.startsWith('errors.')) return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
+      if (issue.message.startsWith('errors.'))
+        return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
       return { key: 'validation.format', params: {} };
     default:
       return { key: 'validation.format', params: {} };
@@ -81,7 +87,12 @@ export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''):
       Object.assign(
         errors,
         zodIssuesToErrors(
-          first.map((i) => ({ keyword: i.code, instancePath: `/${i.path.join('/')}`, message: i.message, params: i as never })),
+          first.map((i) => ({
+            keyword: i.code,
+            instancePath: `/${i.path.join('/')}`,
+            message: i.message,
+            params: i as never,
+          })),
           locale,
           path,
         ),
@@ -111,7 +122,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? 'en-us';
     // Drizzle wraps driver errors with the SQL and its parameters in the message: classify and log the cause only.
-    const err = ('params' in thrown && 'query' in thrown && thrown.cause ? thrown.cause : thrown) as FastifyError & { code?: string };
+    const err = ('params' in thrown && 'query' in thrown && thrown.cause ? thrown.cause : thrown) as FastifyError & {
+      code?: string;
+    };
     if (hasZodFastifySchemaValidationErrors(err)) {
       const prefix = err.validationContext === 'querystring' ? '' : '';
       return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale, prefix));
@@ -132,20 +145,27 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError))
       return reply.code(400).send({ message: translate(locale, 'errors.malformed_json') });
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: translate(locale, 'errors.payload_too_large') });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ message: translate(locale, 'errors.payload_too_large') });
     if (err.code === '57014') {
       req.log.error({ err: { message: err.message, code: err.code } }, 'statement timeout');
       return reply.code(503).send({ message: translate(locale, 'errors.timeout') });
     }
     if (isDbUnavailable(err)) {
       req.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '5').send({ message: translate(locale, 'errors.unavailable') });
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ message: translate(locale, 'errors.unavailable') });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (unsupported media type, bad content length, …): clear message, never internals.
       return reply.code(err.statusCode).send({ message: translate(locale, 'errors.bad_request') });
     }
-    req.log.error({ err: { type: err.name, message: err.message, code: err.code, stack: err.stack } }, 'unhandled error');
+    req.log.error(
+      { err: { type: err.name, message: err.message, code: err.code, stack: err.stack } },
+      'unhandled error',
+    );
     return reply.code(500).send({ message: translate(locale, 'errors.server') });
   });
 }

@@ -4,7 +4,8 @@ import type { FastifyServerOptions } from 'fastify';
 
 const SECRET_QUERY = /([?&](?:token|signature|email|code|recovery_code|password)=)[^&]*/gi;
 // Path segments after these prefixes are secrets (e-mail links, public token pages, ICS feeds).
-const SECRET_PATH = /(\/(?:delete-request|verify\/[^/]+|public\/[^/]+|notifier|reset-password|ics|invitations\/token)\/)[^/?]+/gi;
+const SECRET_PATH =
+  /(\/(?:delete-request|verify\/[^/]+|public\/[^/]+|notifier|reset-password|ics|invitations\/token)\/)[^/?]+/gi;
 
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
 

@@ -29,39 +29,62 @@ export async function accountRoutes(app: FastifyInstance) {
     data: await presentUser(ctx.db, requireUser(req)),
   }));
 
-  r.put('/user/profile-information', { schema: { tags, body: profileBody, response: ok(userReply.extend({ message: z.string() })) } }, async (req) => {
-    const user = await account.updateProfile(ctx, requireUser(req), req.body);
-    return { message: translate(user.locale as never, 'auth.profile_updated'), data: await presentUser(ctx.db, user) };
-  });
+  r.put(
+    '/user/profile-information',
+    { schema: { tags, body: profileBody, response: ok(userReply.extend({ message: z.string() })) } },
+    async (req) => {
+      const user = await account.updateProfile(ctx, requireUser(req), req.body);
+      return {
+        message: translate(user.locale as never, 'auth.profile_updated'),
+        data: await presentUser(ctx.db, user),
+      };
+    },
+  );
 
-  r.put('/user/password', { schema: { tags, body: updatePasswordBody, response: ok(messageReply) } }, async (req, reply) => {
-    await account.updatePassword(ctx, req, reply, requireUser(req), req.body);
-    return { message: translate(req.locale, 'auth.password_updated') };
-  });
+  r.put(
+    '/user/password',
+    { schema: { tags, body: updatePasswordBody, response: ok(messageReply) } },
+    async (req, reply) => {
+      await account.updatePassword(ctx, req, reply, requireUser(req), req.body);
+      return { message: translate(req.locale, 'auth.password_updated') };
+    },
+  );
 
-  r.post('/user/confirm-password', { schema: { tags, body: confirmPasswordBody, response: { 201: z.null(), ...ok(z.null()) } } }, async (req, reply) => {
-    await account.confirmPassword(ctx, req, reply, requireUser(req), req.body.password);
-    return reply.code(201).send(null);
-  });
+  r.post(
+    '/user/confirm-password',
+    { schema: { tags, body: confirmPasswordBody, response: { 201: z.null(), ...ok(z.null()) } } },
+    async (req, reply) => {
+      await account.confirmPassword(ctx, req, reply, requireUser(req), req.body.password);
+      return reply.code(201).send(null);
+    },
+  );
 
-  r.get('/user/confirmed-password-status', { schema: { tags, response: ok(z.object({ confirmed: z.boolean() })) } }, async (req) => {
-    requireUser(req);
-    try {
-      account.requirePasswordConfirmed(req);
-      return { confirmed: true };
-    } catch {
-      return { confirmed: false };
-    }
-  });
+  r.get(
+    '/user/confirmed-password-status',
+    { schema: { tags, response: ok(z.object({ confirmed: z.boolean() })) } },
+    async (req) => {
+      requireUser(req);
+      try {
+        account.requirePasswordConfirmed(req);
+        return { confirmed: true };
+      } catch {
+        return { confirmed: false };
+      }
+    },
+  );
 
   r.put('/user/terms', { schema: { tags, body: termsBody, response: ok(messageReply) } }, async (req) => {
     await account.acceptTerms(ctx, requireUser(req), req.body.version);
     return { message: translate(req.locale, 'auth.terms_accepted') };
   });
 
-  r.get('/email/verified-status', { schema: { tags, response: ok(z.object({ verified: z.boolean() })) } }, async (req) => ({
-    verified: requireUser(req).email_verified_at !== null,
-  }));
+  r.get(
+    '/email/verified-status',
+    { schema: { tags, response: ok(z.object({ verified: z.boolean() })) } },
+    async (req) => ({
+      verified: requireUser(req).email_verified_at !== null,
+    }),
+  );
 
   r.post('/email/verification-notification', { schema: { tags, response: ok(messageReply) } }, async (req) => {
     const key = await account.resendVerification(ctx, requireUser(req));
@@ -80,7 +103,13 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const verified = await account.verifyEmail(ctx, req.params.uuid, req.params.hash, req.query.expires, req.query.signature);
+      const verified = await account.verifyEmail(
+        ctx,
+        req.params.uuid,
+        req.params.hash,
+        req.query.expires,
+        req.query.signature,
+      );
       return reply.redirect(`/email-verification?verified=${verified ? 1 : 0}`);
     },
   );
@@ -100,24 +129,48 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/user/invitations', { schema: { tags, response: ok(z.object({ data: z.array(invitationSchema) })) } }, async (req) => ({
-    data: await openInvitations(ctx.db, requireUser(req).email),
-  }));
+  r.get(
+    '/user/invitations',
+    { schema: { tags, response: ok(z.object({ data: z.array(invitationSchema) })) } },
+    async (req) => ({
+      data: await openInvitations(ctx.db, requireUser(req).email),
+    }),
+  );
 
   for (const action of ['accept', 'refuse'] as const) {
-    r.post(`/user/invitations/:uuid/${action}`, { schema: { tags, params: uuidParam, response: ok(messageReply) } }, async (req) => {
-      const inv = await account.answerInvitation(ctx, requireUser(req), req.params.uuid, action === 'accept');
-      return { message: translate(req.locale, action === 'accept' ? 'invitation.accepted' : 'invitation.refused', { name: inv.settings_group_name }) };
-    });
+    r.post(
+      `/user/invitations/:uuid/${action}`,
+      { schema: { tags, params: uuidParam, response: ok(messageReply) } },
+      async (req) => {
+        const inv = await account.answerInvitation(ctx, requireUser(req), req.params.uuid, action === 'accept');
+        return {
+          message: translate(req.locale, action === 'accept' ? 'invitation.accepted' : 'invitation.refused', {
+            name: inv.settings_group_name,
+          }),
+        };
+      },
+    );
   }
 
-  r.get('/user/api-tokens', { schema: { tags, response: ok(z.object({ data: z.array(apiTokenSchema) })) } }, async (req) => ({
-    data: await account.listApiTokens(ctx, requireUser(req).id),
-  }));
+  r.get(
+    '/user/api-tokens',
+    { schema: { tags, response: ok(z.object({ data: z.array(apiTokenSchema) })) } },
+    async (req) => ({
+      data: await account.listApiTokens(ctx, requireUser(req).id),
+    }),
+  );
 
   r.post(
     '/user/api-tokens',
-    { schema: { tags, body: apiTokenCreateBody, response: created(z.object({ data: apiTokenSchema.omit({ last_used_at: true }).extend({ token: z.string() }) })) } },
+    {
+      schema: {
+        tags,
+        body: apiTokenCreateBody,
+        response: created(
+          z.object({ data: apiTokenSchema.omit({ last_used_at: true }).extend({ token: z.string() }) }),
+        ),
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       account.requirePasswordConfirmed(req);
@@ -125,8 +178,12 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/user/api-tokens/:id', { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: ok(messageReply) } }, async (req) => {
-    await account.revokeApiToken(ctx, requireUser(req).id, req.params.id);
-    return { message: translate(req.locale, 'auth.token_revoked') };
-  });
+  r.delete(
+    '/user/api-tokens/:id',
+    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: ok(messageReply) } },
+    async (req) => {
+      await account.revokeApiToken(ctx, requireUser(req).id, req.params.id);
+      return { message: translate(req.locale, 'auth.token_revoked') };
+    },
+  );
 }

@@ -26,7 +26,14 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: noContent } }, async (req, reply) => {
     if (req.session) {
-      setSessionCookies(ctx.config, req, reply, req.cookies.hauswerk_session!, req.session.xsrf_token, req.session.remember);
+      setSessionCookies(
+        ctx.config,
+        req,
+        reply,
+        req.cookies.hauswerk_session!,
+        req.session.xsrf_token,
+        req.session.remember,
+      );
     } else {
       const s = await createSession(ctx.db, req, {});
       setSessionCookies(ctx.config, req, reply, s.rawId, s.row.xsrf_token, false);
@@ -51,7 +58,13 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/register',
-    { schema: { tags: ['auth'], body: registerBody, response: created(z.object({ data: z.object({ user: userSchema }) })) } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerBody,
+        response: created(z.object({ data: z.object({ user: userSchema }) })),
+      },
+    },
     async (req, reply) => {
       const user = await auth.register(ctx, req, reply, req.body);
       return reply.code(201).send({ data: { user: await presentUser(ctx.db, user) } });
@@ -64,22 +77,34 @@ export async function authRoutes(app: FastifyInstance) {
     return { message: translate(locale, 'auth.logged_out') };
   });
 
-  r.post('/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordBody, response: ok(messageReply) } }, async (req) => {
-    await auth.forgotPassword(ctx, req, req.body);
-    return { message: translate(req.locale, 'auth.reset_link_sent') };
-  });
+  r.post(
+    '/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordBody, response: ok(messageReply) } },
+    async (req) => {
+      await auth.forgotPassword(ctx, req, req.body);
+      return { message: translate(req.locale, 'auth.reset_link_sent') };
+    },
+  );
 
-  r.post('/reset-password', { schema: { tags: ['auth'], body: resetPasswordBody, response: ok(messageReply) } }, async (req) => {
-    await auth.resetPassword(ctx, req, req.body);
-    return { message: translate(req.locale, 'auth.reset_done') };
-  });
+  r.post(
+    '/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordBody, response: ok(messageReply) } },
+    async (req) => {
+      await auth.resetPassword(ctx, req, req.body);
+      return { message: translate(req.locale, 'auth.reset_done') };
+    },
+  );
 
   // Scripts: a bearer token for e-mail + password, answered for loopback peers only (spec §7).
   r.post(
     '/sanctum/token',
     {
       config: { csrf: false },
-      schema: { tags: ['auth'], body: tokenCreateBody, response: ok(z.object({ data: z.object({ token: z.string() }) })) },
+      schema: {
+        tags: ['auth'],
+        body: tokenCreateBody,
+        response: ok(z.object({ data: z.object({ token: z.string() }) })),
+      },
     },
     async (req) => {
       auth.assertLoopback(req);

@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
 import * as groups from '../services/settings-groups.service';
-import { settingsGroupBody, settingsGroupSchema, settingsGroupSlim, settingsGroupUpdateBody } from '../../src/entities/account';
+import {
+  settingsGroupBody,
+  settingsGroupSchema,
+  settingsGroupSlim,
+  settingsGroupUpdateBody,
+} from '../../src/entities/account';
 import { created, ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
@@ -19,30 +24,46 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        querystring: z.strictObject({ slim: z.enum(['0', '1', 'true', 'false']).optional(), sortBy: z.enum(['name']).optional() }),
+        querystring: z.strictObject({
+          slim: z.enum(['0', '1', 'true', 'false']).optional(),
+          sortBy: z.enum(['name']).optional(),
+        }),
         response: ok(z.object({ data: z.array(z.union([settingsGroupSchema, settingsGroupSlim])) })),
       },
     },
     async (req) => {
       const rows = await groups.listGroups(ctx, requireUser(req));
       const slim = req.query.slim === '1' || req.query.slim === 'true';
-      if (slim) return { data: rows.map((r) => ({ uuid: r.group.uuid, name: r.group.name, role: r.role as 'admin' | 'user' })) };
+      if (slim)
+        return {
+          data: rows.map((r) => ({ uuid: r.group.uuid, name: r.group.name, role: r.role as 'admin' | 'user' })),
+        };
       return { data: await Promise.all(rows.map((row) => groups.present(ctx, row))) };
     },
   );
 
-  r.get('/settings-groups/:uuid', { schema: { tags, params, response: ok(z.object({ data: settingsGroupSchema })) } }, async (req) => ({
-    data: await groups.present(ctx, await groups.loadGroup(ctx, requireUser(req), req.params.uuid)),
-  }));
+  r.get(
+    '/settings-groups/:uuid',
+    { schema: { tags, params, response: ok(z.object({ data: settingsGroupSchema })) } },
+    async (req) => ({
+      data: await groups.present(ctx, await groups.loadGroup(ctx, requireUser(req), req.params.uuid)),
+    }),
+  );
 
-  r.post('/settings-groups', { schema: { tags, body: settingsGroupBody, response: created(z.object({ data: settingsGroupSchema })) } }, async (req, reply) => {
-    const row = await groups.createGroup(ctx, requireUser(req), req.body);
-    return reply.code(201).send({ data: await groups.present(ctx, row) });
-  });
+  r.post(
+    '/settings-groups',
+    { schema: { tags, body: settingsGroupBody, response: created(z.object({ data: settingsGroupSchema })) } },
+    async (req, reply) => {
+      const row = await groups.createGroup(ctx, requireUser(req), req.body);
+      return reply.code(201).send({ data: await groups.present(ctx, row) });
+    },
+  );
 
   r.patch(
     '/settings-groups/:uuid',
     { schema: { tags, params, body: settingsGroupUpdateBody, response: ok(z.object({ data: settingsGroupSchema })) } },
-    async (req) => ({ data: await groups.present(ctx, await groups.updateGroup(ctx, requireUser(req), req.params.uuid, req.body)) }),
+    async (req) => ({
+      data: await groups.present(ctx, await groups.updateGroup(ctx, requireUser(req), req.params.uuid, req.body)),
+    }),
   );
 }

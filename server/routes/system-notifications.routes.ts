@@ -16,17 +16,27 @@ export async function systemNotificationRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const tags = ['system-notifications'];
 
-  r.get('/system-notifications', { schema: { tags, response: ok(z.object({ data: z.array(systemNotificationSchema) })) } }, async (req) => ({
-    data: await notifications.list(ctx, requireUser(req)),
-  }));
-
-  r.post('/system-notifications', { schema: { tags, body: systemNotificationBody, response: created(one) } }, async (req, reply) =>
-    reply.code(201).send({ data: await notifications.create(ctx, requireUser(req), req.body) }),
+  r.get(
+    '/system-notifications',
+    { schema: { tags, response: ok(z.object({ data: z.array(systemNotificationSchema) })) } },
+    async (req) => ({
+      data: await notifications.list(ctx, requireUser(req)),
+    }),
   );
 
-  r.put('/system-notifications/:id', { schema: { tags, params, body: systemNotificationBody, response: ok(one) } }, async (req) => ({
-    data: await notifications.update(ctx, requireUser(req), req.params.id, req.body),
-  }));
+  r.post(
+    '/system-notifications',
+    { schema: { tags, body: systemNotificationBody, response: created(one) } },
+    async (req, reply) => reply.code(201).send({ data: await notifications.create(ctx, requireUser(req), req.body) }),
+  );
+
+  r.put(
+    '/system-notifications/:id',
+    { schema: { tags, params, body: systemNotificationBody, response: ok(one) } },
+    async (req) => ({
+      data: await notifications.update(ctx, requireUser(req), req.params.id, req.body),
+    }),
+  );
 
   // The spec writes the delete path with a trailing slash; both spellings are served.
   for (const path of ['/system-notifications/:id', '/system-notifications/:id/']) {
@@ -36,8 +46,12 @@ export async function systemNotificationRoutes(app: FastifyInstance) {
     });
   }
 
-  r.post('/system-notifications/:id/confirmations', { schema: { tags, params, response: ok(messageReply) } }, async (req) => {
-    await notifications.confirm(ctx, requireUser(req), req.params.id);
-    return { message: translate(req.locale, 'notifications.marked_read') };
-  });
+  r.post(
+    '/system-notifications/:id/confirmations',
+    { schema: { tags, params, response: ok(messageReply) } },
+    async (req) => {
+      await notifications.confirm(ctx, requireUser(req), req.params.id);
+      return { message: translate(req.locale, 'notifications.marked_read') };
+    },
+  );
 }

@@ -13,7 +13,12 @@ export async function systemRoutes(app: FastifyInstance) {
 
   r.get(
     '/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }) },
+      },
+    },
     async () => {
       await ctx.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: ctx.database.kind, version: APP_VERSION };
@@ -27,10 +32,22 @@ export async function systemRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['system'],
-        querystring: z.strictObject({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
+        querystring: z.strictObject({
+          to: z.string().max(254).optional(),
+          limit: z.coerce.number().int().min(1).max(200).optional(),
+        }),
         response: {
           200: z.object({
-            data: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() })),
+            data: z.array(
+              z.object({
+                id: z.number(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                html: z.string(),
+                created_at: z.string(),
+              }),
+            ),
           }),
           404: z.object({ message: z.string() }),
         },

@@ -22,22 +22,34 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     return { message: translate(req.locale, 'auth.two_factor_enabled') };
   });
 
-  r.get('/user/two-factor-qr-code', { schema: { tags, response: ok(z.object({ svg: z.string(), url: z.string() })) } }, async (req) => {
-    const user = requireUser(req);
-    requirePasswordConfirmed(req);
-    return twoFactor.qrCode(ctx, user);
-  });
+  r.get(
+    '/user/two-factor-qr-code',
+    { schema: { tags, response: ok(z.object({ svg: z.string(), url: z.string() })) } },
+    async (req) => {
+      const user = requireUser(req);
+      requirePasswordConfirmed(req);
+      return twoFactor.qrCode(ctx, user);
+    },
+  );
 
-  r.get('/user/two-factor-secret-key', { schema: { tags, response: ok(z.object({ secretKey: z.string() })) } }, async (req) => {
-    const user = requireUser(req);
-    requirePasswordConfirmed(req);
-    return twoFactor.secretKey(ctx, user);
-  });
+  r.get(
+    '/user/two-factor-secret-key',
+    { schema: { tags, response: ok(z.object({ secretKey: z.string() })) } },
+    async (req) => {
+      const user = requireUser(req);
+      requirePasswordConfirmed(req);
+      return twoFactor.secretKey(ctx, user);
+    },
+  );
 
-  r.post('/user/confirmed-two-factor-authentication', { schema: { tags, body: codeBody, response: ok(messageReply) } }, async (req) => {
-    await twoFactor.confirm(ctx, req, requireUser(req), req.body.code);
-    return { message: translate(req.locale, 'auth.two_factor_confirmed') };
-  });
+  r.post(
+    '/user/confirmed-two-factor-authentication',
+    { schema: { tags, body: codeBody, response: ok(messageReply) } },
+    async (req) => {
+      await twoFactor.confirm(ctx, req, requireUser(req), req.body.code);
+      return { message: translate(req.locale, 'auth.two_factor_confirmed') };
+    },
+  );
 
   r.get('/user/two-factor-recovery-codes', { schema: { tags, response: codes } }, async (req) => {
     const user = requireUser(req);

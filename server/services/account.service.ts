@@ -3,19 +3,21 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, UserRow } from '../context';
-import { invitations, personalAccessTokens, settingsGroupMembers, settingsGroups, users, userTokens } from '../db/schema';
+import {
+  invitations,
+  personalAccessTokens,
+  settingsGroupMembers,
+  settingsGroups,
+  users,
+  userTokens,
+} from '../db/schema';
 import { HttpError, fieldError, forbidden, notFound } from '../http-error';
 import { hashPassword, verifyPassword } from './password';
 import { limitOrThrow } from './rate-limit';
 import { endUserSessions, rotateSession } from './session.service';
 import { randomToken, sha256 } from './crypto';
 import { actionMail } from '../mail/templates';
-import {
-  TERMS_VERSION,
-  type Locale,
-  type profileBody,
-  type updatePasswordBody,
-} from '../../src/entities/account';
+import { TERMS_VERSION, type Locale, type profileBody, type updatePasswordBody } from '../../src/entities/account';
 
 const VERIFY_MINUTES = 60 * 24;
 const emailHash = (email: string) => sha256(email.toLowerCase()).slice(0, 40);
@@ -49,13 +51,17 @@ export async function verifyEmail(ctx: AppContext, uuid: string, hash: string, e
   if (!ctx.keyring.verify(`verify:${uuid}:${hash}:${expires}`, signature)) return false;
   const [user] = await ctx.db.select().from(users).where(eq(users.uuid, uuid)).limit(1);
   if (!user || emailHash(user.email) !== hash) return false;
-  if (!user.email_verified_at) await ctx.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
+  if (!user.email_verified_at)
+    await ctx.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
   return true;
 }
 
 export async function acceptTerms(ctx: AppContext, user: UserRow, version: string) {
   if (version !== TERMS_VERSION) throw fieldError('version', 'auth.terms_version');
-  await ctx.db.update(users).set({ terms_version: version, terms_accepted_at: new Date() }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ terms_version: version, terms_accepted_at: new Date() })
+    .where(eq(users.id, user.id));
 }
 
 export async function updateProfile(ctx: AppContext, user: UserRow, body: z.infer<typeof profileBody>) {
@@ -109,7 +115,13 @@ export async function updatePassword(
 
 const CONFIRM_WINDOW_MS = 3 * 60 * 60 * 1000;
 
-export async function confirmPassword(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, password: string) {
+export async function confirmPassword(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  password: string,
+) {
   await limitOrThrow(ctx.db, { key: `confirm-password:${user.id}`, max: 5, windowSeconds: 60 });
   if (!(await verifyPassword(password, user.password_hash))) throw fieldError('password', 'auth.password_wrong');
   if (req.authVia !== 'session') throw forbidden();
@@ -124,7 +136,8 @@ export async function confirmPassword(ctx: AppContext, req: FastifyRequest, repl
 export function requirePasswordConfirmed(req: FastifyRequest) {
   if (req.authVia !== 'session') throw forbidden();
   const at = req.session?.password_confirmed_at;
-  if (!at || Date.now() - at.getTime() > CONFIRM_WINDOW_MS) throw new HttpError(423, 'auth.password_confirmation_required');
+  if (!at || Date.now() - at.getTime() > CONFIRM_WINDOW_MS)
+    throw new HttpError(423, 'auth.password_confirmation_required');
 }
 
 // ---- API tokens for scripts (hashed, revocable, listed in the profile) ----
@@ -172,7 +185,9 @@ export async function requestDeletion(ctx: AppContext, user: UserRow) {
     expires_at: new Date(Date.now() + 24 * 60 * 60_000),
   });
   const url = `${ctx.config.appUrl}/api/v1/user/delete-request/${token}`;
-  await ctx.mailer.send(actionMail('delete', { email: user.email, name: user.first_name, locale: user.locale as Locale }, url));
+  await ctx.mailer.send(
+    actionMail('delete', { email: user.email, name: user.first_name, locale: user.locale as Locale }, url),
+  );
 }
 
 /** Confirms a deletion link: schedules the deletion and ends every session and token of the account. */
@@ -222,7 +237,10 @@ export async function answerInvitation(ctx: AppContext, user: UserRow, uuid: str
         .insert(settingsGroupMembers)
         .values({ settings_group_uuid: inv.settings_group_uuid, user_id: user.id, role: inv.role })
         .onConflictDoNothing();
-    const [group] = await tx.select({ name: settingsGroups.name }).from(settingsGroups).where(eq(settingsGroups.uuid, inv.settings_group_uuid));
+    const [group] = await tx
+      .select({ name: settingsGroups.name })
+      .from(settingsGroups)
+      .where(eq(settingsGroups.uuid, inv.settings_group_uuid));
     return { ...inv, settings_group_name: group?.name ?? '' };
   });
 }

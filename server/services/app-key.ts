@@ -9,7 +9,10 @@ export async function resolveAppKey(db: Db, fromEnv: string | undefined): Promis
   if (fromEnv) return fromEnv;
   const [existing] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'app_key'));
   if (existing) return existing.value; // a read only: no write (and no PGlite file sync) on every start
-  await db.insert(appSecrets).values({ name: 'app_key', value: randomToken(32) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: 'app_key', value: randomToken(32) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'app_key'));
   return row!.value;
 }

@@ -22,11 +22,21 @@ import {
 } from '../../src/entities/account';
 import { sessions } from '../db/schema';
 
-const loginLimit = (email: string, ip: string) => ({ key: `login:${email.toLowerCase()}|${ip}`, max: 5, windowSeconds: 60 });
+const loginLimit = (email: string, ip: string) => ({
+  key: `login:${email.toLowerCase()}|${ip}`,
+  max: 5,
+  windowSeconds: 60,
+});
 const failed = () => new ValidationFailed({ email: [{ key: 'auth.failed' }] });
 
 export const findUserByEmail = async (ctx: AppContext, email: string): Promise<UserRow | undefined> =>
-  (await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase().trim())).limit(1))[0];
+  (
+    await ctx.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase().trim()))
+      .limit(1)
+  )[0];
 
 /** Checks e-mail and password under the login rate limit; the same answer for a wrong password and an unknown e-mail. */
 export async function attempt(ctx: AppContext, email: string, password: string, ip: string): Promise<UserRow> {
@@ -44,13 +54,24 @@ export async function attempt(ctx: AppContext, email: string, password: string, 
 }
 
 /** A successful sign-in restores an account scheduled for deletion (spec §1). */
-export async function completeLogin(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, remember: boolean) {
+export async function completeLogin(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  remember: boolean,
+) {
   await rotateSession(ctx.db, ctx.config, req, reply, { userId: user.id, remember, passwordConfirmedAt: new Date() });
   await ctx.db.update(users).set({ last_login: new Date(), date_to_delete: null }).where(eq(users.id, user.id));
   req.log.info({ event: 'login_success', user: user.id, ip: req.ip }, 'login');
 }
 
-export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, body: z.infer<typeof loginBody>) {
+export async function login(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: z.infer<typeof loginBody>,
+) {
   let user: UserRow;
   try {
     user = await attempt(ctx, body.email, body.password, req.ip);
@@ -59,14 +80,22 @@ export async function login(ctx: AppContext, req: FastifyRequest, reply: Fastify
     throw err;
   }
   if (user.two_factor_confirmed_at) {
-    await rotateSession(ctx.db, ctx.config, req, reply, { pendingUserId: user.id, pendingRemember: body.remember ?? false });
+    await rotateSession(ctx.db, ctx.config, req, reply, {
+      pendingUserId: user.id,
+      pendingRemember: body.remember ?? false,
+    });
     return { two_factor: true };
   }
   await completeLogin(ctx, req, reply, user, body.remember ?? false);
   return { two_factor: false };
 }
 
-export async function register(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, body: z.infer<typeof registerBody>) {
+export async function register(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: z.infer<typeof registerBody>,
+) {
   if (body.password !== body.password_confirmation) throw fieldError('password', 'auth.passwords_mismatch');
   if (await findUserByEmail(ctx, body.email)) throw fieldError('email', 'auth.email_taken');
   const locale: Locale = body.locale ?? req.locale;

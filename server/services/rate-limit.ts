@@ -32,7 +32,10 @@ export async function hit(db: Db, limit: Limit): Promise<{ hits: number; resetsI
       },
     })
     .returning();
-  const resetsIn = Math.max(1, Math.ceil((row!.window_start.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000));
+  const resetsIn = Math.max(
+    1,
+    Math.ceil((row!.window_start.getTime() + limit.windowSeconds * 1000 - Date.now()) / 1000),
+  );
   return { hits: row!.hits, resetsIn };
 }
 

@@ -107,5 +107,7 @@ export async function endUserSessions(db: Db, userId: number, exceptIdHash?: str
 export async function pruneSessions(db: Db, config: Config) {
   const idleBefore = new Date(Date.now() - config.sessionIdleMinutes * 60_000);
   const createdBefore = new Date(Date.now() - config.sessionAbsoluteMinutes * 60_000);
-  await db.delete(sessions).where(or(lt(sessions.last_activity_at, idleBefore), lt(sessions.created_at, createdBefore)));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.last_activity_at, idleBefore), lt(sessions.created_at, createdBefore)));
 }

@@ -70,7 +70,12 @@ export async function createGroup(ctx: AppContext, user: UserRow, body: z.infer<
   });
 }
 
-export async function updateGroup(ctx: AppContext, user: UserRow, uuid: string, body: z.infer<typeof settingsGroupUpdateBody>) {
+export async function updateGroup(
+  ctx: AppContext,
+  user: UserRow,
+  uuid: string,
+  body: z.infer<typeof settingsGroupUpdateBody>,
+) {
   const row = await loadGroup(ctx, user, uuid);
   if (row.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
   if (body.enforce_two_factor && !user.two_factor_confirmed_at)

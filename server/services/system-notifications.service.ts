@@ -23,7 +23,10 @@ function assertManager(user: UserRow) {
 }
 
 const published = () =>
-  and(lte(systemNotifications.publish_at, sql`now()`), or(isNull(systemNotifications.publish_until), gt(systemNotifications.publish_until, sql`now()`)));
+  and(
+    lte(systemNotifications.publish_at, sql`now()`),
+    or(isNull(systemNotifications.publish_until), gt(systemNotifications.publish_until, sql`now()`)),
+  );
 
 export async function list(ctx: AppContext, user: UserRow): Promise<SystemNotification[]> {
   const manager = canManage(user);
@@ -32,7 +35,10 @@ export async function list(ctx: AppContext, user: UserRow): Promise<SystemNotifi
     .from(systemNotifications)
     .leftJoin(
       systemNotificationViews,
-      and(eq(systemNotificationViews.notification_id, systemNotifications.id), eq(systemNotificationViews.user_id, user.id)),
+      and(
+        eq(systemNotificationViews.notification_id, systemNotifications.id),
+        eq(systemNotificationViews.user_id, user.id),
+      ),
     )
     .where(manager ? undefined : published())
     .orderBy(desc(systemNotifications.publish_at), desc(systemNotifications.id))
@@ -66,7 +72,10 @@ function values(body: z.infer<typeof systemNotificationBody>) {
 
 export async function create(ctx: AppContext, user: UserRow, body: z.infer<typeof systemNotificationBody>) {
   assertManager(user);
-  const [row] = await ctx.db.insert(systemNotifications).values({ ...values(body), created_by: user.id }).returning();
+  const [row] = await ctx.db
+    .insert(systemNotifications)
+    .values({ ...values(body), created_by: user.id })
+    .returning();
   return present(row!, false, true);
 }
 
@@ -83,7 +92,10 @@ export async function update(ctx: AppContext, user: UserRow, id: number, body: z
 
 export async function remove(ctx: AppContext, user: UserRow, id: number) {
   assertManager(user);
-  const gone = await ctx.db.delete(systemNotifications).where(eq(systemNotifications.id, id)).returning({ id: systemNotifications.id });
+  const gone = await ctx.db
+    .delete(systemNotifications)
+    .where(eq(systemNotifications.id, id))
+    .returning({ id: systemNotifications.id });
   if (gone.length === 0) throw notFound();
 }
 

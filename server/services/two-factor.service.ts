@@ -50,21 +50,32 @@ export async function confirm(ctx: AppContext, req: FastifyRequest, user: UserRo
   await limitOrThrow(ctx.db, { key: `2fa-confirm:${user.id}`, max: 5, windowSeconds: 60 });
   const step = matchTotp(secretOf(ctx, user), code, Date.now(), hmacSha1, user.two_factor_last_step);
   if (step === null) throw fieldError('code', 'auth.two_factor_invalid');
-  await ctx.db.update(users).set({ two_factor_confirmed_at: new Date(), two_factor_last_step: step }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ two_factor_confirmed_at: new Date(), two_factor_last_step: step })
+    .where(eq(users.id, user.id));
   await endUserSessions(ctx.db, user.id, req.session?.id_hash); // a 2FA change ends the other sessions
 }
 
 export async function regenerateRecoveryCodes(ctx: AppContext, user: UserRow) {
   secretOf(ctx, user);
   const codes = newRecoveryCodes();
-  await ctx.db.update(users).set({ two_factor_recovery_codes: ctx.keyring.seal(JSON.stringify(codes)) }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ two_factor_recovery_codes: ctx.keyring.seal(JSON.stringify(codes)) })
+    .where(eq(users.id, user.id));
   return codes;
 }
 
 export async function disable(ctx: AppContext, req: FastifyRequest, user: UserRow) {
   await ctx.db
     .update(users)
-    .set({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null })
+    .set({
+      two_factor_secret: null,
+      two_factor_recovery_codes: null,
+      two_factor_confirmed_at: null,
+      two_factor_last_step: null,
+    })
     .where(eq(users.id, user.id));
   await endUserSessions(ctx.db, user.id, req.session?.id_hash);
 }
@@ -96,7 +107,10 @@ export async function challenge(
       throw fieldError('recovery_code', 'auth.two_factor_invalid');
     }
     codes.splice(idx, 1); // a recovery code works once
-    await ctx.db.update(users).set({ two_factor_recovery_codes: ctx.keyring.seal(JSON.stringify(codes)) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ two_factor_recovery_codes: ctx.keyring.seal(JSON.stringify(codes)) })
+      .where(eq(users.id, user.id));
   }
   await completeLogin(ctx, req, reply, user, req.session!.pending_remember);
 }

@@ -23,7 +23,11 @@ export async function openInvitations(db: Db, email: string) {
     .from(invitations)
     .innerJoin(settingsGroups, eq(settingsGroups.uuid, invitations.settings_group_uuid))
     .where(
-      and(eq(sql`lower(${invitations.email})`, email.toLowerCase()), eq(invitations.status, 'sent'), gt(invitations.expires_at, sql`now()`)),
+      and(
+        eq(sql`lower(${invitations.email})`, email.toLowerCase()),
+        eq(invitations.status, 'sent'),
+        gt(invitations.expires_at, sql`now()`),
+      ),
     );
   return rows.map(({ inv, name }) => ({
     uuid: inv.uuid,

@@ -178,9 +178,7 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 // ---- system notifications (spec §3, §7) ----
 export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
 /** yyyy-MM-dd HH:mm:ss (spec §9), in UTC on the wire. */
-export const notificationDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'errors.datetime_format');
+export const notificationDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'errors.datetime_format');
 export const notificationTranslations = z
   .partialRecord(localeSchema, z.strictObject({ title: z.string().trim().min(1).max(200), body: z.string().max(5000) }))
   .refine((t) => Object.keys(t).length > 0, 'errors.translation_required');

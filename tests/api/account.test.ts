@@ -13,7 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const profile = { first_name: 'Anna', last_name: 'Keller', email: '', organisation: 'Keller AG', gender: 'female', locale: 'de-ch', date_format: 'DD.MM.YYYY' };
+const profile = {
+  first_name: 'Anna',
+  last_name: 'Keller',
+  email: '',
+  organisation: 'Keller AG',
+  gender: 'female',
+  locale: 'de-ch',
+  date_format: 'DD.MM.YYYY',
+};
 
 describe('profile', () => {
   it('saves names, language and date format', async () => {
@@ -21,7 +29,12 @@ describe('profile', () => {
     const res = await client.put('/user/profile-information', { ...profile, email: user.email });
     expect(res.statusCode).toBe(200);
     const me = json<{ data: Record<string, unknown> }>(await client.get('/user')).data;
-    expect(me).toMatchObject({ first_name: 'Anna', locale: 'de-ch', settings: { locale: 'de-ch', date_format: 'DD.MM.YYYY' }, gender: 'female' });
+    expect(me).toMatchObject({
+      first_name: 'Anna',
+      locale: 'de-ch',
+      settings: { locale: 'de-ch', date_format: 'DD.MM.YYYY' },
+      gender: 'female',
+    });
     expect(me.email_verified_at).not.toBeNull();
   });
 
@@ -35,7 +48,13 @@ describe('profile', () => {
 
   it('rejects bad values and fields a user may not set, naming them', async () => {
     const { user, client } = await signedIn(env);
-    const res = await client.put('/user/profile-information', { ...profile, email: user.email, locale: 'fr', is_superuser: true, date_format: 'x' });
+    const res = await client.put('/user/profile-information', {
+      ...profile,
+      email: user.email,
+      locale: 'fr',
+      is_superuser: true,
+      date_format: 'x',
+    });
     expect(res.statusCode).toBe(422);
     const errors = json<{ errors: Record<string, string[]> }>(res).errors;
     expect(Object.keys(errors).sort()).toEqual(['date_format', 'is_superuser', 'locale']);
@@ -50,9 +69,17 @@ describe('password', () => {
     const { user, client } = await signedIn(env);
     const other = new Client(env.app);
     await other.login(user.email);
-    const wrong = await client.put('/user/password', { current_password: 'nope', password: 'another secret', password_confirmation: 'another secret' });
+    const wrong = await client.put('/user/password', {
+      current_password: 'nope',
+      password: 'another secret',
+      password_confirmation: 'another secret',
+    });
     expect(json(wrong).errors).toHaveProperty('current_password');
-    const res = await client.put('/user/password', { current_password: PASSWORD, password: 'another secret', password_confirmation: 'another secret' });
+    const res = await client.put('/user/password', {
+      current_password: PASSWORD,
+      password: 'another secret',
+      password_confirmation: 'another secret',
+    });
     expect(res.statusCode).toBe(200);
     expect((await client.get('/user')).statusCode).toBe(200);
     expect((await other.get('/user')).statusCode).toBe(401);
@@ -99,7 +126,13 @@ describe('invitations', () => {
     const [group] = await env.database.db.insert(settingsGroups).values({ name: 'Invite AG' }).returning();
     const [inv] = await env.database.db
       .insert(invitations)
-      .values({ settings_group_uuid: group!.uuid, email: user.email.toUpperCase(), role: 'user', token_hash: 'x', expires_at: new Date(Date.now() + 86_400_000) })
+      .values({
+        settings_group_uuid: group!.uuid,
+        email: user.email.toUpperCase(),
+        role: 'user',
+        token_hash: 'x',
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
       .returning();
     const me = json<{ data: { needs_attention: boolean; invitations: unknown[] } }>(await client.get('/user')).data;
     expect(me.needs_attention).toBe(true);
@@ -107,7 +140,9 @@ describe('invitations', () => {
     expect(json<{ data: unknown[] }>(await client.get('/user/invitations')).data).toHaveLength(1);
     const res = await client.post(`/user/invitations/${inv!.uuid}/accept`);
     expect(json(res).message).toBe('You have joined Invite AG.');
-    const after = json<{ data: { needs_attention: boolean; settings_group_count: number } }>(await client.get('/user')).data;
+    const after = json<{ data: { needs_attention: boolean; settings_group_count: number } }>(
+      await client.get('/user'),
+    ).data;
     expect(after).toMatchObject({ needs_attention: false, settings_group_count: 1 });
     expect((await client.post(`/user/invitations/${inv!.uuid}/accept`)).statusCode).toBe(404);
   });
@@ -117,7 +152,9 @@ describe('account deletion', () => {
   it('is confirmed by an e-mailed link, ends sessions, and signing in again restores the account', async () => {
     const { user, client } = await signedIn(env);
     expect((await client.post('/user/delete-request')).statusCode).toBe(200);
-    const mails = json<{ data: { text: string }[] }>(await new Client(env.app).get(`/outbox?to=${encodeURIComponent(user.email)}`)).data;
+    const mails = json<{ data: { text: string }[] }>(
+      await new Client(env.app).get(`/outbox?to=${encodeURIComponent(user.email)}`),
+    ).data;
     const link = new URL(mails[0]!.text.match(/http\S+/)![0]);
     const confirm = await new Client(env.app).get(link.pathname);
     expect(confirm.headers.location).toBe('/login?account_deletion=scheduled');

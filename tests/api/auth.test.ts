@@ -37,7 +37,12 @@ describe('csrf-cookie and login', () => {
     const b = new Client(env.app);
     await a.csrf();
     await b.csrf();
-    const res = await a.request('POST', '/login', { email: user.email, password: PASSWORD }, { 'x-xsrf-token': b.cookies.get('XSRF-TOKEN')! });
+    const res = await a.request(
+      'POST',
+      '/login',
+      { email: user.email, password: PASSWORD },
+      { 'x-xsrf-token': b.cookies.get('XSRF-TOKEN')! },
+    );
     expect(res.statusCode).toBe(419);
   });
 
@@ -52,10 +57,33 @@ describe('csrf-cookie and login', () => {
     expect(client.cookies.get('hauswerk_session')).not.toBe(before);
     const me = json<{ data: Record<string, unknown> }>(await client.get('/user')).data;
     for (const field of [
-      'email', 'name', 'first_name', 'last_name', 'organisation', 'gender', 'locale', 'date_format', 'settings',
-      'terms_accepted', 'terms_accepted_at', 'is_superuser', 'is_partner', 'is_internal', 'links', 'image',
-      'attributes', 'created_at', 'last_login', 'has_settings_groups', 'settings_group_count',
-      'default_settings_group', 'two_factor_enabled', 'two_factor_confirmed', 'date_to_delete', 'invitations', 'acl',
+      'email',
+      'name',
+      'first_name',
+      'last_name',
+      'organisation',
+      'gender',
+      'locale',
+      'date_format',
+      'settings',
+      'terms_accepted',
+      'terms_accepted_at',
+      'is_superuser',
+      'is_partner',
+      'is_internal',
+      'links',
+      'image',
+      'attributes',
+      'created_at',
+      'last_login',
+      'has_settings_groups',
+      'settings_group_count',
+      'default_settings_group',
+      'two_factor_enabled',
+      'two_factor_confirmed',
+      'date_to_delete',
+      'invitations',
+      'acl',
     ])
       expect(me, field).toHaveProperty(field);
     expect(me.settings).toEqual({ locale: 'en-us', date_format: 'MM/DD/YYYY' });
@@ -140,14 +168,23 @@ describe('register', () => {
     expect(json(res).errors).toHaveProperty('password');
     res = await client.post('/register', { ...form('x2@example.com'), terms: false });
     expect(json(res).errors).toEqual({ terms: ['The terms field must be accepted.'] });
-    res = await client.post('/register', { ...form('x3@example.com'), password: 'short', password_confirmation: 'short' });
+    res = await client.post('/register', {
+      ...form('x3@example.com'),
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(json(res).errors).toEqual({ password: ['The password field must be at least 8 characters.'] });
   });
 
   it('answers in German when the browser asks for it', async () => {
     const client = new Client(env.app);
     await client.csrf();
-    const res = await client.request('POST', '/register', { ...form('y@example.com'), terms: false }, { 'accept-language': 'de-CH,de;q=0.9' });
+    const res = await client.request(
+      'POST',
+      '/register',
+      { ...form('y@example.com'), terms: false },
+      { 'accept-language': 'de-CH,de;q=0.9' },
+    );
     expect(json(res).errors).toEqual({ terms: ['Das Feld terms muss akzeptiert werden.'] });
   });
 });
@@ -178,7 +215,16 @@ describe('logout and 401', () => {
       ['GET', '/settings-groups'],
       ['GET', '/system-notifications'],
     ] as const) {
-      const body = method === 'GET' ? undefined : url === '/user/terms' ? { version: 'x' } : url === '/user/password' ? { current_password: 'a', password: 'abcdefgh', password_confirmation: 'abcdefgh' } : url === '/user/profile-information' ? { first_name: 'a', last_name: 'b', email: 'a@b.ch', locale: 'de', date_format: 'DD.MM.YYYY' } : undefined;
+      const body =
+        method === 'GET'
+          ? undefined
+          : url === '/user/terms'
+            ? { version: 'x' }
+            : url === '/user/password'
+              ? { current_password: 'a', password: 'abcdefgh', password_confirmation: 'abcdefgh' }
+              : url === '/user/profile-information'
+                ? { first_name: 'a', last_name: 'b', email: 'a@b.ch', locale: 'de', date_format: 'DD.MM.YYYY' }
+                : undefined;
       const res = await client.request(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(json(res).message).toBe('Unauthenticated.');
@@ -208,7 +254,11 @@ describe('bearer tokens for scripts', () => {
 
   it('rejects wrong credentials and unknown tokens', async () => {
     const user = await createUser(env);
-    const res = await new Client(env.app).post('/sanctum/token', { email: user.email, password: 'nope', device_name: 'x' });
+    const res = await new Client(env.app).post('/sanctum/token', {
+      email: user.email,
+      password: 'nope',
+      device_name: 'x',
+    });
     expect(res.statusCode).toBe(422);
     const script = new Client(env.app);
     script.bearer = 'hw_not-a-token';
@@ -217,7 +267,11 @@ describe('bearer tokens for scripts', () => {
 
   it('stores tokens hashed', async () => {
     const user = await createUser(env);
-    const res = await new Client(env.app).post('/sanctum/token', { email: user.email, password: PASSWORD, device_name: 'x' });
+    const res = await new Client(env.app).post('/sanctum/token', {
+      email: user.email,
+      password: PASSWORD,
+      device_name: 'x',
+    });
     const token = json<{ data: { token: string } }>(res).data.token;
     const dump = JSON.stringify(await env.database.db.execute(sql`select * from personal_access_tokens`));
     expect(dump).not.toContain(token);

@@ -81,7 +81,11 @@ export class Client {
       url: url.startsWith('/api') ? url : `/api/v1${url}`,
       headers: h,
       ...(this.opts.remoteAddress ? { remoteAddress: this.opts.remoteAddress } : {}),
-      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body, headers: { ...h, 'content-type': 'application/json' } } : { payload: body as object }),
+      ...(body === undefined
+        ? {}
+        : typeof body === 'string'
+          ? { payload: body, headers: { ...h, 'content-type': 'application/json' } }
+          : { payload: body as object }),
     });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const gone = c.value === '' || (c.expires && c.expires.getTime() < Date.now());

@@ -47,7 +47,8 @@ describe('forgot and reset password', () => {
   it('limits reset mails to 6 per minute', async () => {
     const client = new Client(env.app, { remoteAddress: '198.51.100.7' });
     await client.csrf();
-    for (let i = 0; i < 6; i++) expect((await client.post('/forgot-password', { email: 'x@example.com' })).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await client.post('/forgot-password', { email: 'x@example.com' })).statusCode).toBe(200);
     const res = await client.post('/forgot-password', { email: 'x@example.com' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
@@ -120,12 +121,16 @@ describe('real SMTP', () => {
       expect(received).toHaveLength(1);
       // decode quoted-printable (soft breaks, =XX bytes) to read the mail as a mail client would
       const decoded = Buffer.from(
-        received[0]!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        received[0]!
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
         'latin1',
       ).toString('utf8');
       expect(decoded).toContain('To: sina@example.com');
       expect(decoded).toContain('Bitte bestätigen Sie Ihre E-Mail-Adresse');
-      expect(decoded).toMatch(/http:\/\/hauswerk\.test\/api\/v1\/email\/verify\/[0-9a-f-]{36}\/[0-9a-f]{40}\?expires=\d+&signature=/);
+      expect(decoded).toMatch(
+        /http:\/\/hauswerk\.test\/api\/v1\/email\/verify\/[0-9a-f-]{36}\/[0-9a-f]{40}\?expires=\d+&signature=/,
+      );
       // with SMTP configured there is no outbox
       expect((await new Client(smtpEnv.app).get('/outbox')).statusCode).toBe(404);
     } finally {

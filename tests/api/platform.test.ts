@@ -28,18 +28,27 @@ describe('API surface', () => {
   });
 
   it('publishes an OpenAPI document of every route with request and response schemas', async () => {
-    const doc = json<{ openapi: string; paths: Record<string, Record<string, { responses: object; requestBody?: object }>> }>(
-      await new Client(env.app).get('/openapi.json'),
-    );
+    const doc = json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: object; requestBody?: object }>>;
+    }>(await new Client(env.app).get('/openapi.json'));
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/v1/login', '/api/v1/user', '/api/v1/two-factor-challenge', '/api/v1/settings-groups/{uuid}', '/api/v1/system-notifications/{id}/confirmations'])
+    for (const p of [
+      '/api/v1/login',
+      '/api/v1/user',
+      '/api/v1/two-factor-challenge',
+      '/api/v1/settings-groups/{uuid}',
+      '/api/v1/system-notifications/{id}/confirmations',
+    ])
       expect(Object.keys(doc.paths)).toContain(p);
     expect(doc.paths['/api/v1/login']!.post!.requestBody).toBeDefined();
     expect(Object.keys(doc.paths['/api/v1/user']!.get!.responses)).toContain('200');
   });
 
   it('sends the security headers and no X-Powered-By or CORS headers', async () => {
-    const res = await new Client(env.app).request('GET', '/api/v1/health', undefined, { origin: 'https://evil.example' });
+    const res = await new Client(env.app).request('GET', '/api/v1/health', undefined, {
+      origin: 'https://evil.example',
+    });
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -54,7 +63,11 @@ describe('API surface', () => {
     const res = await env.app.inject({
       method: 'POST',
       url: '/api/v1/login',
-      headers: { 'content-type': 'text/xml', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! },
+      headers: {
+        'content-type': 'text/xml',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+      },
       payload: '<login/>',
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -80,7 +93,9 @@ describe('logs', () => {
     const api = await client.post('/user/api-tokens', { name: 'x' });
     const apiToken = json<{ data: { token: string } }>(api).data.token;
     await client.post('/forgot-password', { email: user.email });
-    const reset = json<{ data: { text: string }[] }>(await client.get(`/outbox?to=${encodeURIComponent(user.email)}`)).data[0]!.text.match(/token=([\w-]+)/)![1]!;
+    const reset = json<{ data: { text: string }[] }>(
+      await client.get(`/outbox?to=${encodeURIComponent(user.email)}`),
+    ).data[0]!.text.match(/token=([\w-]+)/)![1]!;
     await new Client(probe).get(`/user/delete-request/${reset}`);
     await probe.close();
     const all = lines.join('\n');
@@ -91,7 +106,11 @@ describe('logs', () => {
 });
 
 async function buildAppWithStream(stream: Writable) {
-  const app = await buildApp({ database: env.database, config: { scryptCost: 1024, logLevel: 'debug' }, logStream: stream });
+  const app = await buildApp({
+    database: env.database,
+    config: { scryptCost: 1024, logLevel: 'debug' },
+    logStream: stream,
+  });
   await app.ready();
   return app;
 }

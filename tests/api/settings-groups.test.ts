@@ -13,22 +13,36 @@ describe('settings groups', () => {
     const { client } = await signedIn(env);
     const created = await client.post('/settings-groups', { name: 'Zeta Verwaltung' });
     expect(created.statusCode).toBe(201);
-    expect(json<{ data: { role: string; member_count: number } }>(created).data).toMatchObject({ role: 'admin', member_count: 1 });
-    await client.post('/settings-groups', { name: 'Alpha Immobilien', locale_settings: { active: ['de-ch'], mandatory: ['de-ch'] } });
-    const list = json<{ data: { name: string; role: string; uuid: string }[] }>(await client.get('/settings-groups?slim=1&sortBy=name')).data;
+    expect(json<{ data: { role: string; member_count: number } }>(created).data).toMatchObject({
+      role: 'admin',
+      member_count: 1,
+    });
+    await client.post('/settings-groups', {
+      name: 'Alpha Immobilien',
+      locale_settings: { active: ['de-ch'], mandatory: ['de-ch'] },
+    });
+    const list = json<{ data: { name: string; role: string; uuid: string }[] }>(
+      await client.get('/settings-groups?slim=1&sortBy=name'),
+    ).data;
     expect(list.map((g) => g.name)).toEqual(['Alpha Immobilien', 'Zeta Verwaltung']);
     expect(Object.keys(list[0]!).sort()).toEqual(['name', 'role', 'uuid']);
-    const me = json<{ data: { default_settings_group: { name: string }; settings_group_count: number } }>(await client.get('/user')).data;
+    const me = json<{ data: { default_settings_group: { name: string }; settings_group_count: number } }>(
+      await client.get('/user'),
+    ).data;
     expect(me.default_settings_group.name).toBe('Zeta Verwaltung');
     expect(me.settings_group_count).toBe(2);
-    const one = json<{ data: { locale_settings: unknown } }>(await client.get(`/settings-groups/${list[0]!.uuid}`)).data;
+    const one = json<{ data: { locale_settings: unknown } }>(
+      await client.get(`/settings-groups/${list[0]!.uuid}`),
+    ).data;
     expect(one.locale_settings).toEqual({ active: ['de-ch'], mandatory: ['de-ch'] });
   });
 
   it('answers 404 for another workspace and 422 for a malformed uuid', async () => {
     const a = await signedIn(env);
     const b = await signedIn(env);
-    const { uuid } = json<{ data: { uuid: string } }>(await a.client.post('/settings-groups', { name: 'Private' })).data;
+    const { uuid } = json<{ data: { uuid: string } }>(
+      await a.client.post('/settings-groups', { name: 'Private' }),
+    ).data;
     const foreign = await b.client.get(`/settings-groups/${uuid}`);
     const missing = await b.client.get('/settings-groups/00000000-0000-4000-8000-000000000000');
     expect(foreign.statusCode).toBe(404);
@@ -51,10 +65,14 @@ describe('settings groups', () => {
 
   it('lets only admins change a group, and enforces two-factor sign-in when the group asks for it', async () => {
     const admin = await signedIn(env);
-    const { uuid } = json<{ data: { uuid: string } }>(await admin.client.post('/settings-groups', { name: 'Strict AG' })).data;
+    const { uuid } = json<{ data: { uuid: string } }>(
+      await admin.client.post('/settings-groups', { name: 'Strict AG' }),
+    ).data;
     const member = await signedIn(env);
     const { settingsGroupMembers } = await import('../../server/db/schema');
-    await env.database.db.insert(settingsGroupMembers).values({ settings_group_uuid: uuid, user_id: member.user.id, role: 'user' });
+    await env.database.db
+      .insert(settingsGroupMembers)
+      .values({ settings_group_uuid: uuid, user_id: member.user.id, role: 'user' });
     expect((await member.client.patch(`/settings-groups/${uuid}`, { name: 'Hijack' })).statusCode).toBe(403);
     // an admin without 2FA cannot lock everybody out, including themselves
     const refused = await admin.client.patch(`/settings-groups/${uuid}`, { enforce_two_factor: true });
@@ -62,7 +80,10 @@ describe('settings groups', () => {
     expect(json(refused).errors).toHaveProperty('enforce_two_factor');
     const { users } = await import('../../server/db/schema');
     const { eq } = await import('drizzle-orm');
-    await env.database.db.update(users).set({ two_factor_secret: 'x', two_factor_confirmed_at: new Date() }).where(eq(users.id, admin.user.id));
+    await env.database.db
+      .update(users)
+      .set({ two_factor_secret: 'x', two_factor_confirmed_at: new Date() })
+      .where(eq(users.id, admin.user.id));
     expect((await admin.client.patch(`/settings-groups/${uuid}`, { enforce_two_factor: true })).statusCode).toBe(200);
     const blocked = await member.client.get(`/settings-groups/${uuid}`);
     expect(blocked.statusCode).toBe(403);

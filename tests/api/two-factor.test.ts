@@ -14,7 +14,9 @@ async function withConfirmedTwoFactor() {
   const { user, client } = await signedIn(env);
   expect((await client.post('/user/two-factor-authentication')).statusCode).toBe(200);
   const { secretKey } = json<{ secretKey: string }>(await client.get('/user/two-factor-secret-key'));
-  expect((await client.post('/user/confirmed-two-factor-authentication', { code: totpNow(secretKey) })).statusCode).toBe(200);
+  expect(
+    (await client.post('/user/confirmed-two-factor-authentication', { code: totpNow(secretKey) })).statusCode,
+  ).toBe(200);
   const codes = json<string[]>(await client.get('/user/two-factor-recovery-codes'));
   return { user, client, secretKey, codes };
 }
@@ -23,7 +25,9 @@ describe('two-factor sign-in', () => {
   it('enables, shows a QR code and key, and needs a valid code to confirm', async () => {
     const { client } = await signedIn(env);
     expect((await client.post('/user/two-factor-authentication')).statusCode).toBe(200);
-    let me = json<{ data: { two_factor_enabled: boolean; two_factor_confirmed: boolean } }>(await client.get('/user')).data;
+    let me = json<{ data: { two_factor_enabled: boolean; two_factor_confirmed: boolean } }>(
+      await client.get('/user'),
+    ).data;
     expect(me).toMatchObject({ two_factor_enabled: true, two_factor_confirmed: false });
     const qr = json<{ svg: string; url: string }>(await client.get('/user/two-factor-qr-code'));
     expect(qr.svg).toContain('<svg');
@@ -33,7 +37,9 @@ describe('two-factor sign-in', () => {
     const bad = await client.post('/user/confirmed-two-factor-authentication', { code: '000000' });
     expect(bad.statusCode).toBe(422);
     expect(json(bad).errors).toEqual({ code: ['The provided two factor authentication code was invalid.'] });
-    expect((await client.post('/user/confirmed-two-factor-authentication', { code: totpNow(secretKey) })).statusCode).toBe(200);
+    expect(
+      (await client.post('/user/confirmed-two-factor-authentication', { code: totpNow(secretKey) })).statusCode,
+    ).toBe(200);
     me = json<{ data: { two_factor_enabled: boolean; two_factor_confirmed: boolean } }>(await client.get('/user')).data;
     expect(me).toMatchObject({ two_factor_enabled: true, two_factor_confirmed: true });
     expect(json<string[]>(await client.get('/user/two-factor-recovery-codes'))).toHaveLength(8);
@@ -41,7 +47,10 @@ describe('two-factor sign-in', () => {
 
   it('asks for the password again (423) when it was confirmed too long ago', async () => {
     const { user, client } = await signedIn(env);
-    await env.database.db.update(sessions).set({ password_confirmed_at: new Date(Date.now() - 4 * 3600_000) }).where(eq(sessions.user_id, user.id));
+    await env.database.db
+      .update(sessions)
+      .set({ password_confirmed_at: new Date(Date.now() - 4 * 3600_000) })
+      .where(eq(sessions.user_id, user.id));
     const res = await client.post('/user/two-factor-authentication');
     expect(res.statusCode).toBe(423);
     expect((await client.post('/user/confirm-password', { password: 'wrong one' })).statusCode).toBe(422);
@@ -82,7 +91,8 @@ describe('two-factor sign-in', () => {
     const { user } = await withConfirmedTwoFactor();
     const client = new Client(env.app);
     await client.login(user.email);
-    for (let i = 0; i < 5; i++) expect((await client.post('/two-factor-challenge', { code: '000000' })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/two-factor-challenge', { code: '000000' })).statusCode).toBe(422);
     const res = await client.post('/two-factor-challenge', { code: '000000' });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();

@@ -43,7 +43,15 @@ export async function run() {
   const dir = '.tmp/bench-login';
   fs.rmSync(dir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dir, JOBS: '0', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'bench-password' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: 'bench-password',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -72,6 +80,11 @@ export async function run() {
   return [
     ['csrf + login + GET /user, p50', `${p50.toFixed(1)} ms`, 'budget < 50 ms', p50 < 50],
     ['csrf + login + GET /user, p95', `${pct(flows, 95).toFixed(1)} ms`, '', true],
-    ['GET /health p50 (baseline)', `${pct(health, 50).toFixed(2)} ms`, `flow = ${(p50 / pct(health, 50)).toFixed(0)}× baseline`, true],
+    [
+      'GET /health p50 (baseline)',
+      `${pct(health, 50).toFixed(2)} ms`,
+      `flow = ${(p50 / pct(health, 50)).toFixed(0)}× baseline`,
+      true,
+    ],
   ];
 }

@@ -11,7 +11,15 @@ const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 async function startOnce(env) {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['dist/server/server.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JOBS: '0', LOG_LEVEL: 'warn', DEMO_PASSWORD: 'bench-password', ...env },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: 'bench-password',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

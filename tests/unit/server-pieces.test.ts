@@ -12,7 +12,9 @@ describe('maskUrl', () => {
   it('masks tokens in query strings and token paths', () => {
     expect(maskUrl('/reset-password?token=abc123&email=a%40b.ch')).toBe('/reset-password?token=***&email=***');
     expect(maskUrl('/api/v1/user/delete-request/XYZsecret')).toBe('/api/v1/user/delete-request/***');
-    expect(maskUrl('/api/v1/email/verify/uuid-1/hash?expires=1&signature=sig')).toBe('/api/v1/email/verify/uuid-1/***?expires=1&signature=***');
+    expect(maskUrl('/api/v1/email/verify/uuid-1/hash?expires=1&signature=sig')).toBe(
+      '/api/v1/email/verify/uuid-1/***?expires=1&signature=***',
+    );
     expect(maskUrl('/api/v1/public/order/tok')).toBe('/api/v1/public/order/***');
     expect(maskUrl('/api/v1/user')).toBe('/api/v1/user');
   });
@@ -21,7 +23,9 @@ describe('maskUrl', () => {
 describe('422 errors from zod', () => {
   const errorsFor = (schema: z.ZodType, value: unknown, locale: 'en-us' | 'de' = 'en-us') => {
     // the same path a request body takes: Fastify's validator compiled from the zod schema
-    const result = (validatorCompiler as (o: { schema: z.ZodType }) => (v: unknown) => { error?: unknown })({ schema })(value);
+    const result = (validatorCompiler as unknown as (o: { schema: z.ZodType }) => (v: unknown) => { error?: unknown })({
+      schema,
+    })(value);
     if (!result.error) throw new Error('expected a failure');
     return zodIssuesToErrors(result.error as never, locale);
   };
@@ -34,7 +38,9 @@ describe('422 errors from zod', () => {
   });
 
   it('keys messages by field path, Laravel style', () => {
-    expect(errorsFor(schema, { first_name: 'toolong', age: -1, email: 'x', kind: 'c', nested: { city: 1 }, extra: 1 })).toEqual({
+    expect(
+      errorsFor(schema, { first_name: 'toolong', age: -1, email: 'x', kind: 'c', nested: { city: 1 }, extra: 1 }),
+    ).toEqual({
       first_name: ['The first name field must not be greater than 5 characters.'],
       age: ['The age field must be at least 0.'],
       email: ['The email field must be a valid e-mail address.'],
@@ -45,8 +51,12 @@ describe('422 errors from zod', () => {
   });
 
   it('says required for missing and empty values, in the caller language', () => {
-    expect(errorsFor(schema, { first_name: '', age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({ first_name: ['The first name field is required.'] });
-    expect(errorsFor(schema, { age: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({ first_name: ['Das Feld first name ist erforderlich.'] });
+    expect(errorsFor(schema, { first_name: '', age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
+      first_name: ['The first name field is required.'],
+    });
+    expect(errorsFor(schema, { age: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({
+      first_name: ['Das Feld first name ist erforderlich.'],
+    });
   });
 });
 

@@ -1,7 +1,16 @@
 // TOTP against RFC 6238 appendix B (SHA-1) and RFC 4648 base32 vectors.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchTotp, otpauthUrl, timeStep, totp, type HmacSha1 } from '../../src/domain/totp';
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchTotp,
+  otpauthUrl,
+  timeStep,
+  totp,
+  type HmacSha1,
+} from '../../src/domain/totp';
 
 const hmac: HmacSha1 = (key, msg) => new Uint8Array(crypto.createHmac('sha1', key).update(msg).digest());
 const rfcSecret = base32Encode(new TextEncoder().encode('12345678901234567890'));
@@ -46,7 +55,15 @@ describe('TOTP (RFC 6238, SHA-1, 6 digits)', () => {
     expect(matchTotp(rfcSecret, far, now, hmac, null)).toBeNull();
     expect(matchTotp(rfcSecret, totp(rfcSecret, now, hmac), now, hmac, step)).toBeNull(); // already used
     expect(matchTotp(rfcSecret, 'abcdef', now, hmac, null)).toBeNull();
-    expect(matchTotp(rfcSecret, ` ${totp(rfcSecret, now, hmac).slice(0, 3)} ${totp(rfcSecret, now, hmac).slice(3)} `, now, hmac, null)).toBe(step);
+    expect(
+      matchTotp(
+        rfcSecret,
+        ` ${totp(rfcSecret, now, hmac).slice(0, 3)} ${totp(rfcSecret, now, hmac).slice(3)} `,
+        now,
+        hmac,
+        null,
+      ),
+    ).toBe(step);
   });
 
   it('builds an otpauth URL authenticator apps read', () => {

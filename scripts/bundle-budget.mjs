@@ -1,0 +1,54 @@
+// `npm run budget`: the initial JS and CSS (gzip) each route loads, from the Vite manifest: the entry, the
+// route's layout and page chunks, and everything they import statically. Fails when login or home exceed
+// 150 KB of JS or 50 KB of CSS, so grid, calendar, map, chart and spreadsheet code stays on their own routes.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const DIST = 'dist/client';
+const manifestFile = path.join(DIST, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('No build found: run `npm run build:client` first.');
+  process.exit(2);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+// route → the lazily loaded modules it needs on first paint (layout, page). Add routes as modules arrive.
+const ROUTES = {
+  '/login': { modules: ['src/app/layouts/auth-layout.tsx', 'src/auth/login-page.tsx'], budget: true },
+  '/': { modules: ['src/app/layouts/authenticated-layout.tsx', 'views/home-view.tsx'], budget: true },
+  '/profile': { modules: ['src/app/layouts/authenticated-layout.tsx', 'src/settings/profile/profile-page.tsx'] },
+  '/settings-groups': { modules: ['src/app/layouts/authenticated-layout.tsx', 'views/settings-groups-view.tsx'] },
+};
+const JS_BUDGET = 150 * 1024;
+const CSS_BUDGET = 50 * 1024;
+
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+
+function collect(key, js, css) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest: update ROUTES in scripts/bundle-budget.mjs`);
+  if (js.has(chunk.file)) return;
+  js.add(chunk.file);
+  for (const c of chunk.css ?? []) css.add(c);
+  for (const imp of chunk.imports ?? []) collect(imp, js, css);
+}
+
+let failed = false;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('route                 initial JS (gzip)   CSS (gzip)');
+for (const [route, { modules, budget }] of Object.entries(ROUTES)) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of [entryKey, ...modules]) collect(key, js, css);
+  const jsSize = [...js].reduce((a, f) => a + gz(f), 0);
+  const cssSize = [...css].reduce((a, f) => a + gz(f), 0);
+  const over = budget && (jsSize > JS_BUDGET || cssSize > CSS_BUDGET);
+  failed ||= over;
+  console.log(
+    `${route.padEnd(22)}${kb(jsSize).padStart(12)}${kb(cssSize).padStart(16)}   ${budget ? (over ? 'OVER BUDGET' : 'within budget') : ''}`,
+  );
+}
+console.log(`budget for /login and /: JS ≤ ${kb(JS_BUDGET)}, CSS ≤ ${kb(CSS_BUDGET)}`);
+process.exit(failed ? 1 : 0);
