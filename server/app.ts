@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { logOptions } from './plugins/logging';
+import { parseQuerystring } from './plugins/querystring';
 import { translate } from './i18n/messages';
 import { authRoutes } from './routes/auth.routes';
 import { accountRoutes } from './routes/account.routes';
@@ -24,6 +25,7 @@ import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
+import { crudRoutes } from './crud/crud-routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -45,7 +47,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQuerystring },
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -81,6 +83,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
       await api.register(systemNotificationRoutes);
+      await api.register(crudRoutes());
     },
     { prefix: '/api/v1' },
   );

@@ -10,10 +10,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import * as schema from './schema';
+import * as accountSchema from './schema';
+import * as entitySchema from './entity-tables';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 
+const schema = { ...accountSchema, ...entitySchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
@@ -59,9 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release = acquireDataDirLock(opts.dataDir);
   }
   try {
-    const client = inMemory
-      ? new PGlite({ relaxedDurability: true })
-      : new PGlite(path.join(opts.dataDir, 'pgdata'), { relaxedDurability: true });
+    const options = { relaxedDurability: true, extensions: { pg_trgm } };
+    const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

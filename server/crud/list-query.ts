@@ -1,0 +1,73 @@
+// The list query of a model (domain.md §8.1), validated strictly: sort and filter fields outside the model's
+// allow-list, unknown parameters and per_page above the maximum are a 422.
+import { z } from 'zod';
+import type { AnyEntity } from '../../src/entities/define';
+import type { Field, FieldKind } from '../../src/entities/fields';
+import { valueSchema } from '../../src/entities/schemas';
+
+/** The documented maximum page size. */
+export const MAX_PER_PAGE = 500;
+export const DEFAULT_PER_PAGE = 50;
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.union([item.transform((v) => [v]), z.array(item).max(200)]).transform((v) => v as z.output<T>[]);
+
+/** What a filter on a field of each kind accepts. */
+const filterSchemas = {
+  text: () => z.string().max(200),
+  long_text: () => z.string().max(200),
+  email: () => z.string().max(254),
+  phone: () => z.string().max(40),
+  int: (f) => range(z.coerce.number().int(), f),
+  decimal: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
+  money: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
+  area: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
+  percent: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
+  geo: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
+  bool: () => flag,
+  date: (f) => range(valueSchema(f), f),
+  datetime: (f) => range(z.iso.datetime({ offset: true }), f),
+  enum: (f) => listOf(valueSchema(f)),
+  ref: (f) => listOf(valueSchema(f)),
+} satisfies { [K in FieldKind]: (field: Field) => z.ZodType };
+
+function range(value: z.ZodType, _field: Field) {
+  return z.union([value, z.strictObject({ from: value.optional(), to: value.optional() })]);
+}
+
+export function sortableFields(entity: AnyEntity): string[] {
+  return [
+    ...Object.entries(entity.fields)
+      .filter(([name, f]) => !f.hidden && !(f.computed && name !== entity.titleField))
+      .map(([n]) => n),
+    'created_at',
+    'updated_at',
+  ];
+}
+
+export function listQuerySchema(entity: AnyEntity) {
+  const filterShape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.hidden || (field.computed && name !== entity.titleField)) continue;
+    filterShape[name] = filterSchemas[field.kind](field).optional();
+  }
+  filterShape.uuid = listOf(z.uuid()).optional();
+  const sortable = sortableFields(entity) as [string, ...string[]];
+  return z.strictObject({
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
+    cursor: z.string().max(2000).optional(),
+    sort_by: z.enum(sortable).optional(),
+    sort_descending: flag.optional(),
+    search: z.string().max(200).optional(),
+    filter: z.strictObject(filterShape).optional(),
+    settings_group_uuid: z.uuid().optional(),
+    property_uuids: listOf(z.uuid()).optional(),
+    partition_uuids: listOf(z.uuid()).optional(),
+    status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
+    archived: z.enum(['0', '1', 'all']).optional(),
+  });
+}
+
+export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;

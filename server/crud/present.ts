@@ -1,0 +1,27 @@
+// A database row as the API replies it: dates as ISO strings, decimals as strings, and `links` showing only
+// what the caller may do now (domain.md §8.3).
+import type { AnyEntity } from '../../src/entities/define';
+import { may, type Access } from './access';
+import { computedValues } from './computed';
+
+export type Row = Record<string, unknown>;
+
+const out = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+
+export function presentRecord(entity: AnyEntity, access: Access, row: Row): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) record[k] = out(v);
+  Object.assign(record, computedValues(entity, row));
+  const base = `/api/v1/${entity.plural}/${String(row.uuid)}`;
+  const sg = String(row.settings_group_uuid);
+  const links: Record<string, string> = { self: base };
+  if (row.archived_at) {
+    if (may(access, sg, 'archive')) links.restore = `${base}/restore`;
+  } else {
+    if (may(access, sg, 'update')) links.update = base;
+    if (may(access, sg, 'archive')) links.archive = `${base}/archive`;
+  }
+  if (may(access, sg, 'delete')) links.delete = base;
+  record.links = links;
+  return record;
+}

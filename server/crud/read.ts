@@ -1,0 +1,186 @@
+// Generic reads: list (page or keyset cursor, sort, search, filters, selected context, limiter, archived) and
+// get by uuid, always scoped to the caller's settings groups in the same query.
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../context';
+import type { AnyEntity } from '../../src/entities/define';
+import { entityTables } from '../db/entity-tables';
+import { notFound } from '../http-error';
+import { may, type Access } from './access';
+import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
+import { presentRecord, type Row } from './present';
+import { users } from '../db/schema';
+
+export const tableOf = (entity: AnyEntity) => entityTables[entity.name]! as PgTable & Record<string, AnyPgColumn>;
+export const col = (entity: AnyEntity, name: string) => getTableColumns(tableOf(entity))[name]!;
+
+/** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
+export const COUNT_CAP = 10_000;
+
+const userName = (column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${column})`;
+
+/** Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by. */
+export function selection(entity: AnyEntity) {
+  const {
+    search_text: _s,
+    deleted_at: _d,
+    deleted_by: _db,
+    ...cols
+  } = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+  return {
+    ...cols,
+    created_by: userName(cols.created_by!),
+    updated_by: userName(cols.updated_by!),
+    archived_by: userName(cols.archived_by!),
+  };
+}
+
+export function scopeCondition(entity: AnyEntity, access: Access): SQL {
+  const sg = col(entity, 'settings_group_uuid');
+  return and(access.groups.length ? inArray(sg, access.groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
+}
+
+function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
+  const field = entity.fields[name];
+  const column = col(entity, name);
+  if (name === 'uuid') return inArray(column, value as string[]);
+  if (!field) return undefined;
+  switch (field.kind) {
+    case 'text':
+    case 'long_text':
+    case 'email':
+    case 'phone':
+      return sql`lower(${column}) like ${`%${escapeLike(String(value).toLowerCase())}%`}`;
+    case 'enum':
+    case 'ref':
+      return inArray(column, value as string[]);
+    case 'bool':
+      return eq(column, value as boolean);
+    default: {
+      if (value && typeof value === 'object') {
+        const { from, to } = value as { from?: unknown; to?: unknown };
+        return and(
+          from !== undefined ? sql`${column} >= ${from}` : undefined,
+          to !== undefined ? sql`${column} <= ${to}` : undefined,
+        );
+      }
+      return sql`${column} = ${value}`;
+    }
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function listConditions(entity: AnyEntity, access: Access, q: ListQuery): SQL {
+  const parts: (SQL | undefined)[] = [scopeCondition(entity, access)];
+  if (q.settings_group_uuid) parts.push(eq(col(entity, 'settings_group_uuid'), q.settings_group_uuid));
+  if (q.property_uuids?.length)
+    parts.push(inArray(col(entity, entity.name === 'property' ? 'uuid' : 'property_uuid'), q.property_uuids));
+  if (q.partition_uuids?.length && (entity.name === 'partition' || 'partition_uuid' in entity.fields))
+    parts.push(inArray(col(entity, entity.name === 'partition' ? 'uuid' : 'partition_uuid'), q.partition_uuids));
+  if (entity.status && q.status_limiter && q.status_limiter !== 'all') {
+    const column = col(entity, entity.status.field);
+    const active = [...entity.status.active];
+    parts.push(q.status_limiter === 'active' ? inArray(column, active) : sql`${column} not in ${active}`);
+  }
+  const archived = q.archived ?? '0';
+  if (archived === '0') parts.push(isNull(col(entity, 'archived_at')));
+  if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
+  if (q.search?.trim()) {
+    const cols = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+    if (cols.search_text) parts.push(sql`${cols.search_text} like ${`%${escapeLike(q.search.trim().toLowerCase())}%`}`);
+  }
+  for (const [name, value] of Object.entries(q.filter ?? {}))
+    if (value !== undefined) parts.push(filterCondition(entity, name, value));
+  return and(...parts)!;
+}
+
+interface Cursor {
+  v: unknown;
+  u: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(s: string): Cursor | null {
+  try {
+    const c = JSON.parse(Buffer.from(s, 'base64url').toString()) as Cursor;
+    return typeof c.u === 'string' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Rows after the cursor in (sort column, uuid) order, nulls last in both directions. */
+function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, descending: boolean): SQL {
+  const cmp = descending ? sql.raw('<') : sql.raw('>');
+  if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;
+  return or(
+    sql`${sortCol} ${cmp} ${c.v}`,
+    and(sql`${sortCol} = ${c.v}`, sql`${uuidCol} ${cmp} ${c.u}`),
+    isNull(sortCol),
+  )!;
+}
+
+export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery) {
+  const table = tableOf(entity);
+  const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
+  const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
+  const sortCol = col(entity, sortName);
+  const uuidCol = col(entity, 'uuid');
+  const perPage = q.per_page ?? DEFAULT_PER_PAGE;
+  let where = listConditions(entity, access, q);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  if (q.cursor && !cursor) throw notFound();
+  if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending))!;
+  const dir = descending ? desc : asc;
+  const page = q.page ?? 1;
+  const rows = (await ctx.db
+    .select(selection(entity))
+    .from(table)
+    .where(where)
+    .orderBy(sql`${dir(sortCol)} nulls last`, dir(uuidCol))
+    .limit(perPage + 1)
+    .offset(cursor ? 0 : (page - 1) * perPage)) as Row[];
+  const more = rows.length > perPage;
+  const pageRows = rows.slice(0, perPage);
+  const last = pageRows[pageRows.length - 1];
+  const meta: Record<string, unknown> = { page: cursor ? null : page, per_page: perPage };
+  if (more && last) meta.next_cursor = encodeCursor({ v: plain(last[sortName]), u: String(last.uuid) });
+  if (!cursor) {
+    const [counted] = (await ctx.db
+      .execute(
+        sql`select count(*)::int as n from (select 1 from ${table} where ${listConditions(entity, access, q)} limit ${COUNT_CAP + 1}) t`,
+      )
+      .then(rowsOf)) as { n: number }[];
+    const n = counted?.n ?? 0;
+    if (n > COUNT_CAP) meta.total_at_least = COUNT_CAP;
+    else meta.total = n;
+  }
+  const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
+  if (access.groups.some((g) => may(access, g, 'create'))) links.create = `/api/v1/${entity.plural}`;
+  return { data: pageRows.map((r) => presentRecord(entity, access, r)), meta, links };
+}
+
+const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+export const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
+
+export async function getRow(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string): Promise<Row> {
+  const [row] = (await ctx.db
+    .select(selection(entity))
+    .from(tableOf(entity))
+    .where(and(eq(col(entity, 'uuid'), uuid), scopeCondition(entity, access)))
+    .limit(1)) as Row[];
+  if (!row) throw notFound(); // another workspace's record looks exactly like a missing one
+  return row;
+}
+
+/** Several records by uuid in one query (scoped); missing or foreign ones are left out. */
+export async function getRows(ctx: AppContext, access: Access, entity: AnyEntity, uuids: string[]): Promise<Row[]> {
+  if (uuids.length === 0) return [];
+  return (await ctx.db
+    .select(selection(entity))
+    .from(tableOf(entity))
+    .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as Row[];
+}

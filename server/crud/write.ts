@@ -1,0 +1,217 @@
+// Generic writes, each one transaction: create, update (409 on a stale version), soft delete, archive and
+// restore (a tree archives its whole subtree). Every reference must resolve inside the record's settings group
+// (and property, for records under a property); anything else is a 422 and nothing is written.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { AnyEntity } from '../../src/entities/define';
+import { entityByName } from '../../src/entities/registry';
+import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
+import type { MessageKey } from '../i18n/messages';
+import { may, type Access, type Action } from './access';
+import { col, getRow, rowsOf, scopeCondition, tableOf } from './read';
+import { storedComputed } from './computed';
+import type { Row } from './present';
+
+type Body = Record<string, unknown>;
+
+function authorize(access: Access, settingsGroup: string, action: Action) {
+  if (!access.roles.has(settingsGroup)) throw notFound();
+  if (!may(access, settingsGroup, action)) throw forbidden();
+}
+
+/** Checks every reference of a write: same settings group; same property for records under a property. */
+async function checkRefs(db: Db, entity: AnyEntity, merged: Body, changed: Body, sg: string) {
+  const errors: ConstructorParameters<typeof ValidationFailed>[0] = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind !== 'ref' || !(name in changed) || changed[name] == null) continue;
+    const target = entityByName(field.model)!;
+    const [found] = (await db
+      .select({
+        uuid: col(target, 'uuid'),
+        ...(target.scope === 'property' ? { property_uuid: col(target, 'property_uuid') } : {}),
+      })
+      .from(tableOf(target))
+      .where(
+        and(
+          eq(col(target, 'uuid'), changed[name] as string),
+          eq(col(target, 'settings_group_uuid'), sg),
+          isNull(col(target, 'deleted_at')),
+        ),
+      )
+      .limit(1)) as Row[];
+    if (!found) errors[name] = [{ key: 'validation.ref_not_found' }];
+    else if (target.scope === 'property' && entity.scope === 'property' && found.property_uuid !== merged.property_uuid)
+      errors[name] = [{ key: 'validation.ref_other_property' }];
+  }
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+}
+
+async function checkUnique(db: Db, entity: AnyEntity, changed: Body, sg: string, self?: string) {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.unique || changed[name] == null || changed[name] === '') continue;
+    const [dup] = await db
+      .select({ uuid: col(entity, 'uuid') })
+      .from(tableOf(entity))
+      .where(
+        and(
+          eq(col(entity, name), changed[name] as string),
+          eq(col(entity, 'settings_group_uuid'), sg),
+          isNull(col(entity, 'deleted_at')),
+          self ? sql`${col(entity, 'uuid')} <> ${self}` : undefined,
+        ),
+      )
+      .limit(1);
+    if (dup) throw fieldError(name, 'validation.unique');
+  }
+}
+
+/** A new parent must not be the record itself or one of its descendants. */
+async function checkTree(db: Db, entity: AnyEntity, uuid: string, parent: unknown) {
+  if (!entity.tree || parent == null) return;
+  const field = entity.tree.parentField;
+  if (parent === uuid) throw fieldError(field, 'validation.tree_cycle');
+  const t = sql.identifier(entity.table);
+  const res = await db.execute(sql`
+    with recursive up(uuid, parent) as (
+      select uuid, ${sql.identifier(field)} from ${t} where uuid = ${parent}
+      union all select x.uuid, x.${sql.identifier(field)} from ${t} x join up on x.uuid = up.parent
+    ) select 1 as hit from up where uuid = ${uuid} limit 1`);
+  if (rowsOf(res).length) throw fieldError(field, 'validation.tree_cycle');
+}
+
+function runValidate(entity: AnyEntity, merged: Body) {
+  const problems = entity.validate?.(merged) ?? [];
+  if (problems.length)
+    throw new ValidationFailed(
+      Object.fromEntries(
+        problems.map((p) => [p.path, [{ key: p.key as MessageKey, ...(p.params ? { params: p.params } : {}) }]]),
+      ),
+    );
+}
+
+export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body) {
+  return ctx.db.transaction(async (tx) => {
+    let sg: string;
+    const values: Body = { ...body };
+    if (entity.scope === 'property') {
+      const property = entityByName('property')!;
+      const [p] = (await tx
+        .select({ sg: col(property, 'settings_group_uuid') })
+        .from(tableOf(property))
+        .where(and(eq(col(property, 'uuid'), body.property_uuid as string), scopeCondition(property, access)))
+        .limit(1)) as { sg: string }[];
+      if (!p) throw fieldError('property_uuid', 'validation.ref_not_found');
+      sg = p.sg;
+    } else {
+      if (!body.settings_group_uuid) throw fieldError('settings_group_uuid', 'settings_group.required');
+      sg = body.settings_group_uuid as string;
+      if (!access.roles.has(sg)) throw fieldError('settings_group_uuid', 'validation.ref_not_found');
+    }
+    authorize(access, sg, 'create');
+    runValidate(entity, values);
+    await checkRefs(tx as never, entity, values, values, sg);
+    await checkUnique(tx as never, entity, values, sg);
+    const now = new Date();
+    const [row] = (await tx
+      .insert(tableOf(entity))
+      .values({
+        ...values,
+        ...storedComputed(entity, values),
+        settings_group_uuid: sg,
+        created_at: now,
+        updated_at: now,
+        created_by: access.user.id,
+        updated_by: access.user.id,
+      } as never)
+      .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
+    return row!.uuid;
+  });
+}
+
+export async function update(
+  ctx: AppContext,
+  access: Access,
+  entity: AnyEntity,
+  uuid: string,
+  body: Body,
+  version?: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    const sg = String(current.settings_group_uuid);
+    authorize(access, sg, 'update');
+    if (current.archived_at) throw new HttpError(409, 'errors.archived');
+    const { updated_at: bodyVersion, ...changes } = body;
+    const expected = version ?? (bodyVersion as string | undefined);
+    if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
+      throw new HttpError(409, 'errors.conflict');
+    const merged = { ...current, ...changes };
+    runValidate(entity, merged);
+    await checkRefs(tx as never, entity, merged, changes, sg);
+    await checkUnique(tx as never, entity, changes, sg, uuid);
+    if (entity.tree && entity.tree.parentField in changes)
+      await checkTree(tx as never, entity, uuid, changes[entity.tree.parentField]);
+    const res = await tx
+      .update(tableOf(entity))
+      .set({
+        ...changes,
+        ...storedComputed(entity, merged),
+        updated_at: new Date(),
+        updated_by: access.user.id,
+      } as never)
+      .where(and(eq(col(entity, 'uuid'), uuid), eq(col(entity, 'updated_at'), current.updated_at as Date)))
+      .returning({ uuid: col(entity, 'uuid') });
+    if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
+    return uuid;
+  });
+}
+
+export async function softDelete(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
+  await ctx.db.transaction(async (tx) => {
+    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    authorize(access, String(current.settings_group_uuid), 'delete');
+    await tx
+      .update(tableOf(entity))
+      .set({ deleted_at: new Date(), deleted_by: access.user.id } as never)
+      .where(inArray(col(entity, 'uuid'), await subtree(tx as never, entity, uuid)));
+  });
+}
+
+/** The record and, for trees, every descendant. */
+export async function subtree(db: Db, entity: AnyEntity, uuid: string): Promise<string[]> {
+  if (!entity.tree) return [uuid];
+  const t = sql.identifier(entity.table);
+  const parent = sql.identifier(entity.tree.parentField);
+  const res = await db.execute(sql`
+    with recursive down(uuid) as (
+      select uuid from ${t} where uuid = ${uuid}
+      union all select x.uuid from ${t} x join down on x.${parent} = down.uuid where x.deleted_at is null
+    ) select uuid from down`);
+  return rowsOf<{ uuid: string }>(res).map((r) => r.uuid);
+}
+
+export async function setArchived(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, archive: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    authorize(access, String(current.settings_group_uuid), 'archive');
+    const ids = await subtree(tx as never, entity, uuid);
+    const stamp = current.archived_at as Date | null;
+    const now = new Date();
+    // Archiving takes the not-yet-archived subtree; restoring brings back what was archived with the record.
+    const where = archive
+      ? and(inArray(col(entity, 'uuid'), ids), isNull(col(entity, 'archived_at')))
+      : and(inArray(col(entity, 'uuid'), ids), stamp ? eq(col(entity, 'archived_at'), stamp) : sql`false`);
+    const changed = await tx
+      .update(tableOf(entity))
+      .set({
+        archived_at: archive ? now : null,
+        archived_by: archive ? access.user.id : null,
+        updated_at: now,
+        updated_by: access.user.id,
+      } as never)
+      .where(where)
+      .returning({ uuid: col(entity, 'uuid') });
+    return changed.length;
+  });
+}

@@ -1,0 +1,109 @@
+// Drizzle tables derived from the model definitions (src/entities): the system columns of domain.md §1, one
+// column per field by kind, indexes for scoping, sorting and trigram search. drizzle-kit reads this file too.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+import { entities } from '../../src/entities/registry';
+import type { AnyEntity } from '../../src/entities/define';
+import { NUMERIC_PRECISION, type FieldKind } from '../../src/entities/fields';
+import { settingsGroups, users } from './schema';
+
+const num = (kind: keyof typeof NUMERIC_PRECISION) => (name: string) =>
+  numeric(name, { precision: NUMERIC_PRECISION[kind][0], scale: NUMERIC_PRECISION[kind][1] });
+
+export const columnBuilders = {
+  text: (n) => text(n),
+  long_text: (n) => text(n),
+  email: (n) => text(n),
+  phone: (n) => text(n),
+  int: (n) => integer(n),
+  decimal: num('decimal'),
+  money: num('money'),
+  area: num('area'),
+  percent: num('percent'),
+  geo: num('geo'),
+  bool: (n) => boolean(n),
+  date: (n) => date(n, { mode: 'string' }),
+  datetime: (n) => timestamp(n, { withTimezone: true, mode: 'date' }),
+  enum: (n) => text(n),
+  ref: (n) => uuid(n),
+} satisfies { [K in FieldKind]: (name: string) => PgColumnBuilderBase };
+
+/** The lower-cased text that substring search runs on (a trigram index covers it). */
+export function searchExpression(entity: AnyEntity): SQL | null {
+  const cols = Object.entries(entity.fields).filter(([, fl]) => fl.searchable && !fl.computed);
+  if (cols.length === 0) return null;
+  return sql.raw(`lower(${cols.map(([n]) => `coalesce("${n}", '')`).join(` || ' ' || `)})`);
+}
+
+function tableFor(entity: AnyEntity) {
+  const columns: Record<string, PgColumnBuilderBase> = {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    attributes: jsonb('attributes').notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    type Builder = PgColumnBuilderBase & { notNull(): Builder; default(v: unknown): Builder };
+    let col = columnBuilders[field.kind](name) as unknown as Builder;
+    if (field.required && !field.computed) col = col.notNull();
+    if ('default' in field && field.default !== undefined) col = col.default(field.default);
+    columns[name] = col;
+  }
+  const search = searchExpression(entity);
+  if (search) columns.search_text = text('search_text').generatedAlwaysAs(search);
+  return pgTable(entity.table, columns, (t) => {
+    const all = t as unknown as Record<string, AnyPgColumn>;
+    const c = (name: string) => all[name]!;
+    const idx = [index(`${entity.table}_scope_idx`).on(c('settings_group_uuid'), c('deleted_at'))];
+    if (entity.scope === 'property') idx.push(index(`${entity.table}_property_idx`).on(c('property_uuid')));
+    if (entity.tree) idx.push(index(`${entity.table}_parent_idx`).on(c(entity.tree.parentField)));
+    if (entity.defaultSort)
+      idx.push(index(`${entity.table}_sort_idx`).on(c('settings_group_uuid'), c(entity.defaultSort.field), c('uuid')));
+    if (search) idx.push(index(`${entity.table}_search_idx`).using('gin', sql`${c('search_text')} gin_trgm_ops`));
+    return idx;
+  });
+}
+
+export const property = tableFor(entities.property);
+export const partition = tableFor(entities.partition);
+export const area = tableFor(entities.area);
+export const facility = tableFor(entities.facility);
+export const contact = tableFor(entities.contact);
+export const tenancy = tableFor(entities.tenancy);
+export const unit = tableFor(entities.unit);
+export const costGroup = tableFor(entities.cost_group);
+export const renewalGroup = tableFor(entities.renewal_group);
+
+export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
+  property,
+  partition,
+  area,
+  facility,
+  contact,
+  tenancy,
+  unit,
+  cost_group: costGroup,
+  renewal_group: renewalGroup,
+};

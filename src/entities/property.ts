@@ -1,0 +1,41 @@
+// A property (a building or site), domain.md §2.
+import { defineEntity } from './define';
+import { f } from './fields';
+
+export const property = defineEntity({
+  name: 'property',
+  plural: 'properties',
+  table: 'properties',
+  titleField: 'name',
+  icon: 'office',
+  scope: 'settings_group',
+  fields: {
+    name: f.text({ required: true, max: 200, searchable: true }),
+    number_internal: f.text({ max: 40, searchable: true, unique: true }),
+    number_external: f.text({ max: 40, searchable: true }),
+    street: f.text({ max: 200, searchable: true }),
+    postcode: f.text({ max: 20, searchable: true }),
+    city: f.text({ max: 100, searchable: true }),
+    country: f.text({ max: 2, default: 'CH' }),
+    latitude: f.geo('lat'),
+    longitude: f.geo('lng'),
+    construction_year: f.int({ min: 1000, max: 2200 }),
+    energy_reference_area: f.area(),
+    gross_building_area: f.area(),
+    gross_volume: f.area(),
+    net_room_area: f.area(),
+    insurance_value_basic: f.money({ min: 0 }),
+    insurance_value_new: f.money({ min: 0 }),
+    insurance_value_current: f.money({ min: 0 }),
+    insurance_value_reduced: f.money({ min: 0 }),
+    insurance_index_base: f.decimal({ min: 0 }),
+    status: f.enum(['active', 'inactive'], { default: 'active', required: true }),
+    description: f.longText(),
+  },
+  status: { field: 'status', active: ['active'] },
+  defaultSort: { field: 'name' },
+  validate: (p) =>
+    typeof p.country === 'string' && !/^[A-Z]{2}$/.test(p.country)
+      ? [{ path: 'country', key: 'validation.country' }]
+      : [],
+});
