@@ -31,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for the few state-changing calls that carry no session (bearer tokens, public token pages). */
     csrf?: boolean;
+    /** true for the calls that work without a signed-in user; every other route answers 401 before validation. */
+    public?: boolean;
   }
 }

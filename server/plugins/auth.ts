@@ -52,6 +52,7 @@ export function registerAuth(app: FastifyInstance) {
         if (found.user) setUser(req, found.user);
       }
     }
+    if (req.routeOptions.url && !req.routeOptions.config?.public && !req.user) throw unauthenticated();
     if (!SAFE.has(req.method) && req.routeOptions.url && req.routeOptions.config?.csrf !== false) {
       const header = req.headers['x-xsrf-token'];
       const sent = Array.isArray(header) ? header[0] : header;

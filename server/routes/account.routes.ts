@@ -95,6 +95,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.get(
     '/email/verify/:uuid/:hash',
     {
+      config: { public: true },
       schema: {
         tags,
         params: z.object({ uuid: z.string().max(64), hash: z.string().max(64) }),
@@ -121,7 +122,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/user/delete-request/:token',
-    { schema: { tags, params: z.object({ token: z.string().max(100) }), response: { 302: z.null() } } },
+    {
+      config: { public: true },
+      schema: { tags, params: z.object({ token: z.string().max(100) }), response: { 302: z.null() } },
+    },
     async (req, reply) => {
       const ok = await account.confirmDeletion(ctx, req.params.token);
       if (ok) req.log.info({ event: 'account_deletion_confirmed' }, 'account deletion confirmed');

@@ -24,32 +24,39 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
 
-  r.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: noContent } }, async (req, reply) => {
-    if (req.session) {
-      setSessionCookies(
-        ctx.config,
-        req,
-        reply,
-        req.cookies.hauswerk_session!,
-        req.session.xsrf_token,
-        req.session.remember,
-      );
-    } else {
-      const s = await createSession(ctx.db, req, {});
-      setSessionCookies(ctx.config, req, reply, s.rawId, s.row.xsrf_token, false);
-    }
-    return reply.code(204).send(null);
-  });
+  r.get(
+    '/sanctum/csrf-cookie',
+    { config: { public: true }, schema: { tags: ['auth'], response: noContent } },
+    async (req, reply) => {
+      if (req.session) {
+        setSessionCookies(
+          ctx.config,
+          req,
+          reply,
+          req.cookies.hauswerk_session!,
+          req.session.xsrf_token,
+          req.session.remember,
+        );
+      } else {
+        const s = await createSession(ctx.db, req, {});
+        setSessionCookies(ctx.config, req, reply, s.rawId, s.row.xsrf_token, false);
+      }
+      return reply.code(204).send(null);
+    },
+  );
 
   r.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginBody, response: ok(z.object({ two_factor: z.boolean() })) } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: loginBody, response: ok(z.object({ two_factor: z.boolean() })) },
+    },
     (req, reply) => auth.login(ctx, req, reply, req.body),
   );
 
   r.post(
     '/two-factor-challenge',
-    { schema: { tags: ['auth'], body: twoFactorChallengeBody, response: noContent } },
+    { config: { public: true }, schema: { tags: ['auth'], body: twoFactorChallengeBody, response: noContent } },
     async (req, reply) => {
       await twoFactor.challenge(ctx, req, reply, req.body);
       return reply.code(204).send(null);
@@ -59,6 +66,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/register',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         body: registerBody,
@@ -71,15 +79,19 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/logout', { schema: { tags: ['auth'], response: ok(messageReply) } }, async (req, reply) => {
-    const locale = req.locale;
-    await auth.logout(ctx, req, reply);
-    return { message: translate(locale, 'auth.logged_out') };
-  });
+  r.post(
+    '/logout',
+    { config: { public: true }, schema: { tags: ['auth'], response: ok(messageReply) } },
+    async (req, reply) => {
+      const locale = req.locale;
+      await auth.logout(ctx, req, reply);
+      return { message: translate(locale, 'auth.logged_out') };
+    },
+  );
 
   r.post(
     '/forgot-password',
-    { schema: { tags: ['auth'], body: forgotPasswordBody, response: ok(messageReply) } },
+    { config: { public: true }, schema: { tags: ['auth'], body: forgotPasswordBody, response: ok(messageReply) } },
     async (req) => {
       await auth.forgotPassword(ctx, req, req.body);
       return { message: translate(req.locale, 'auth.reset_link_sent') };
@@ -88,7 +100,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordBody, response: ok(messageReply) } },
+    { config: { public: true }, schema: { tags: ['auth'], body: resetPasswordBody, response: ok(messageReply) } },
     async (req) => {
       await auth.resetPassword(ctx, req, req.body);
       return { message: translate(req.locale, 'auth.reset_done') };
@@ -99,7 +111,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/sanctum/token',
     {
-      config: { csrf: false },
+      config: { public: true, csrf: false },
       schema: {
         tags: ['auth'],
         body: tokenCreateBody,

@@ -14,6 +14,7 @@ export async function systemRoutes(app: FastifyInstance) {
   r.get(
     '/health',
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }) },
@@ -25,11 +26,12 @@ export async function systemRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  r.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   r.get(
     '/outbox',
     {
+      config: { public: true },
       schema: {
         tags: ['system'],
         querystring: z.strictObject({

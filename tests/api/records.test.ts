@@ -1,0 +1,269 @@
+// One registry-driven suite over every model: create / get / update / list / filter / sort / search / archive /
+// restore / delete / 409 / 422 / 401 / cross-workspace 404.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityList } from '../../src/entities/registry';
+import { isWritable } from '../../src/entities/fields';
+import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
+import { make, otherValues, type Context } from './factories';
+
+let env: TestEnv;
+let a: Context;
+let b: Context;
+
+async function workspace(): Promise<Context> {
+  const { client } = await signedIn(env);
+  const res = await client.post('/settings-groups', { name: `WS ${Math.random().toString(36).slice(2, 7)}` });
+  return { client, settingsGroup: json<{ data: { uuid: string } }>(res).data.uuid, made: new Map() };
+}
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  a = await workspace();
+  b = await workspace();
+});
+afterAll(() => env.close());
+
+type Rec = Record<string, unknown> & { uuid: string; links: Record<string, string>; updated_at: string };
+
+describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity) => {
+  const path = `/${entity.plural}`;
+  const editable = Object.entries(entity.fields).find(
+    ([n, f]) => isWritable(f) && f.kind === 'text' && !f.unique && n !== 'country',
+  );
+  const title = entity.titleField;
+
+  it('creates (201), reads, updates and lists with links', async () => {
+    const created = (await make(a, entity)) as Rec;
+    expect(created.settings_group_uuid).toBe(a.settingsGroup);
+    expect(created.links.self).toBe(`/api/v1${path}/${created.uuid}`);
+    expect(created.links.update).toBeDefined();
+    expect(created.created_by).toMatch(/Test User/);
+    const got = json<{ data: Rec }>(await a.client.get(`${path}/${created.uuid}`)).data;
+    expect(got).toEqual(created);
+
+    if (editable) {
+      const [field] = editable;
+      const res = await a.client.patch(`${path}/${created.uuid}`, { [field]: otherValues.text(editable[1], 1) });
+      expect(res.statusCode).toBe(200);
+      expect(json<{ data: Rec }>(res).data[field]).toBe('Changed 1');
+    }
+    const listed = json<{ data: Rec[]; meta: { total: number }; links: Record<string, string> }>(
+      await a.client.get(path),
+    );
+    expect(listed.data.map((r) => r.uuid)).toContain(created.uuid);
+    expect(listed.meta.total).toBeGreaterThanOrEqual(1);
+    expect(listed.links.create).toBe(`/api/v1${path}`);
+  });
+
+  it('filters, sorts and searches', async () => {
+    const one = (await make(a, entity)) as Rec;
+    const two = (await make(a, entity)) as Rec;
+    const byUuid = json<{ data: Rec[] }>(
+      await a.client.get(
+        `${path}?filter[uuid][]=${one.uuid}&filter[uuid][]=${two.uuid}&sort_by=created_at&sort_descending=1`,
+      ),
+    ).data;
+    expect(byUuid.map((r) => r.uuid)).toEqual([two.uuid, one.uuid]);
+    if (typeof one[title] === 'string' && entity.fields[title]?.searchable !== false) {
+      const term = String(one[title]).slice(0, 12);
+      const found = json<{ data: Rec[] }>(
+        await a.client.get(`${path}?per_page=500&search=${encodeURIComponent(term)}`),
+      ).data;
+      if (entity.fields[title]?.searchable && !entity.fields[title]?.computed)
+        expect(found.map((r) => r.uuid)).toContain(one.uuid);
+    }
+    expect((await a.client.get(`${path}?sort_by=not_a_field`)).statusCode).toBe(422);
+    expect((await a.client.get(`${path}?filter[not_a_field]=1`)).statusCode).toBe(422);
+    expect((await a.client.get(`${path}?per_page=100000`)).statusCode).toBe(422);
+  });
+
+  it('pages with a keyset cursor', async () => {
+    for (let i = 0; i < 3; i++) await make(a, entity);
+    const first = json<{ data: Rec[]; meta: { next_cursor?: string } }>(
+      await a.client.get(`${path}?per_page=2&sort_by=created_at`),
+    );
+    expect(first.data).toHaveLength(2);
+    expect(first.meta.next_cursor).toBeDefined();
+    const second = json<{ data: Rec[] }>(
+      await a.client.get(`${path}?per_page=2&sort_by=created_at&cursor=${first.meta.next_cursor}`),
+    );
+    expect(second.data.map((r) => r.uuid)).not.toContain(first.data[0]!.uuid);
+    const all = json<{ data: Rec[] }>(await a.client.get(`${path}?per_page=500&sort_by=created_at`)).data.map(
+      (r) => r.uuid,
+    );
+    expect(second.data.map((r) => r.uuid)).toEqual(all.slice(2, 4));
+  });
+
+  it('archives and restores, then soft-deletes', async () => {
+    const rec = (await make(a, entity)) as Rec;
+    const archived = json<{ data: Rec }>(await a.client.post(`${path}/${rec.uuid}/archive`)).data;
+    expect(archived.archived_at).not.toBeNull();
+    expect(archived.links.restore).toBeDefined();
+    expect(archived.links.update).toBeUndefined();
+    expect(json<{ data: Rec[] }>(await a.client.get(`${path}?per_page=500`)).data.map((r) => r.uuid)).not.toContain(
+      rec.uuid,
+    );
+    expect(
+      json<{ data: Rec[] }>(await a.client.get(`${path}?archived=1&per_page=500`)).data.map((r) => r.uuid),
+    ).toContain(rec.uuid);
+    if (editable) expect((await a.client.patch(`${path}/${rec.uuid}`, { [editable[0]]: 'x' })).statusCode).toBe(409);
+    const restored = json<{ data: Rec }>(await a.client.post(`${path}/${rec.uuid}/restore`)).data;
+    expect(restored.archived_at).toBeNull();
+    expect((await a.client.delete(`${path}/${rec.uuid}`)).statusCode).toBe(200);
+    expect((await a.client.get(`${path}/${rec.uuid}`)).statusCode).toBe(404);
+  });
+
+  it('answers 409 to a stale write and keeps the newer value', async () => {
+    if (!editable) return;
+    const [field] = editable;
+    const rec = (await make(a, entity)) as Rec;
+    const first = await a.client.request(
+      'PATCH',
+      `${path}/${rec.uuid}`,
+      { [field]: 'First' },
+      { 'if-match': `"${rec.updated_at}"` },
+    );
+    expect(first.statusCode).toBe(200);
+    const stale = await a.client.request(
+      'PATCH',
+      `${path}/${rec.uuid}`,
+      { [field]: 'Second' },
+      { 'if-match': `"${rec.updated_at}"` },
+    );
+    expect(stale.statusCode).toBe(409);
+    const staleBody = await a.client.patch(`${path}/${rec.uuid}`, { [field]: 'Third', updated_at: rec.updated_at });
+    expect(staleBody.statusCode).toBe(409);
+    expect(json<{ data: Rec }>(await a.client.get(`${path}/${rec.uuid}`)).data[field]).toBe('First');
+  });
+
+  it('answers 422 with field paths and writes nothing', async () => {
+    const before = json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total;
+    const res = await a.client.post(path, {
+      settings_group_uuid: a.settingsGroup,
+      [title]: 12,
+      created_by: 1,
+      is_superuser: true,
+    });
+    expect(res.statusCode).toBe(422);
+    const errors = json<{ errors: Record<string, string[]> }>(res).errors;
+    expect(errors).toHaveProperty('created_by');
+    expect(errors).toHaveProperty('is_superuser');
+    expect(json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total).toBe(before);
+    expect((await a.client.get(`${path}/not-a-uuid`)).statusCode).toBe(422);
+  });
+
+  it('keeps other workspaces out: 404 by uuid, absent from lists, refused as a reference', async () => {
+    const rec = (await make(a, entity)) as Rec;
+    const foreign = await b.client.get(`${path}/${rec.uuid}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe((await b.client.get(`${path}/00000000-0000-4000-8000-000000000000`)).body);
+    expect((await b.client.patch(`${path}/${rec.uuid}`, {})).statusCode).toBe(404);
+    expect((await b.client.delete(`${path}/${rec.uuid}`)).statusCode).toBe(404);
+    expect((await b.client.post(`${path}/${rec.uuid}/archive`)).statusCode).toBe(404);
+    expect(
+      json<{ data: Rec[] }>(await b.client.get(`${path}?per_page=500&archived=all`)).data.map((r) => r.uuid),
+    ).not.toContain(rec.uuid);
+    expect(json<{ data: Rec[] }>(await b.client.get(`${path}?filter[uuid]=${rec.uuid}`)).data).toHaveLength(0);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anon = new Client(env.app);
+    await anon.csrf();
+    expect((await anon.get(path)).statusCode).toBe(401);
+    expect((await anon.post(path, {})).statusCode).toBe(401);
+    expect((await anon.get(`${path}/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(401);
+  });
+});
+
+describe('references and rules', () => {
+  it('needs a settings group for a property, and one the caller belongs to', async () => {
+    let res = await a.client.post('/properties', { name: 'No group' });
+    expect(json(res).errors).toEqual({ settings_group_uuid: ['A settings group is required for this action.'] });
+    res = await a.client.post('/properties', { name: 'Foreign', settings_group_uuid: b.settingsGroup });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('refuses a reference into another workspace or another property', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const foreignProperty = await make(b, entities.property);
+    let res = await a.client.post('/partitions', { property_uuid: foreignProperty.uuid, name: 'x' });
+    expect(json(res).errors).toHaveProperty('property_uuid');
+    const p1 = await make(a, entities.property);
+    const p2 = await make(a, entities.property);
+    const parent = await make(a, entities.facility, { property_uuid: p1.uuid });
+    res = await a.client.post('/facilities', {
+      property_uuid: p2.uuid,
+      name: 'Child',
+      parent_facility_uuid: parent.uuid,
+    });
+    expect(json(res).errors).toEqual({
+      parent_facility_uuid: ['The selected parent facility uuid belongs to another property.'],
+    });
+  });
+
+  it('refuses a cycle in the facility tree, and archives a subtree together', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const p = await make(a, entities.property);
+    const root = (await make(a, entities.facility, { property_uuid: p.uuid, name: 'Heating' })) as Rec;
+    const child = (await make(a, entities.facility, {
+      property_uuid: p.uuid,
+      name: 'Boiler',
+      parent_facility_uuid: root.uuid,
+    })) as Rec;
+    const leaf = (await make(a, entities.facility, {
+      property_uuid: p.uuid,
+      name: 'Burner',
+      parent_facility_uuid: child.uuid,
+    })) as Rec;
+    let res = await a.client.patch(`/facilities/${root.uuid}`, { parent_facility_uuid: leaf.uuid });
+    expect(json(res).errors).toHaveProperty('parent_facility_uuid');
+    res = await a.client.patch(`/facilities/${root.uuid}`, { parent_facility_uuid: root.uuid });
+    expect(res.statusCode).toBe(422);
+    const below = json<{ data: Rec[] }>(await a.client.get(`/facilities/${root.uuid}/descendants`)).data;
+    expect(below.map((r) => r.name).sort()).toEqual(['Boiler', 'Burner']);
+    const archived = json<{ meta: { affected: number } }>(await a.client.post(`/facilities/${root.uuid}/archive`));
+    expect(archived.meta.affected).toBe(3);
+    expect(json<{ data: Rec }>(await a.client.get(`/facilities/${leaf.uuid}`)).data.archived_at).not.toBeNull();
+    expect(
+      json<{ meta: { affected: number } }>(await a.client.post(`/facilities/${root.uuid}/restore`)).meta.affected,
+    ).toBe(3);
+  });
+
+  it('computes facility figures and the contact display name', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const p = await make(a, entities.property);
+    const fac = await make(a, entities.facility, {
+      property_uuid: p.uuid,
+      unit_price: '1000.00',
+      quantity: '2',
+      dismantling_cost_share: '10',
+      lifetime: 20,
+      commissioning_year: new Date().getUTCFullYear() - 5,
+    });
+    expect(fac.renewal_costs).toBe('2200.00');
+    expect(fac.remaining_lifetime).toBe(15);
+    const org = await make(a, entities.contact, {
+      kind: 'organisation',
+      organisation: 'Muster Haustechnik AG',
+      first_name: null,
+      last_name: null,
+    });
+    expect(org.display_name).toBe('Muster Haustechnik AG');
+    const res = await a.client.post('/contacts', { settings_group_uuid: a.settingsGroup, kind: 'person' });
+    expect(json(res).errors).toHaveProperty('last_name');
+  });
+
+  it('rejects decimals with too many places and impossible dates', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const p = await make(a, entities.property);
+    const res = await a.client.post('/facilities', {
+      property_uuid: p.uuid,
+      name: 'x',
+      unit_price: '12.345',
+      purchase_date: '2024-02-31',
+    });
+    const errors = json<{ errors: Record<string, string[]> }>(res).errors;
+    expect(errors.unit_price).toEqual(['The unit price field has too many decimal places.']);
+    expect(errors.purchase_date).toEqual(['The purchase date field must be a valid date (yyyy-MM-dd).']);
+  });
+});
