@@ -26,6 +26,7 @@ import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
+import { preferenceRoutes } from './routes/preferences.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
       await api.register(systemNotificationRoutes);
+      await api.register(preferenceRoutes);
       await api.register(crudRoutes());
     },
     { prefix: '/api/v1' },

@@ -215,3 +215,33 @@ export const jobRuns = pgTable('job_runs', {
   last_run_at: ts('last_run_at').notNull(),
   last_result: jsonb('last_result'),
 });
+
+/** Per-user, per-device grid preferences (spec §3 table preferences; domain.md §8.6). */
+export const userTableSettings = pgTable(
+  'user_table_settings',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    table_name: text('table_name').notNull(),
+    settings: jsonb('settings').notNull(),
+    updated_at: now('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.device, t.table_name] })],
+);
+
+/** The last view (grid, calendar, map, chart) per model and device. */
+export const userModelViews = pgTable(
+  'user_model_views',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    model_name: text('model_name').notNull(),
+    view: text('view').notNull(),
+    updated_at: now('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.device, t.model_name] })],
+);

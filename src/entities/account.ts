@@ -202,3 +202,23 @@ export const systemNotificationSchema = z.object({
 export type SystemNotification = z.infer<typeof systemNotificationSchema>;
 
 export const messageReply = z.object({ message: z.string() });
+
+// ---- per-device preferences (domain.md §8.6) ----
+export const deviceSchema = z.string().regex(/^[\w .-]{1,40}:(mobile|desktop)$/, 'errors.device');
+export const tableNameSchema = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'errors.table_name');
+export const VIEWS = ['grid', 'calendar', 'map', 'chart'] as const;
+export const tableSettingsSchema = z.strictObject({
+  sort_by: z.string().max(60).nullable().optional(),
+  sort_descending: z.boolean().optional(),
+  /** Visible columns in display order, comma-separated (spec §3). */
+  visible_columns: z.string().max(4000).optional(),
+  rows_per_page: z.number().int().min(10).max(500).optional(),
+  view: z.enum(VIEWS).optional(),
+  status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
+  column_widths: z.record(z.string().max(60), z.number().int().min(20).max(2000)).optional(),
+  pinned: z.record(z.string().max(60), z.enum(['left', 'right'])).optional(),
+  filters: z.record(z.string().max(60), z.unknown()).optional(),
+  search: z.string().max(200).optional(),
+});
+export type TableSettings = z.infer<typeof tableSettingsSchema>;
+export const modelViewBody = z.strictObject({ view: z.enum(VIEWS) });
