@@ -1,0 +1,15 @@
+// The react-query cache: server state only (architecture.md §1). Cleared on logout and on 401.
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './errors';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Errors are already reported by the HTTP client; repeating a 4xx or 5xx only repeats the notice.
+      retry: (count, error) => !isApiError(error) && count < 1,
+    },
+    mutations: { retry: false },
+  },
+});

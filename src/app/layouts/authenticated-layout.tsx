@@ -1,0 +1,103 @@
+// The shell of the signed-in area: navbar (app name, settings group, notifications, user menu) and the drawer.
+import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { Applications, Menu, MenuClosed, Notifications, User as UserIcon } from '@blueprintjs/icons';
+import { useAtom } from 'jotai';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useCurrentUser } from '../../api/queries';
+import { PageLoader } from '../../components/page-loader';
+import { isLanguage, setLanguage } from '../../i18n';
+import { drawerOpenAtom } from '../../state/shell';
+import { RequireAuth } from '../require-auth';
+import { AppLogo } from './app-logo';
+import { Drawer } from './drawer';
+
+// The navbar's popover widgets load right after the shell, keeping menus and popovers off the first screen.
+const SettingsGroupSwitcher = lazy(() =>
+  import('../../components/settings-group-switcher').then((m) => ({ default: m.SettingsGroupSwitcher })),
+);
+const SystemNotificationsBell = lazy(() =>
+  import('../../components/system-notifications-bell').then((m) => ({ default: m.SystemNotificationsBell })),
+);
+const UserMenu = lazy(() => import('../../components/user-menu').then((m) => ({ default: m.UserMenu })));
+
+function Shell() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const [open, setOpen] = useAtom(drawerOpenAtom);
+
+  // The profile's language wins over the one chosen before login.
+  const locale = user?.locale;
+  useEffect(() => {
+    if (isLanguage(locale)) void setLanguage(locale);
+  }, [locale]);
+
+  const closeOnNarrow = () => {
+    if (globalThis.matchMedia?.('(max-width: 768px)').matches) setOpen(false);
+  };
+
+  return (
+    <div className="hw-shell">
+      <Navbar className="hw-navbar">
+        <NavbarGroup align={Alignment.START}>
+          <Button
+            variant="minimal"
+            icon={open ? <MenuClosed /> : <Menu />}
+            aria-label={t('shell.toggleNavigation')}
+            aria-expanded={open}
+            aria-controls="hw-drawer"
+            onClick={() => setOpen(!open)}
+          />
+          <NavbarHeading className="hw-brand">
+            <Link to="/" className="hw-brand-link">
+              <AppLogo />
+              <span className="hw-hide-narrow">{t('app.name')}</span>
+            </Link>
+          </NavbarHeading>
+          <NavbarDivider />
+          <Suspense
+            fallback={
+              <Button variant="minimal" disabled icon={<Applications />} aria-label={t('settingsGroups.switcher')} />
+            }
+          >
+            <SettingsGroupSwitcher />
+          </Suspense>
+        </NavbarGroup>
+        <NavbarGroup align={Alignment.END}>
+          <Suspense
+            fallback={
+              <>
+                <Button variant="minimal" disabled icon={<Notifications />} aria-label={t('notifications.title')} />
+                <Button variant="minimal" disabled icon={<UserIcon />} aria-label={t('shell.userMenu')} />
+              </>
+            }
+          >
+            <SystemNotificationsBell />
+            {user && <UserMenu user={user} />}
+          </Suspense>
+        </NavbarGroup>
+      </Navbar>
+      <div className="hw-body">
+        {open && (
+          <div id="hw-drawer" className="hw-drawer-wrap">
+            <Drawer onNavigate={closeOnNarrow} />
+          </div>
+        )}
+        <main className="hw-main" id="main">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function AuthenticatedLayout() {
+  return (
+    <RequireAuth>
+      <Shell />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,25 @@
+// Any path outside the routes table (spec §2).
+import { Classes, NonIdealState } from '@blueprintjs/core';
+import { Home, Search } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cx } from '../components/cx';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="hw-center-page">
+      <NonIdealState
+        icon={<Search size={48} />}
+        title={t('shell.notFound.title')}
+        description={t('shell.notFound.description')}
+        action={
+          <Link to="/" className={cx(Classes.BUTTON, Classes.INTENT_PRIMARY)}>
+            <Home />
+            <span className={Classes.BUTTON_TEXT}>{t('shell.notFound.home')}</span>
+          </Link>
+        }
+      />
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+// Protected pages (spec §2): the login flag, confirmed by GET /user, and accepted terms. Also provides the
+// react-query cache, which the guest pages do not need (it loads with the first protected page).
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { Error as ErrorIcon } from '@blueprintjs/icons';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useCurrentUser } from '../api/queries';
+import { queryClient } from '../api/query-client';
+import { loginPath, withRedirect } from '../auth/paths';
+import { PageLoader } from '../components/page-loader';
+import { loggedInAtom, loggingOutAtom } from '../state/session';
+
+interface Props {
+  children: ReactNode;
+  /** /terms itself is reachable before the terms are accepted. */
+  allowPendingTerms?: boolean;
+}
+
+function Guard({ children, allowPendingTerms = false }: Props) {
+  const { t } = useTranslation();
+  const loggedIn = useAtomValue(loggedInAtom);
+  const loggingOut = useAtomValue(loggingOutAtom);
+  const location = useLocation();
+  const { data: user, isError, refetch, isFetching } = useCurrentUser();
+  const wanted = location.pathname + location.search;
+
+  if (!loggedIn) return <Navigate to={loggingOut ? '/login' : loginPath(wanted)} replace />;
+  if (!user) {
+    if (isError) {
+      return (
+        <NonIdealState
+          icon={<ErrorIcon size={48} />}
+          title={t('errors.userLoadFailed')}
+          action={<Button loading={isFetching} onClick={() => void refetch()} text={t('common.retry')} />}
+        />
+      );
+    }
+    return <PageLoader />;
+  }
+  if (!user.terms_accepted && !allowPendingTerms) {
+    return <Navigate to={withRedirect('/terms', wanted === '/' ? null : wanted)} replace />;
+  }
+  return children;
+}
+
+export function RequireAuth(props: Props) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Guard {...props} />
+    </QueryClientProvider>
+  );
+}

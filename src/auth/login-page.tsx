@@ -1,0 +1,97 @@
+// /login (spec §2, §4): CSRF cookie, then POST /login; a two_factor reply leads to the 2FA step.
+import { Button, Checkbox, H2, Intent } from '@blueprintjs/core';
+import { LogIn } from '@blueprintjs/icons';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { csrfCookie, login } from '../api/account.api';
+import { FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { withRedirect } from './paths';
+import { afterLoginPath, completeLogin } from './login-flow';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  // The account deletion link from the e-mail lands here (GET /user/delete-request/{token}).
+  const deletion = searchParams.get('account_deletion');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors();
+
+  useEffect(() => {
+    document.title = `${t('auth.login.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.clear();
+    setBusy(true);
+    try {
+      await csrfCookie();
+      const reply = await login({ email, password, remember });
+      if (reply?.two_factor) {
+        await navigate(withRedirect('/login/2fa', redirect));
+        return;
+      }
+      const user = await completeLogin();
+      await navigate(afterLoginPath(user, redirect), { replace: true });
+    } catch (error) {
+      form.fromError(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="hw-auth-form">
+      <H2>{t('auth.login.title')}</H2>
+      {deletion === 'scheduled' && <FormMessage intent={Intent.WARNING} message={t('auth.login.deletionScheduled')} />}
+      {deletion === 'invalid' && <FormMessage intent={Intent.WARNING} message={t('auth.login.deletionInvalid')} />}
+      <FormMessage message={form.message} />
+      <TextField
+        id="email"
+        type="email"
+        label={t('auth.fields.email')}
+        value={email}
+        onChange={setEmail}
+        errors={form.errors.email}
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <TextField
+        id="password"
+        type="password"
+        label={t('auth.fields.password')}
+        value={password}
+        onChange={setPassword}
+        errors={form.errors.password}
+        autoComplete="current-password"
+        required
+      />
+      <div className="hw-form-line">
+        <Checkbox
+          id="remember"
+          checked={remember}
+          onChange={(event) => setRemember(event.currentTarget.checked)}
+          label={t('auth.login.remember')}
+        />
+        <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
+      </div>
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        fill
+        loading={busy}
+        icon={<LogIn />}
+        text={t('auth.login.submit')}
+      />
+      <p className="hw-auth-alt">
+        {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.link')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// Signing out (spec §4): POST /logout, its message, then forget the session state and the cache.
+import { logout } from '../api/account.api';
+import { notify } from '../components/notices';
+import { i18n } from '../i18n';
+import { resetSessionState } from '../state/reset';
+import { loggingOutAtom } from '../state/session';
+import { store } from '../state/store';
+import { needsAuth } from './paths';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;
+
+/** POST /logout, show its message, then forget everything; go to /login when the page needs a login. */
+export async function logoutAndReset(navigate: Navigate, currentPath: string): Promise<void> {
+  store.set(loggingOutAtom, true);
+  try {
+    const reply = await logout();
+    notify.success(reply?.message ?? i18n.t('auth.logout.done'));
+  } catch {
+    // A failed server logout (e.g. the session had already expired) still signs out locally.
+  }
+  resetSessionState();
+  try {
+    if (needsAuth(currentPath)) await navigate('/login', { replace: true });
+  } finally {
+    store.set(loggingOutAtom, false);
+  }
+}

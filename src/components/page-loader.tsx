@@ -1,0 +1,12 @@
+import { Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a lazy route or the current user loads. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="hw-page-loader" role="status" aria-label={t('common.loading')}>
+      <Spinner size={32} />
+    </div>
+  );
+}

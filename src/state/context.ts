@@ -1,0 +1,49 @@
+// The selected context (spec §3): settings group, properties, partitions and user group persist for the
+// browser session; filters and the limiter live for the page's lifetime.
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { sessionJson } from './storage';
+
+export const selectedSettingsGroupAtom = atomWithStorage<string | null>(
+  'hauswerk.selectedSettingsGroup',
+  null,
+  sessionJson<string | null>(),
+  { getOnInit: true },
+);
+export const selectedPropertiesAtom = atomWithStorage<string[]>(
+  'hauswerk.selectedProperties',
+  [],
+  sessionJson<string[]>(),
+  { getOnInit: true },
+);
+export const selectedPartitionsAtom = atomWithStorage<string[]>(
+  'hauswerk.selectedPartitions',
+  [],
+  sessionJson<string[]>(),
+  { getOnInit: true },
+);
+export const selectedUserGroupAtom = atomWithStorage<string | null>(
+  'hauswerk.selectedUserGroup',
+  null,
+  sessionJson<string | null>(),
+  { getOnInit: true },
+);
+
+/** Switching the settings group drops the properties and partitions chosen in the old one. */
+export const switchSettingsGroupAtom = atom(null, (get, set, uuid: string | null) => {
+  if (get(selectedSettingsGroupAtom) === uuid) return;
+  set(selectedSettingsGroupAtom, uuid);
+  set(selectedPropertiesAtom, []);
+  set(selectedPartitionsAtom, []);
+});
+
+/** Filter values per table name and the status limiter option (spec §3 "filters and a filter limiter"). */
+export const filtersAtom = atom<Record<string, Record<string, unknown>>>({});
+export const limiterAtom = atom<Record<string, string | null>>({});
+
+/** Contact selection (spec §3): the selected contact and column. */
+export interface ContactSelection {
+  uuid: string | null;
+  column: string | null;
+}
+export const contactSelectionAtom = atom<ContactSelection>({ uuid: null, column: null });

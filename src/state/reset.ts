@@ -1,0 +1,27 @@
+// One place that forgets everything about the signed-in user (logout and the 401 handler, spec §4).
+import { RESET } from 'jotai/utils';
+import { queryClient } from '../api/query-client';
+import {
+  contactSelectionAtom,
+  filtersAtom,
+  limiterAtom,
+  selectedPartitionsAtom,
+  selectedPropertiesAtom,
+  selectedSettingsGroupAtom,
+  selectedUserGroupAtom,
+} from './context';
+import { loggedInAtom } from './session';
+import { store } from './store';
+
+export function resetSessionState(): void {
+  store.set(loggedInAtom, RESET);
+  store.set(selectedSettingsGroupAtom, RESET);
+  store.set(selectedPropertiesAtom, RESET);
+  store.set(selectedPartitionsAtom, RESET);
+  store.set(selectedUserGroupAtom, RESET);
+  store.set(filtersAtom, {});
+  store.set(limiterAtom, {});
+  store.set(contactSelectionAtom, { uuid: null, column: null });
+  // Only the cache: the QueryClient itself stays mounted.
+  queryClient.clear();
+}

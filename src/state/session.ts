@@ -1,0 +1,25 @@
+// Session flags (spec §4): "logged in" lives in session storage and is confirmed by GET /user.
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { flagStorage } from './storage';
+import { store } from './store';
+
+export const LOGGED_IN_KEY = 'hauswerk.loggedIn';
+
+export const loggedInAtom = atomWithStorage<boolean>(
+  LOGGED_IN_KEY,
+  false,
+  flagStorage(() => sessionStorage),
+  { getOnInit: true },
+);
+
+/** True while a logout runs, so protected routes go to /login without a redirect query (spec §2). */
+export const loggingOutAtom = atom(false);
+
+export function isLoggedIn(): boolean {
+  return store.get(loggedInAtom);
+}
+
+export function setLoggedIn(value: boolean): void {
+  store.set(loggedInAtom, value);
+}
