@@ -1,0 +1,35 @@
+// Shared steps of the browser journeys: the demo login, the mail outbox, TOTP codes, the user menu.
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { totp } from '../../src/domain/totp';
+import { DEMO_PASSWORD } from '../../playwright.config';
+
+export const DEMO = { email: 'admin@demo.hauswerk.ch', password: DEMO_PASSWORD };
+
+export const totpAt = (secret: string, stepOffset = 0) =>
+  totp(
+    secret,
+    Date.now() + stepOffset * 30_000,
+    (key, msg) => new Uint8Array(crypto.createHmac('sha1', key).update(msg).digest()),
+  );
+
+/** The newest mail to an address in the server's outbox (no SMTP configured in the journeys). */
+export async function lastMail(request: APIRequestContext, to: string) {
+  for (let i = 0; i < 20; i++) {
+    const res = await request.get(`/api/v1/outbox?to=${encodeURIComponent(to)}`);
+    const mails = ((await res.json()) as { data: { subject: string; text: string }[] }).data;
+    if (mails[0]) return { ...mails[0], link: mails[0].text.match(/https?:\/\/\S+/)![0] };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /User menu|Benutzermenü/ }).click();
+}
