@@ -22,6 +22,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Statements sent through Drizzle since start (tests count them to catch N+1 queries). */
+  stats: { queries: number };
+}
+
+function counter() {
+  const stats = { queries: 0 };
+  return { stats, logger: { logQuery: () => void stats.queries++ } };
 }
 
 const MIGRATIONS = path.join(projectRoot, 'server/db/migrations');
@@ -51,9 +58,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const { stats, logger } = counter();
+    const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), stats };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   let release = () => {};
@@ -65,11 +73,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const options = { relaxedDurability: true, extensions: { pg_trgm } };
     const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const { stats, logger } = counter();
+    const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: 'pglite',
+      stats,
       close: async () => {
         await client.close();
         release();

@@ -267,3 +267,21 @@ describe('references and rules', () => {
     expect(errors.purchase_date).toEqual(['The purchase date field must be a valid date (yyyy-MM-dd).']);
   });
 });
+
+describe('queries per list call', () => {
+  it('is the same for 25 and 100 rows (no N+1)', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const p = await make(a, entities.property);
+    for (let i = 0; i < 100; i++) await make(a, entities.facility, { property_uuid: p.uuid });
+    const count = async (n: number) => {
+      const before = env.database.stats.queries;
+      const res = await a.client.get(`/facilities?per_page=${n}&property_uuids[]=${p.uuid}`);
+      expect(json<{ data: unknown[] }>(res).data).toHaveLength(n);
+      return env.database.stats.queries - before;
+    };
+    const small = await count(25);
+    const large = await count(100);
+    expect(large).toBe(small);
+    expect(small).toBeLessThanOrEqual(4); // session, access, rows, count
+  });
+});
