@@ -27,6 +27,8 @@ declare module 'fastify' {
     session: SessionRow | null;
     authVia: 'session' | 'token' | null;
     tokenId: number | null;
+    /** The caller's settings groups, loaded with the session (null before authentication). */
+    memberships: import('./services/session.service').Membership[] | null;
   }
   interface FastifyContextConfig {
     /** false for the few state-changing calls that carry no session (bearer tokens, public token pages). */

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext, UserRow } from '../context';
 import { settingsGroupMembers, settingsGroups } from '../db/schema';
 import { requireUser } from '../plugins/auth';
+import type { Membership } from '../services/session.service';
 
 export type Action = 'view' | 'create' | 'update' | 'archive' | 'delete';
 
@@ -19,6 +20,7 @@ const cache = new WeakMap<FastifyRequest, Promise<Access>>();
 export function accessOf(ctx: AppContext, req: FastifyRequest): Promise<Access> {
   const user = requireUser(req);
   let found = cache.get(req);
+  if (!found && req.memberships) found = Promise.resolve(fromMemberships(user, req.memberships));
   if (!found) {
     found = ctx.db
       .select({
@@ -48,4 +50,10 @@ export function may(access: Access, settingsGroupUuid: string, action: Action): 
   const role = access.roles.get(settingsGroupUuid);
   if (!role) return false;
   return action === 'delete' ? role === 'admin' : true;
+}
+
+function fromMemberships(user: UserRow, rows: Membership[]): Access {
+  const roles = new Map<string, 'admin' | 'user'>();
+  for (const r of rows) if (!r.enforce || user.two_factor_confirmed_at) roles.set(r.uuid, r.role);
+  return { user, roles, groups: [...roles.keys()] };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { personalAccessTokens, users } from '../db/schema';
 import { sha256, safeEqual } from '../services/crypto';
-import { loadSession, SESSION_COOKIE } from '../services/session.service';
+import { loadSession, membershipsOf, SESSION_COOKIE } from '../services/session.service';
 import { HttpError, unauthenticated } from '../http-error';
 import { localeFromHeader } from '../i18n/messages';
 import type { Locale } from '../../src/entities/account';
@@ -18,6 +18,7 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('memberships', null);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -27,13 +28,19 @@ export function registerAuth(app: FastifyInstance) {
     if (auth?.startsWith('Bearer ')) {
       const token = auth.slice(7).trim();
       const [found] = await db
-        .select({ user: users, tokenId: personalAccessTokens.id, lastUsed: personalAccessTokens.last_used_at })
+        .select({
+          user: users,
+          tokenId: personalAccessTokens.id,
+          lastUsed: personalAccessTokens.last_used_at,
+          memberships: membershipsOf(personalAccessTokens.user_id),
+        })
         .from(personalAccessTokens)
         .innerJoin(users, eq(users.id, personalAccessTokens.user_id))
         .where(eq(personalAccessTokens.token_hash, sha256(token)))
         .limit(1);
       if (!found) throw unauthenticated();
       setUser(req, found.user);
+      req.memberships = found.memberships ?? [];
       req.authVia = 'token';
       req.tokenId = found.tokenId;
       if (!found.lastUsed || Date.now() - found.lastUsed.getTime() > 60_000)
@@ -49,7 +56,10 @@ export function registerAuth(app: FastifyInstance) {
       if (found) {
         req.session = found.session;
         req.authVia = 'session';
-        if (found.user) setUser(req, found.user);
+        if (found.user) {
+          setUser(req, found.user);
+          req.memberships = found.memberships ?? [];
+        }
       }
     }
     if (req.routeOptions.url && !req.routeOptions.config?.public && !req.user) throw unauthenticated();

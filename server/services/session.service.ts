@@ -3,7 +3,8 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomToken, sha256 } from './crypto';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../context';
@@ -68,14 +69,25 @@ export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
 }
 
-/** Loads a live session and its user in one query; expired sessions are removed. */
+export interface Membership {
+  uuid: string;
+  role: 'admin' | 'user';
+  enforce: boolean;
+}
+
+/** The caller's settings groups, fetched in the same statement as the session or token (one round trip). */
+export const membershipsOf = (userId: AnyPgColumn) => sql<Membership[] | null>`(
+  select json_agg(json_build_object('uuid', m.settings_group_uuid, 'role', m.role, 'enforce', g.enforce_two_factor))
+  from ${settingsGroupMembers} m join ${settingsGroups} g on g.uuid = m.settings_group_uuid where m.user_id = ${userId})`;
+
+/** Loads a live session, its user and the user's memberships in one query; expired sessions are removed. */
 export async function loadSession(
   db: Db,
   config: Config,
   rawId: string,
-): Promise<{ session: SessionRow; user: UserRow | null } | null> {
+): Promise<{ session: SessionRow; user: UserRow | null; memberships: Membership[] | null } | null> {
   const [found] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, memberships: membershipsOf(sessions.user_id) })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.user_id))
     .where(eq(sessions.id_hash, sha256(rawId)))
