@@ -112,9 +112,13 @@ function decodeCursor(s: string): Cursor | null {
   }
 }
 
-/** Rows after the cursor in (sort column, uuid) order, nulls last in both directions. */
+/**
+ * Rows after the cursor in (sort column, uuid) order, nulls last in both directions. For a column that cannot be
+ * null this is one row comparison, which the (settings group, column, uuid) index answers directly at any depth.
+ */
 function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, descending: boolean): SQL {
   const cmp = descending ? sql.raw('<') : sql.raw('>');
+  if (sortCol.notNull) return sql`(${sortCol}, ${uuidCol}) ${cmp} (${c.v}, ${c.u})`;
   if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;
   return or(
     sql`${sortCol} ${cmp} ${c.v}`,
@@ -140,7 +144,7 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
     .select(selection(entity))
     .from(table)
     .where(where)
-    .orderBy(sql`${dir(sortCol)} nulls last`, dir(uuidCol))
+    .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
     .limit(perPage + 1)
     .offset(cursor ? 0 : (page - 1) * perPage)) as Row[];
   const more = rows.length > perPage;
