@@ -1,0 +1,26 @@
+// Bracket query strings as the client sends them (domain.md §8.1), bounded in size and depth.
+import { describe, expect, it } from 'vitest';
+import { parseQuerystring } from '../../server/plugins/querystring';
+
+describe('parseQuerystring', () => {
+  it('reads nested filters, lists and plain values', () => {
+    expect(
+      parseQuerystring(
+        'page=2&filter[status]=open&filter[due_date][from]=2026-01-01&property_uuids[]=a&property_uuids[]=b&search=K%C3%BCche+1',
+      ),
+    ).toEqual({
+      page: '2',
+      filter: { status: 'open', due_date: { from: '2026-01-01' } },
+      property_uuids: ['a', 'b'],
+      search: 'Küche 1',
+    });
+  });
+  it('turns a repeated key into a list and keeps malformed escapes as they are', () => {
+    expect(parseQuerystring('a=1&a=2&b=%E0%A4%A')).toEqual({ a: ['1', '2'], b: '%E0%A4%A' });
+  });
+  it('bounds the number of parameters and the nesting depth', () => {
+    const many = Array.from({ length: 500 }, (_, i) => `k${i}=1`).join('&');
+    expect(Object.keys(parseQuerystring(many))).toHaveLength(200);
+    expect(parseQuerystring('a[b][c][d][e][f]=1')).toEqual({ a: { b: { c: { d: '1' } } } });
+  });
+});
