@@ -44,7 +44,7 @@ if (n < total) {
         quantity, unit_price, commissioning_year, lifetime, status, created_at, updated_at, created_by, updated_by)
       select md5('f' || i)::uuid, ${BENCH_GROUP}::uuid, md5('p' || (1 + i % 30))::uuid,
         (array['Wärmepumpe','Aufzug','Lüftungsgerät','Fenster','Brandmeldeanlage'])[1 + i % 5] || ' ' || i, 'A-' || i,
-        (array['Viessmann','Hoval','Schindler','Siemens'])[1 + i % 4], 'SN' || (i * 7919 % 100000000), 1 + i % 4, ((1000 + i % 50000) || '.50')::numeric,
+        (array['Viessmann','Hoval','Schindler','Siemens'])[1 + i % 4], 'SN' || (i::bigint * 7919 % 100000000), 1 + i % 4, ((1000 + i % 50000) || '.50')::numeric,
         1990 + i % 34, 20 + i % 20, case when i % 20 = 0 then 'inactive' else 'active' end, '2026-01-01', '2026-01-01', 900001, 900001
       from generate_series(${from}::int, ${to}::int) i`);
   }
