@@ -2,7 +2,7 @@
 import { Callout, Card, Classes, H1, Intent } from '@blueprintjs/core';
 import { Applications } from '@blueprintjs/icons';
 import { cloneElement, useEffect, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../src/api/queries';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';

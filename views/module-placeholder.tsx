@@ -3,7 +3,7 @@
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { Globe } from '@blueprintjs/icons';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
 import {
   DEFAULT_SETTINGS_ICON,

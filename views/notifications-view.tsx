@@ -3,7 +3,7 @@ import { Alert, Button, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n';
 import type { SystemNotification } from '../src/entities/account';
 import { deleteSystemNotification } from '../src/api/account.api';
 import { queryKeys, useCurrentUser, useSystemNotifications } from '../src/api/queries';

@@ -3,7 +3,7 @@ import { Button, Callout, Card, Classes, H1, HTMLTable, Icon, Intent, Tag } from
 import { Plus, Tick } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n';
 import { createSettingsGroup } from '../src/api/account.api';
 import { queryKeys, useSettingsGroup } from '../src/api/queries';
 import { FormMessage, TextField, useFormErrors } from '../src/components/form-fields';

@@ -1,7 +1,7 @@
 // Any path outside the routes table (spec §2).
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { Home, Search } from '@blueprintjs/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { cx } from '../components/cx';
 

@@ -5,7 +5,7 @@ import { Error as ErrorIcon } from '@blueprintjs/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/queries';
 import { queryClient } from '../api/query-client';

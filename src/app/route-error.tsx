@@ -1,8 +1,8 @@
 // Shown when a route fails to render or its code cannot be loaded (e.g. after a deploy removed old chunks).
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { Error as ErrorIcon } from '@blueprintjs/icons';
-import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from '../i18n';
 
 function isChunkError(error: unknown): boolean {
   return (
@@ -10,10 +10,8 @@ function isChunkError(error: unknown): boolean {
   );
 }
 
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (error) console.error(error);
   return (
     <main className="hw-center-page">
       <NonIdealState
@@ -23,4 +21,34 @@ export function RouteError() {
       />
     </main>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value (the next navigation) clears a caught error. */
+  resetKey: string;
+}
+interface BoundaryState {
+  error: unknown;
+  /** The resetKey the error was caught under. */
+  failedAt: string | null;
+}
+
+/** The routes' error boundary (React logs the error): shows RouteError until the location changes. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey ? null : { error: null, failedAt: null };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }

@@ -3,7 +3,7 @@ import { Button, Callout, Classes, H2, Intent, Spinner } from '@blueprintjs/core
 import { Envelope, Tick } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resendVerification } from '../api/account.api';
 import { queryKeys, useCurrentUser, useVerifiedStatus } from '../api/queries';

@@ -1,7 +1,7 @@
 // /forgot-password: asks for a reset link; the server's message is always shown (no account enumeration).
 import { Button, Classes, H2, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { csrfCookie, forgotPassword } from '../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../components/form-fields';

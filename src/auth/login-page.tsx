@@ -2,7 +2,7 @@
 import { Button, Checkbox, H2, Intent } from '@blueprintjs/core';
 import { LogIn } from '@blueprintjs/icons';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { csrfCookie, login } from '../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../components/form-fields';

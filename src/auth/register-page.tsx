@@ -1,11 +1,10 @@
 // /register: creates the account (locale = current UI language), signs in and asks to verify the e-mail.
 import { Button, Checkbox, FormGroup, H2, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { csrfCookie, register } from '../api/account.api';
 import { ErrorLines, FormMessage, TextField, useFormErrors } from '../components/form-fields';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, useTranslation } from '../i18n';
 import { completeLogin } from './login-flow';
 
 export function RegisterPage() {

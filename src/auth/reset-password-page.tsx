@@ -1,7 +1,7 @@
 // /reset-password?token=…&email=…: sets a new password, then back to /login with a success notice.
 import { Button, H2, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { csrfCookie, resetPassword } from '../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../components/form-fields';

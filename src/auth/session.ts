@@ -19,9 +19,16 @@ export async function logoutAndReset(navigate: Navigate, currentPath: string): P
     // A failed server logout (e.g. the session had already expired) still signs out locally.
   }
   resetSessionState();
-  try {
-    if (needsAuth(currentPath)) await navigate('/login', { replace: true });
-  } finally {
+  if (!needsAuth(currentPath)) {
     store.set(loggingOutAtom, false);
+    return;
   }
+  try {
+    await navigate('/login', { replace: true });
+  } catch (error) {
+    store.set(loggingOutAtom, false);
+    throw error;
+  }
+  // Otherwise the flag stays until /login is on screen (SessionHandlers in src/app/session-handlers.ts): the
+  // router renders the new location in a transition, after the protected page has seen the signed-out state.
 }

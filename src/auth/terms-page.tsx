@@ -2,7 +2,7 @@
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptTerms } from '../api/account.api';
 import { queryKeys, useCurrentUser } from '../api/queries';

@@ -1,7 +1,7 @@
 // /login/2fa: the second step of a login, with an authenticator code or a recovery code.
 import { Button, Classes, H2, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { twoFactorChallenge } from '../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../components/form-fields';

@@ -1,7 +1,7 @@
 // Dark mode choice (auto / on / off) as a labelled radio group, used by the profile.
 import { Radio, RadioGroup } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { DARK_MODES, darkModeAtom, type DarkMode } from '../state/theme';
 
 export function DarkModeControl() {

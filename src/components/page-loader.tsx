@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** Shown while a lazy route or the current user loads. */
 export function PageLoader() {

@@ -1,7 +1,7 @@
 // The settings group (workspace) switcher in the navbar (spec §3 "selected context").
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { Applications, CaretDown, Cog } from '@blueprintjs/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useSelectedSettingsGroup } from './use-settings-group';
 

@@ -1,7 +1,7 @@
 // The bell in the navbar with the unread count and a popover listing the system notifications.
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import { Notifications } from '@blueprintjs/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { useSystemNotifications } from '../api/queries';
 import { unreadCount } from './system-notifications';

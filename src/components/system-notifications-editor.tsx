@@ -12,11 +12,10 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Locale, SystemNotification } from '../entities/account';
 import { createSystemNotification, updateSystemNotification, type SystemNotificationBody } from '../api/account.api';
 import { queryKeys } from '../api/queries';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES, useTranslation } from '../i18n';
 import { formatTimestamp, parseLocalTimestamp, toWireTimestamp } from '../i18n/format';
 import { ErrorLines, FormMessage, TextField, useFormErrors } from './form-fields';
 import { notify } from './notices';

@@ -2,7 +2,7 @@
 import { Button, Classes, Tag } from '@blueprintjs/core';
 import { Tick } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { SystemNotification } from '../entities/account';
 import { formatTimestamp } from '../i18n/format';
 import { notificationText, useMarkNotificationRead } from './system-notifications';

@@ -1,6 +1,6 @@
 // Helpers for system notifications (spec §3, §4): text per language and the mark-as-read mutation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { SystemNotification } from '../entities/account';
 import { confirmSystemNotification } from '../api/account.api';
 import { isApiError } from '../api/errors';

@@ -1,7 +1,6 @@
 // Formatting bound to the UI language and the signed-in user's date format.
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/queries';
-import { isLanguage } from '../i18n';
+import { isLanguage, useTranslation } from '../i18n';
 import { DEFAULT_DATE_FORMATS, formatCurrency, formatDate, formatDateTime, formatNumber } from '../i18n/format';
 import { DEFAULT_LANGUAGE } from '../i18n/languages';
 

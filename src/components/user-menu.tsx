@@ -3,13 +3,12 @@ import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/c
 import { CaretDown, LogOut, Notifications, User as UserIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Locale, User } from '../entities/account';
 import { updateProfile } from '../api/account.api';
 import { queryKeys } from '../api/queries';
 import { logoutAndReset } from '../auth/session';
-import { LANGUAGES, setLanguage } from '../i18n';
+import { LANGUAGES, setLanguage, useTranslation } from '../i18n';
 import { DARK_MODES, darkModeAtom } from '../state/theme';
 
 export function AttentionDot({ label }: { label: string }) {

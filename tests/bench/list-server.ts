@@ -97,7 +97,7 @@ app.withTypeProvider<ZodTypeProvider>().get(
     const page = rows.slice(0, 50);
     const meta: Record<string, unknown> = { page: 1, per_page: 50 };
     if (rows.length > 50) {
-      const last = page[page.length - 1]!;
+      const last = page[page.length - 1] as Row;
       meta.next_cursor = Buffer.from(JSON.stringify({ v: last.name, u: last.uuid })).toString('base64url');
     }
     if (count!.n > COUNT_CAP) meta.total_at_least = COUNT_CAP;

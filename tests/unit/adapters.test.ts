@@ -8,23 +8,10 @@ import { columnBuilders } from '../../server/db/entity-tables';
 import { listQuerySchema, sortableFields } from '../../server/crud/list-query';
 import { sampleValues } from '../api/factories';
 
-// @ts-expect-error — 'geo' is missing: an adapter that forgets a kind is a type error
-export const incomplete = {
-  text: 1,
-  long_text: 1,
-  email: 1,
-  phone: 1,
-  int: 1,
-  decimal: 1,
-  money: 1,
-  area: 1,
-  percent: 1,
-  bool: 1,
-  date: 1,
-  datetime: 1,
-  enum: 1,
-  ref: 1,
-} satisfies { [K in FieldKind]: number };
+const incomplete = { text: 1, long_text: 1, email: 1, phone: 1, int: 1, decimal: 1, money: 1, area: 1, percent: 1 };
+const more = { bool: 1, date: 1, datetime: 1, enum: 1, ref: 1 };
+// @ts-expect-error — 'geo' is missing: an adapter map that forgets a kind is a type error
+export const checked = { ...incomplete, ...more } satisfies { [K in FieldKind]: number };
 
 describe('adapters', () => {
   it('cover exactly the closed set of field kinds', () => {

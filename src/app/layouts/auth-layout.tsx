@@ -1,7 +1,7 @@
 // Login, registration and the other account pages: one centered card.
 import { Card, Elevation } from '@blueprintjs/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { AppLogo } from './app-logo';

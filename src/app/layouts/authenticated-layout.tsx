@@ -3,11 +3,10 @@ import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } 
 import { Applications, Menu, MenuClosed, Notifications, User as UserIcon } from '@blueprintjs/icons';
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../../api/queries';
 import { PageLoader } from '../../components/page-loader';
-import { isLanguage, setLanguage } from '../../i18n';
+import { isLanguage, setLanguage, useTranslation } from '../../i18n';
 import { drawerOpenAtom } from '../../state/shell';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';

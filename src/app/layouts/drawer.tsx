@@ -2,7 +2,7 @@
 import { Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../../components/module-icons';

@@ -1,7 +1,6 @@
 // Language choice before login (auth and public pages); remembered in local storage.
 import { HTMLSelect } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage, setLanguage } from '../../i18n';
+import { LANGUAGES, isLanguage, setLanguage, useTranslation } from '../../i18n';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,6 @@
 // Public pages reached by a token link (spec §2): no login, no navigation.
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { AppLogo } from './app-logo';

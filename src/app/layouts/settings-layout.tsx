@@ -1,7 +1,7 @@
 // The /settings section: a side list of its pages beside the page itself.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PageLoader } from '../../components/page-loader';
 import { SettingsNav } from './settings-nav';
 

@@ -1,6 +1,6 @@
 // The list of settings pages and templates, shown in the drawer's settings tab and beside /settings.
 import { Classes } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
 import {

@@ -3,7 +3,7 @@ import { Alert, Button, Callout, Card, Classes, H2, Intent } from '@blueprintjs/
 import { Trash, WarningSign } from '@blueprintjs/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { User } from '../../entities/account';
 import { requestAccountDeletion } from '../../api/account.api';
 import { FormMessage, useFormErrors } from '../../components/form-fields';

@@ -14,7 +14,7 @@ import {
 import { Clipboard, Plus, Trash } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { createApiToken, revokeApiToken } from '../../api/account.api';
 import { queryKeys, useApiTokens } from '../../api/queries';
 import { FormMessage, TextField, useFormErrors } from '../../components/form-fields';

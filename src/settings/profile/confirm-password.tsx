@@ -3,7 +3,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { Lock } from '@blueprintjs/icons';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { confirmPassword } from '../../api/account.api';
 import { isApiError } from '../../api/errors';
 import { FormMessage, TextField, useFormErrors } from '../../components/form-fields';

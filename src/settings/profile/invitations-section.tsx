@@ -1,7 +1,7 @@
 // Open invitations to settings groups: accept or refuse (POST /user/invitations/{uuid}/accept|refuse).
 import { Button, Card, Classes, H2, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { User } from '../../entities/account';
 import { answerInvitation } from '../../api/account.api';
 import { queryKeys } from '../../api/queries';

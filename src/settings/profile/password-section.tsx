@@ -2,7 +2,7 @@
 import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { updatePassword, type PasswordBody } from '../../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../../components/form-fields';
 import { notify } from '../../components/notices';

@@ -2,13 +2,12 @@
 import { Button, Card, FormGroup, H2, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Locale, User } from '../../entities/account';
 import { updateProfile, type ProfileBody } from '../../api/account.api';
 import { queryKeys } from '../../api/queries';
 import { ErrorLines, FormMessage, TextField, useFormErrors } from '../../components/form-fields';
 import { notify } from '../../components/notices';
-import { LANGUAGES, setLanguage } from '../../i18n';
+import { LANGUAGES, setLanguage, useTranslation } from '../../i18n';
 import { DATE_FORMAT_OPTIONS, displayDateFormat, type DateFormat } from '../../i18n/format';
 
 const GENDERS = ['male', 'female', 'gender_neutral'] as const;

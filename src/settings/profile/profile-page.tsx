@@ -1,7 +1,7 @@
 // /profile: personal data, password, two-factor, API tokens, appearance, invitations, account deletion.
 import { Card, Classes, H1, H2 } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../../api/queries';
 import { DarkModeControl } from '../../components/dark-mode-control';
 import { PageLoader } from '../../components/page-loader';

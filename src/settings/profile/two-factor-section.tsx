@@ -4,7 +4,7 @@ import { Button, Callout, Card, Classes, H2, Intent, Spinner, Tag } from '@bluep
 import { Key, Refresh, Shield } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { User } from '../../entities/account';
 import {
   confirmTwoFactor,
