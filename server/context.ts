@@ -5,6 +5,7 @@ import type { Keyring } from './services/crypto';
 import type { Mailer } from './mail/mailer';
 import type { users, sessions } from './db/schema';
 import type { Locale } from '../src/entities/account';
+import type { Membership } from './services/session.service';
 
 export interface AppContext {
   config: Config;
@@ -28,7 +29,7 @@ declare module 'fastify' {
     authVia: 'session' | 'token' | null;
     tokenId: number | null;
     /** The caller's settings groups, loaded with the session (null before authentication). */
-    memberships: import('./services/session.service').Membership[] | null;
+    memberships: Membership[] | null;
   }
   interface FastifyContextConfig {
     /** false for the few state-changing calls that carry no session (bearer tokens, public token pages). */

@@ -1,6 +1,6 @@
 // Shared steps of the browser journeys: the demo login, the mail outbox, TOTP codes, the user menu.
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { totp } from '../../src/domain/totp';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
