@@ -3,7 +3,11 @@ import { build } from 'esbuild';
 
 export async function buildServer() {
   await build({
-    entryPoints: { server: 'server/server.ts', 'demo-reset': 'server/db/demo-reset.ts', backup: 'server/db/backup-cli.ts' },
+    entryPoints: {
+      server: 'server/server.ts',
+      'demo-reset': 'server/db/demo-reset.ts',
+      backup: 'server/db/backup-cli.ts',
+    },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

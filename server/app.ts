@@ -105,7 +105,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !fs.existsSync(indexHtml))
+    // API paths, other methods and missing files (an old chunk after a deploy) are a 404, never the app shell.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(req.url.split('?')[0]!);
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || isFile || !fs.existsSync(indexHtml))
       return reply.code(404).send({ message: translate(req.locale ?? 'en-us', 'errors.not_found') });
     // History-mode fallback: every other path is the single-page app, which shows its own not-found page.
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));

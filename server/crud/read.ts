@@ -77,7 +77,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function listConditions(entity: AnyEntity, access: Access, q: ListQuery): SQL {
   const parts: (SQL | undefined)[] = [scopeCondition(entity, access)];
   if (q.settings_group_uuid) parts.push(eq(col(entity, 'settings_group_uuid'), q.settings_group_uuid));
-  if (q.property_uuids?.length)
+  // The selected context narrows models that belong to a property; workspace-wide models (contacts, catalogues)
+  // are not narrowed by it.
+  if (q.property_uuids?.length && (entity.name === 'property' || 'property_uuid' in entity.fields))
     parts.push(inArray(col(entity, entity.name === 'property' ? 'uuid' : 'property_uuid'), q.property_uuids));
   if (q.partition_uuids?.length && (entity.name === 'partition' || 'partition_uuid' in entity.fields))
     parts.push(inArray(col(entity, entity.name === 'partition' ? 'uuid' : 'partition_uuid'), q.partition_uuids));

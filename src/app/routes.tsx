@@ -6,6 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { MODULES } from '../components/modules';
 import { PageLoader } from '../components/page-loader';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
+import { GRID_ROUTES, loadGridScreen } from '../../views/records/routes';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
 
@@ -50,6 +51,10 @@ const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Su
 /** Modules with their own screen; every other module route shows the placeholder. */
 const BUILT_MODULES = new Set(['home', 'settingsGroups']);
 
+/** The record grids (AG Grid and its translations load with these routes only). */
+const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazy(() => loadGridScreen(r)) }));
+const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
+
 export function AppRoutes() {
   const { pathname } = useLocation();
   // A failed route (render error, chunk gone after a deploy) shows RouteError until the next navigation.
@@ -59,19 +64,27 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<AuthenticatedLayout />}>
             <Route index element={page(<HomeView />)} />
-            {MODULES.filter((module) => !BUILT_MODULES.has(module.key)).map((module) => (
-              <Route
-                key={module.key}
-                path={module.path.slice(1)}
-                element={page(<ModulePlaceholder section="modules" pageKey={module.key} />)}
-              />
+            {GRID_SCREENS.filter((s) => !s.path.startsWith('/settings/')).map(({ path, Screen }) => (
+              <Route key={path} path={path.slice(1)} element={page(<Screen />)} />
             ))}
+            {MODULES.filter((module) => !BUILT_MODULES.has(module.key) && !GRID_PATHS.has(module.path)).map(
+              (module) => (
+                <Route
+                  key={module.key}
+                  path={module.path.slice(1)}
+                  element={page(<ModulePlaceholder section="modules" pageKey={module.key} />)}
+                />
+              ),
+            )}
             <Route path="settings-groups" element={page(<SettingsGroupsView />)} />
             <Route path="profile" element={page(<ProfilePage />)} />
             <Route path="notifications" element={page(<NotificationsView />)} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route index element={page(<ModulePlaceholder section="modules" pageKey="settings" />)} />
-              {SETTINGS_PAGES.map((settingsPage) => (
+              {GRID_SCREENS.filter((s) => s.path.startsWith('/settings/')).map(({ path, Screen }) => (
+                <Route key={path} path={path.slice('/settings/'.length)} element={page(<Screen />)} />
+              ))}
+              {SETTINGS_PAGES.filter((p) => !GRID_PATHS.has(`/settings/${p.path}`)).map((settingsPage) => (
                 <Route
                   key={settingsPage.path}
                   path={settingsPage.path}

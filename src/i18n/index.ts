@@ -46,13 +46,18 @@ function initialLanguage(): Locale {
   return languageFromNavigator();
 }
 
+/** Adds namespaces to a language (bundles arrive in any order: the base German one, the record screens'). */
+function install(locale: Locale, messages: Messages): void {
+  resources[locale] = { ...(resources[locale] ?? {}), ...messages };
+}
+
 let germanLoaded: Promise<void> | null = null;
 /** Adds the German bundles (de and de-ch) once. */
 function loadGerman(): Promise<void> {
   germanLoaded ??= import('./resources-de').then(
     ({ de, deCh }) => {
-      resources.de = de;
-      resources['de-ch'] = deCh;
+      install('de', de);
+      install('de-ch', deCh);
     },
     (error: unknown) => {
       germanLoaded = null;
@@ -69,6 +74,25 @@ async function changeLanguage(locale: Locale): Promise<void> {
   snapshot = snapshotFor(locale);
   applyLanguage(locale);
   for (const listener of listeners) listener();
+}
+
+let recordsLoaded: Promise<void> | null = null;
+/** Adds the record screens' namespaces (entities, enums, grid, records) once; the grid routes await it. */
+export function loadRecordTranslations(): Promise<void> {
+  recordsLoaded ??= import('./resources-records').then(
+    ({ en: enRecords, de, deCh }) => {
+      install('en-us', enRecords);
+      install('de', de);
+      install('de-ch', deCh);
+      snapshot = snapshotFor(snapshot.language); // a new `t`, so every consumer re-renders with the new keys
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      recordsLoaded = null;
+      throw error;
+    },
+  );
+  return recordsLoaded;
 }
 
 /** The i18n object the call sites know: `i18n.t(…)`, `i18n.language`, `i18n.changeLanguage(…)`. */

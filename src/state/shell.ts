@@ -5,9 +5,13 @@ import { booleanStorage, plainStorage } from './storage';
 export const DRAWER_TABS = ['modules', 'settings'] as const;
 export type DrawerTab = (typeof DRAWER_TABS)[number];
 
+/** Below this width the drawer covers the page, so there it starts closed (a phone opens it with the menu button). */
+const NARROW = '(max-width: 699px)';
+const startsOpen = typeof window === 'undefined' || !window.matchMedia?.(NARROW).matches;
+
 export const drawerOpenAtom = atomWithStorage<boolean>(
   'hauswerk.drawerOpen',
-  true,
+  startsOpen,
   booleanStorage(() => sessionStorage),
   { getOnInit: true },
 );

@@ -285,3 +285,19 @@ describe('queries per list call', () => {
     expect(small).toBeLessThanOrEqual(4); // session, access, rows, count
   });
 });
+
+describe('selected context', () => {
+  it('narrows models under a property and leaves workspace-wide models alone', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const p = await make(a, entities.property);
+    const other = await make(a, entities.property);
+    const mine = await make(a, entities.partition, { property_uuid: p.uuid });
+    await make(a, entities.partition, { property_uuid: other.uuid });
+    const parts = json<{ data: Rec[] }>(await a.client.get(`/partitions?per_page=500&property_uuids[]=${p.uuid}`)).data;
+    expect(parts.map((r) => r.uuid)).toEqual([mine.uuid]);
+    const props = json<{ data: Rec[] }>(await a.client.get(`/properties?property_uuids[]=${p.uuid}`)).data;
+    expect(props.map((r) => r.uuid)).toEqual([p.uuid]);
+    const contacts = await a.client.get(`/contacts?property_uuids[]=${p.uuid}`);
+    expect(contacts.statusCode).toBe(200);
+  });
+});

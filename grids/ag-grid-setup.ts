@@ -1,0 +1,91 @@
+// AG Grid Community modules, registered once, and the theme. Only the modules the DataGrid uses are listed, so
+// the grid chunk stays small; never ag-grid-enterprise (architecture.md §1).
+import {
+  CellStyleModule,
+  CheckboxEditorModule,
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  CustomEditorModule,
+  CustomFilterModule,
+  DateEditorModule,
+  DateFilterModule,
+  EventApiModule,
+  InfiniteRowModelModule,
+  LargeTextEditorModule,
+  LocaleModule,
+  ModuleRegistry,
+  NumberFilterModule,
+  PaginationModule,
+  RenderApiModule,
+  RowApiModule,
+  RowSelectionModule,
+  RowStyleModule,
+  ScrollApiModule,
+  SelectEditorModule,
+  TextEditorModule,
+  TextFilterModule,
+  TooltipModule,
+  ValidationModule,
+  themeQuartz,
+  type GridOptions,
+  type Module,
+} from 'ag-grid-community';
+
+const modules: Module[] = [
+  InfiniteRowModelModule,
+  PaginationModule,
+  RowSelectionModule,
+  ColumnAutoSizeModule,
+  ColumnApiModule,
+  RowApiModule,
+  RenderApiModule,
+  ScrollApiModule,
+  EventApiModule,
+  TextEditorModule,
+  LargeTextEditorModule,
+  SelectEditorModule,
+  DateEditorModule,
+  CheckboxEditorModule,
+  CustomEditorModule,
+  TextFilterModule,
+  NumberFilterModule,
+  DateFilterModule,
+  CustomFilterModule,
+  TooltipModule,
+  CellStyleModule,
+  RowStyleModule,
+  LocaleModule,
+];
+
+let registered = false;
+export function registerGridModules(): void {
+  if (registered) return;
+  registered = true;
+  // The validation module names a missing module in development; production leaves it out.
+  ModuleRegistry.registerModules(import.meta.env.DEV ? [...modules, ValidationModule] : modules);
+}
+
+/**
+ * Quartz follows `<html data-ag-theme-mode="dark|light">` (set by the app's theme provider) through its
+ * variable colour scheme; the parameters bring it close to Blueprint's density and dark surfaces.
+ */
+export const gridTheme = themeQuartz
+  .withParams({
+    fontFamily: 'inherit',
+    fontSize: 13,
+    headerFontWeight: 600,
+    spacing: 6,
+    rowHeight: 32,
+    headerHeight: 34,
+    wrapperBorderRadius: 2,
+    accentColor: '#215db0',
+  })
+  .withParams({ backgroundColor: '#252a31', chromeBackgroundColor: '#2f343c', accentColor: '#8abbff' }, 'dark');
+
+/** Options every DataGrid shares. The checkbox column stays at the left edge, before the pinned title. */
+export const GRID_OPTIONS = {
+  defaultColDef: { resizable: true, minWidth: 60 },
+  rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false },
+  selectionColumnDef: { pinned: 'left' },
+  paginationPageSizeSelector: [10, 25, 50, 100, 200, 500],
+} satisfies GridOptions;

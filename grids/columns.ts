@@ -1,0 +1,189 @@
+// AG Grid column definitions derived from a model definition: one exhaustive adapter per field kind (width,
+// editor, filter), then one column per field in the layout's order (preferences.ts).
+import type { ColDef, SuppressKeyboardEventParams } from 'ag-grid-community';
+import { isWritable, type Field, type FieldKind } from '../src/entities/fields';
+import { entityByName } from '../src/entities/registry';
+import { NumberTextEditor, RefLookupEditor } from './cell-editors';
+import { NAMED_RENDERERS, RefCell, TitleCell } from './cell-renderers';
+import type { GridDefinition } from './define-grid';
+import { ValuesFilter } from './enum-filter';
+import { fieldRefOf, headerOf } from './field-refs';
+import { formatValue, type FieldRef } from './format-value';
+import { cellKey, type GridContext } from './grid-context';
+import { isFilterable, isSortable } from './list-query';
+import type { GridLayout } from './preferences';
+import type { ApiRecord } from './records-api';
+
+type Col = ColDef<ApiRecord, unknown>;
+type Part = Pick<Col, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup' | 'filter' | 'filterParams'>;
+
+interface KindAdapter {
+  width: number;
+  numeric?: boolean;
+  editor: (ref: FieldRef) => Part;
+  filter: (ref: FieldRef) => Part;
+}
+
+const text = (ref: FieldRef): Part => ({
+  cellEditor: 'agTextCellEditor',
+  cellEditorParams: { maxLength: 'max' in ref.field ? ref.field.max : undefined },
+});
+const textFilter = (): Part => ({
+  filter: 'agTextColumnFilter',
+  filterParams: { filterOptions: ['contains'], maxNumConditions: 1, debounceMs: 400 },
+});
+const RANGE_OPTIONS = ['equals', 'greaterThanOrEqual', 'lessThanOrEqual', 'inRange'];
+const numberFilter = (): Part => ({
+  filter: 'agNumberColumnFilter',
+  filterParams: { filterOptions: RANGE_OPTIONS, maxNumConditions: 1, inRangeInclusive: true, debounceMs: 400 },
+});
+const number = (ref: FieldRef): Part => ({ cellEditor: NumberTextEditor, cellEditorParams: { kind: ref.field.kind } });
+const none = (): Part => ({ filter: false });
+const valuesFilter = (labels: Record<string, string>): Part => ({ filter: ValuesFilter, filterParams: { labels } });
+const enumValues = (field: Field) => (field.kind === 'enum' ? field.values : []);
+
+export const columnAdapters = {
+  text: { width: 160, editor: text, filter: textFilter },
+  long_text: {
+    width: 220,
+    editor: () => ({ cellEditor: 'agLargeTextCellEditor', cellEditorPopup: true }),
+    filter: textFilter,
+  },
+  email: { width: 200, editor: text, filter: textFilter },
+  phone: { width: 150, editor: text, filter: textFilter },
+  int: { width: 100, numeric: true, editor: number, filter: numberFilter },
+  decimal: { width: 120, numeric: true, editor: number, filter: numberFilter },
+  money: { width: 140, numeric: true, editor: number, filter: numberFilter },
+  area: { width: 120, numeric: true, editor: number, filter: numberFilter },
+  percent: { width: 100, numeric: true, editor: number, filter: numberFilter },
+  geo: { width: 120, numeric: true, editor: number, filter: numberFilter },
+  bool: {
+    width: 100,
+    editor: () => ({ cellEditor: 'agCheckboxCellEditor' }),
+    filter: () => valuesFilter({ '1': 'grid.yes', '0': 'grid.no' }),
+  },
+  date: {
+    width: 130,
+    editor: () => ({ cellEditor: 'agDateStringCellEditor' }),
+    filter: () => ({
+      filter: 'agDateColumnFilter',
+      filterParams: { filterOptions: RANGE_OPTIONS, maxNumConditions: 1, inRangeInclusive: true },
+    }),
+  },
+  datetime: { width: 160, editor: text, filter: none },
+  enum: {
+    width: 140,
+    editor: ({ field }) => ({
+      cellEditor: 'agSelectCellEditor',
+      cellEditorParams: { values: field.required ? [...enumValues(field)] : [null, ...enumValues(field)] },
+    }),
+    filter: ({ model, name, field }) =>
+      valuesFilter(Object.fromEntries(enumValues(field).map((v) => [v, `enums.${model}.${name}.${v}`]))),
+  },
+  ref: {
+    width: 190,
+    editor: ({ field }) => ({
+      cellEditor: RefLookupEditor,
+      cellEditorPopup: true,
+      cellEditorParams: {
+        model: field.kind === 'ref' ? field.model : '',
+        allowClear: !field.required,
+        propertyScoped: field.kind === 'ref' && entityByName(field.model)?.scope === 'property',
+      },
+    }),
+    filter: none,
+  },
+} satisfies { [K in FieldKind]: KindAdapter };
+
+/** The id AG Grid gives its checkbox selection column. */
+export const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
+
+/**
+ * The grid's own keys in the select state (workspace-ux.md §7): Space opens the record drawer, `?` the shortcut
+ * sheet. Everything else keeps AG Grid's behaviour (Enter/F2 edit, typing replaces, Esc cancels, Delete clears).
+ */
+function gridKeys(p: SuppressKeyboardEventParams<ApiRecord>): boolean {
+  const { event, editing, data, column } = p;
+  if (editing || event.ctrlKey || event.metaKey || event.altKey || column.getColId() === SELECTION_COLUMN) return false;
+  const context = p.context as GridContext;
+  if (event.key === ' ' && data) {
+    event.preventDefault(); // no page scroll
+    if (event.type === 'keydown') context.openRecord(data);
+    return true;
+  }
+  if (event.key === '?') {
+    if (event.type === 'keydown') context.openShortcuts();
+    return true;
+  }
+  return false;
+}
+
+/** Keys an open popup editor handles itself (the lookup's list). */
+const suppressListKeys = (p: SuppressKeyboardEventParams<ApiRecord>) =>
+  (p.editing && ['Enter', 'ArrowUp', 'ArrowDown', 'Escape'].includes(p.event.key)) || gridKeys(p);
+
+function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => string): Col {
+  const { name, field } = ref;
+  const adapter: KindAdapter = columnAdapters[field.kind];
+  const writable = name in grid.entity.fields && isWritable(field);
+  const renderer = grid.renderers[name];
+  return {
+    colId: name,
+    field: name,
+    headerName: headerOf(t, grid.entity.name, name),
+    headerTooltip: headerOf(t, grid.entity.name, name),
+    width: adapter.width,
+    sortable: isSortable(grid.entity, name),
+    ...(isFilterable(grid.entity, name) ? adapter.filter(ref) : { filter: false }),
+    ...(writable ? adapter.editor(ref) : {}),
+    editable: writable ? (p) => Boolean(p.data?.links.update) : false,
+    type: adapter.numeric ? 'rightAligned' : undefined,
+    cellDataType: false,
+    valueFormatter: (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
+    cellRenderer:
+      name === grid.entity.titleField
+        ? TitleCell
+        : renderer
+          ? NAMED_RENDERERS[renderer]
+          : field.kind === 'ref'
+            ? RefCell
+            : field.kind === 'bool'
+              ? 'agCheckboxCellRenderer'
+              : undefined,
+    cellRendererParams: field.kind === 'ref' ? { model: field.model } : undefined,
+    suppressKeyboardEvent: field.kind === 'ref' ? suppressListKeys : gridKeys,
+    cellClassRules: {
+      'hw-cell-error': (p) => Boolean(p.data && (p.context as GridContext).cellErrors.has(cellKey(p.data.uuid, name))),
+    },
+    tooltip: (p) => {
+      const error = p.data && (p.context as GridContext).cellErrors.get(cellKey(p.data.uuid, name));
+      if (error) return error;
+      return typeof p.valueFormatted === 'string' && p.valueFormatted.length > 24 ? p.valueFormatted : undefined;
+    },
+  };
+}
+
+/** The columns in the layout's order with its visibility, widths, pinning and sort as initial state. */
+export function buildColumnDefs(grid: GridDefinition, layout: GridLayout, t: (key: string) => string): Col[] {
+  return layout.columns.flatMap((column) => {
+    const ref = fieldRefOf(grid, column.colId);
+    if (!ref) return [];
+    const { width, ...def } = columnDef(grid, ref, t);
+    return [
+      {
+        ...def,
+        initialHide: column.hide,
+        initialWidth: column.width ?? (column.colId === grid.entity.titleField ? 240 : width),
+        initialPinned: column.pinned ?? undefined,
+        initialSort: layout.sort?.colId === column.colId ? layout.sort.sort : undefined,
+      },
+    ];
+  });
+}
+
+/** Default width of a column, for "reset to default". */
+export function defaultWidth(grid: GridDefinition, name: string): number {
+  const ref = fieldRefOf(grid, name);
+  if (name === grid.entity.titleField) return 240;
+  return ref ? columnAdapters[ref.field.kind].width : 150;
+}

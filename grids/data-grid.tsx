@@ -1,0 +1,204 @@
+// The DataGrid: AG Grid Community around one model, with server-side sort, filters and quick search (infinite
+// row model), server-backed inline editing, row selection, the column chooser and per-device preferences.
+import { Spinner } from '@blueprintjs/core';
+import type { GridApi } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useTranslation } from '../src/i18n';
+import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
+import { filtersAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
+import { GRID_OPTIONS, gridTheme, registerGridModules } from './ag-grid-setup';
+import { ColumnChooser } from './column-chooser';
+import { buildColumnDefs } from './columns';
+import type { GridDefinition } from './define-grid';
+import type { GridContext } from './grid-context';
+import { useGridLocaleText } from './grid-locale';
+import { GridFooter } from './grid-footer';
+import { GridToolbar } from './grid-toolbar';
+import type { StatusLimiter } from './list-query';
+import { mergeLayout, useDevice, useTableSettings } from './preferences';
+import type { ApiRecord } from './records-api';
+import { useDebounced } from './ref-lookup';
+import { ShortcutSheet } from './shortcut-sheet';
+import { useCellEdit, type CellError } from './use-cell-edit';
+import { useGridDatasource, type ListInfo } from './use-grid-datasource';
+import { useGridFormat } from './use-grid-format';
+import { useGridLayout } from './use-grid-layout';
+import { useScopePending } from './use-scope-pending';
+import './data-grid.css';
+
+registerGridModules();
+
+export interface DataGridHandle {
+  /** Shows a saved record in its row (or reloads when it is not loaded). */
+  applyRecord: (record: ApiRecord) => void;
+  reload: () => void;
+}
+
+export interface DataGridProps {
+  grid: GridDefinition;
+  onOpenRecord: (record: ApiRecord) => void;
+  /** Shown as "New" when the list reply offers `links.create`. */
+  onCreate?: () => void;
+  handleRef?: Ref<DataGridHandle>;
+}
+
+const userSource = (source: string) => source !== 'api' && source !== 'gridInitializing' && source !== 'flex';
+
+export function DataGrid(props: DataGridProps) {
+  const device = useDevice();
+  const settings = useTableSettings(device);
+  const scopePending = useScopePending();
+  if (settings.isPending || scopePending) return <Spinner className="hw-grid-loading" />;
+  return <LoadedGrid key={device} {...props} device={device} saved={settings.data?.[props.grid.table]} />;
+}
+
+function LoadedGrid({
+  grid,
+  onOpenRecord,
+  onCreate,
+  handleRef,
+  device,
+  saved,
+}: DataGridProps & {
+  device: string;
+  saved: Parameters<typeof mergeLayout>[1];
+}) {
+  const { t } = useTranslation();
+  const { entity } = grid;
+  const [layout] = useState(() => mergeLayout(grid, saved));
+  const api = useRef<GridApi<ApiRecord> | null>(null);
+  const format = useGridFormat();
+  const localeText = useGridLocaleText();
+  const { current: group } = useSelectedSettingsGroup();
+  const propertyUuids = useAtomValue(selectedPropertiesAtom);
+  const partitionUuids = useAtomValue(selectedPartitionsAtom);
+  const [filters, setFilters] = useAtom(filtersAtom);
+  const [search, setSearch] = useState('');
+  const [limiter, setLimiter] = useState<StatusLimiter | null>(entity.status ? layout.statusLimiter : null);
+  const [archived, setArchived] = useState(false);
+  const [info, setInfo] = useState<ListInfo | null>(null);
+  const [cellError, setCellError] = useState<CellError | null>(null);
+  const [shortcuts, setShortcuts] = useState(false);
+  const [selected, setSelected] = useState(0);
+  const context = useRef<GridContext>({
+    entity,
+    format,
+    cellErrors: new Map(),
+    openRecord: onOpenRecord,
+    openShortcuts: () => setShortcuts(true),
+    lookupScope: {},
+  });
+  context.current.format = format;
+  context.current.openRecord = onOpenRecord;
+  context.current.lookupScope = group ? { settings_group_uuid: group.uuid } : {};
+
+  const datasource = useGridDatasource(
+    entity,
+    {
+      search: useDebounced(search, 300),
+      statusLimiter: limiter,
+      archived: archived ? '1' : '0',
+      settingsGroupUuid: group?.uuid ?? null,
+      propertyUuids,
+      partitionUuids,
+    },
+    setInfo,
+  );
+  const columnDefs = useMemo(() => buildColumnDefs(grid, layout, t), [grid, layout, t]);
+  const onCellEditRequest = useCellEdit(entity, context, setCellError);
+
+  const { chooser, persist, refreshChooser, rowsPerPage, toggleColumn, pinColumn, moveColumn, resetLayout } =
+    useGridLayout(grid, api, device, layout, limiter);
+
+  useEffect(() => void api.current?.refreshCells({ force: true }), [format]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      applyRecord: (record) => {
+        const node = api.current?.getRowNode(record.uuid);
+        if (node) node.setData(record);
+        else api.current?.refreshInfiniteCache();
+      },
+      reload: () => api.current?.refreshInfiniteCache(),
+    }),
+    [],
+  );
+
+  const tableFilters = filters[grid.table] ?? {};
+  const filtered = Object.keys(tableFilters).length > 0;
+  return (
+    <div className="hw-data-grid">
+      <GridToolbar
+        search={search}
+        onSearch={setSearch}
+        statusLimiter={limiter}
+        onStatusLimiter={(value) => {
+          setLimiter(value);
+          persist(value);
+        }}
+        archived={archived}
+        onArchived={setArchived}
+        filtered={filtered}
+        onClearFilters={() => api.current?.setFilterModel(null)}
+        onShortcuts={() => setShortcuts(true)}
+        onCreate={info?.canCreate ? onCreate : undefined}
+        chooser={
+          <ColumnChooser
+            columns={chooser}
+            onOpening={refreshChooser}
+            onToggle={toggleColumn}
+            onMove={moveColumn}
+            onPin={pinColumn}
+            onReset={() => void resetLayout().then((defaults) => entity.status && setLimiter(defaults.statusLimiter))}
+          />
+        }
+      />
+      <div className="hw-grid-body">
+        <AgGridReact<ApiRecord>
+          theme={gridTheme}
+          {...GRID_OPTIONS}
+          localeText={localeText}
+          context={context.current}
+          columnDefs={columnDefs}
+          rowModelType="infinite"
+          datasource={datasource}
+          cacheBlockSize={layout.rowsPerPage}
+          maxBlocksInCache={grid.scroll === 'infinite' ? 40 : undefined}
+          pagination={grid.scroll === 'pages'}
+          paginationPageSize={layout.rowsPerPage}
+          getRowId={(p) => p.data.uuid}
+          readOnlyEdit
+          onCellEditRequest={onCellEditRequest}
+          enterNavigatesVerticallyAfterEdit
+          stopEditingWhenCellsLoseFocus
+          suppressDragLeaveHidesColumns
+          maintainColumnOrder
+          tooltipShowDelay={400}
+          onGridReady={(event) => {
+            api.current = event.api;
+            if (filtered) event.api.setFilterModel(tableFilters);
+          }}
+          onColumnMoved={(e) => e.finished && userSource(e.source) && persist()}
+          onColumnResized={(e) => e.finished && userSource(e.source) && persist()}
+          onColumnVisible={(e) => userSource(e.source) && persist()}
+          onColumnPinned={(e) => userSource(e.source) && persist()}
+          onSortChanged={(e) => userSource(e.source) && persist()}
+          onPaginationChanged={(e) => {
+            const size = e.api.paginationGetPageSize();
+            if (e.newPageSize && size !== rowsPerPage.current) {
+              rowsPerPage.current = size;
+              persist();
+            }
+          }}
+          onFilterChanged={(e) => setFilters((all) => ({ ...all, [grid.table]: e.api.getFilterModel() }))}
+          onSelectionChanged={(e) => setSelected(e.api.getSelectedNodes().length)}
+        />
+      </div>
+      <GridFooter info={info} selected={selected} error={cellError} model={entity.name} />
+      <ShortcutSheet isOpen={shortcuts} onClose={() => setShortcuts(false)} />
+    </div>
+  );
+}

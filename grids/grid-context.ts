@@ -1,0 +1,18 @@
+// What the column adapters, renderers and editors of one grid share: formatting, cell errors, callbacks.
+// One mutable object per grid (AG Grid's `context`), so callbacks stay current without new column defs.
+import type { AnyEntity } from '../src/entities/define';
+import type { FormatContext } from './format-value';
+import type { ApiRecord } from './records-api';
+
+export interface GridContext {
+  entity: AnyEntity;
+  format: FormatContext;
+  /** Messages of rejected edits per `uuid:field`, shown at the cell until the next edit of it. */
+  cellErrors: Map<string, string>;
+  openRecord: (record: ApiRecord) => void;
+  openShortcuts: () => void;
+  /** Query parameters a lookup of referenced records adds (selected settings group). */
+  lookupScope: Record<string, string>;
+}
+
+export const cellKey = (uuid: string, field: string) => `${uuid}:${field}`;

@@ -1,0 +1,73 @@
+// The grid's toolbar: quick search (debounced by the caller), status limiter, archived toggle, clearing column
+// filters, the column chooser, the shortcut sheet and "New".
+import { Button, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { FilterRemove, KeyCommand, Plus, Search } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../src/i18n';
+import type { StatusLimiter } from './list-query';
+
+interface Props {
+  search: string;
+  onSearch: (value: string) => void;
+  statusLimiter: StatusLimiter | null;
+  onStatusLimiter: (value: StatusLimiter) => void;
+  archived: boolean;
+  onArchived: (value: boolean) => void;
+  filtered: boolean;
+  onClearFilters: () => void;
+  onShortcuts: () => void;
+  onCreate?: () => void;
+  chooser: ReactNode;
+}
+
+const LIMITERS: readonly StatusLimiter[] = ['active', 'inactive', 'all'];
+
+export function GridToolbar(props: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="hw-grid-toolbar" role="toolbar" aria-label={t('grid.toolbar')}>
+      <InputGroup
+        type="search"
+        leftIcon={<Search />}
+        className="hw-grid-search"
+        value={props.search}
+        onValueChange={props.onSearch}
+        placeholder={t('grid.search')}
+        aria-label={t('grid.search')}
+      />
+      {props.statusLimiter && (
+        <HTMLSelect
+          aria-label={t('grid.limiter.label')}
+          value={props.statusLimiter}
+          onChange={(event) => props.onStatusLimiter(event.currentTarget.value as StatusLimiter)}
+          options={LIMITERS.map((value) => ({ value, label: t(`grid.limiter.${value}`) }))}
+        />
+      )}
+      <Switch
+        className="hw-grid-switch"
+        checked={props.archived}
+        label={t('grid.archived')}
+        onChange={(event) => props.onArchived(event.currentTarget.checked)}
+      />
+      {props.filtered && (
+        <Button variant="minimal" icon={<FilterRemove />} intent={Intent.WARNING} onClick={props.onClearFilters}>
+          {t('grid.filter.clearAll')}
+        </Button>
+      )}
+      <span className="hw-spacer" />
+      {props.chooser}
+      <Button
+        variant="minimal"
+        icon={<KeyCommand />}
+        aria-label={t('grid.shortcuts.title')}
+        title={t('grid.shortcuts.title')}
+        onClick={props.onShortcuts}
+      />
+      {props.onCreate && (
+        <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={props.onCreate}>
+          {t('grid.new')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The grid's state (sort, column filters, quick search, limiter, archived, selected context) as the list
+// query of domain.md §8.1. Pure, so it is unit-tested; the server answers fields outside its allow-list with 422.
+import type { AnyEntity } from '../src/entities/define';
+import type { ListQuery } from './records-api';
+
+export type StatusLimiter = 'active' | 'inactive' | 'all';
+export type ArchivedMode = '0' | '1' | 'all';
+
+/** The model of the enum/bool filter (enum-filter.tsx). */
+export interface ValuesFilterModel {
+  filterType: 'values';
+  values: string[];
+}
+
+export interface GridQueryState {
+  sort: { colId: string; sort: 'asc' | 'desc' } | null;
+  filterModel: Record<string, unknown>;
+  search: string;
+  statusLimiter: StatusLimiter | null;
+  archived: ArchivedMode;
+  settingsGroupUuid: string | null;
+  propertyUuids: readonly string[];
+  partitionUuids: readonly string[];
+}
+
+/** Fields the list can be sorted by (server: not hidden, not computed unless it is the title). */
+export function isSortable(entity: AnyEntity, name: string): boolean {
+  if (name === 'created_at' || name === 'updated_at') return true;
+  const field = entity.fields[name];
+  return Boolean(field && !field.hidden && (!field.computed || name === entity.titleField));
+}
+
+export const isFilterable = (entity: AnyEntity, name: string) =>
+  isSortable(entity, name) && name in entity.fields && entity.fields[name]?.kind !== 'datetime';
+
+const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
+
+/** One column filter as query parameters; unknown shapes are dropped rather than sent. */
+function filterParams(name: string, model: Record<string, unknown>): ListQuery {
+  const key = `filter[${name}]`;
+  const range = (from: unknown, to: unknown): ListQuery => ({
+    [`${key}[from]`]: from as string,
+    [`${key}[to]`]: to as string,
+  });
+  switch (model.filterType) {
+    case 'text':
+      return typeof model.filter === 'string' && model.filter ? { [key]: model.filter } : {};
+    case 'values': {
+      const values = (model as unknown as ValuesFilterModel).values;
+      return values.length ? { [key]: values } : {};
+    }
+    case 'number':
+    case 'date': {
+      const isDate = model.filterType === 'date';
+      const a = isDate ? day(model.dateFrom) : model.filter;
+      const b = isDate ? day(model.dateTo) : model.filterTo;
+      const v = (x: unknown) => (x === null || x === undefined || x === '' ? undefined : String(x));
+      if (model.type === 'equals') return v(a) ? { [key]: v(a) } : {};
+      if (model.type === 'greaterThanOrEqual') return range(v(a), undefined);
+      if (model.type === 'lessThanOrEqual') return range(undefined, v(a));
+      if (model.type === 'inRange') return range(v(a), v(b));
+      return {};
+    }
+    default:
+      return {};
+  }
+}
+
+export function toListQuery(entity: AnyEntity, state: GridQueryState): ListQuery {
+  const query: ListQuery = { archived: state.archived };
+  if (state.sort && isSortable(entity, state.sort.colId)) {
+    query.sort_by = state.sort.colId;
+    query.sort_descending = state.sort.sort === 'desc' ? '1' : '0';
+  }
+  const search = state.search.trim();
+  if (search) query.search = search.slice(0, 200);
+  if (entity.status && state.statusLimiter) query.status_limiter = state.statusLimiter;
+  if (state.settingsGroupUuid) query.settings_group_uuid = state.settingsGroupUuid;
+  // The selected context narrows only models that belong to a property (or partition).
+  if (state.propertyUuids.length && (entity.name === 'property' || entity.scope === 'property'))
+    query.property_uuids = state.propertyUuids;
+  if (state.partitionUuids.length && (entity.name === 'partition' || 'partition_uuid' in entity.fields))
+    query.partition_uuids = state.partitionUuids;
+  for (const [name, model] of Object.entries(state.filterModel)) {
+    if (!isFilterable(entity, name) || !model || typeof model !== 'object') continue;
+    Object.assign(query, filterParams(name, model as Record<string, unknown>));
+  }
+  return query;
+}

@@ -1,0 +1,124 @@
+// Searching records of a referenced model (`GET /{plural}?search=`): the list used by the lookup cell editor
+// and the form's reference input. Arrow keys move, Enter picks, Esc cancels.
+import { InputGroup, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
+import { Search } from '@blueprintjs/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from '../src/i18n';
+import { entityByName } from '../src/entities/registry';
+import { listRecords, recordTitle } from './records-api';
+import { seedRefTitles } from './ref-titles';
+
+const LOOKUP_SIZE = 20;
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+interface Props {
+  model: string;
+  /** Extra list parameters, e.g. the selected settings group or the row's property. */
+  scope: Record<string, string | string[]>;
+  initialSearch?: string;
+  allowClear: boolean;
+  onPick: (uuid: string | null) => void;
+  onCancel: () => void;
+}
+
+export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick, onCancel }: Props) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const entity = entityByName(model);
+  const [search, setSearch] = useState(initialSearch);
+  const [active, setActive] = useState(0);
+  const term = useDebounced(search.trim(), 250);
+  const query = useQuery({
+    queryKey: ['lookup', model, term, scope],
+    enabled: Boolean(entity),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      if (!entity) return [];
+      const reply = await listRecords(
+        entity,
+        {
+          search: term || undefined,
+          per_page: LOOKUP_SIZE,
+          ...(entity.status ? { status_limiter: 'all' } : {}),
+          ...scope,
+        },
+        signal,
+      );
+      seedRefTitles(client, model, reply.data);
+      return reply.data;
+    },
+  });
+  const rows = query.data ?? [];
+  const options: (string | null)[] = [...(allowClear ? [null] : []), ...rows.map((r) => r.uuid)];
+
+  // Enter picks the first match, never "(none)" by accident.
+  const firstMatch = allowClear && rows.length > 0 ? 1 : 0;
+  useEffect(() => setActive(firstMatch), [term, firstMatch]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => Math.max(0, Math.min(options.length - 1, i + step)));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+      const pick = options[active];
+      if (pick !== undefined) onPick(pick);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+    }
+  };
+
+  if (!entity) return null;
+  return (
+    <div className="hw-ref-lookup" onKeyDown={onKeyDown}>
+      <InputGroup
+        autoFocus
+        leftIcon={<Search />}
+        rightElement={query.isFetching ? <Spinner size={16} /> : undefined}
+        value={search}
+        onValueChange={setSearch}
+        placeholder={t('grid.lookup.placeholder')}
+        aria-label={t('grid.lookup.placeholder')}
+        role="combobox"
+        aria-expanded
+        aria-controls={`hw-lookup-${model}`}
+      />
+      <Menu id={`hw-lookup-${model}`} role="listbox" className="hw-ref-lookup-list">
+        {allowClear && (
+          <>
+            <MenuItem
+              text={t('grid.lookup.clear')}
+              active={active === 0}
+              onClick={() => onPick(null)}
+              roleStructure="listoption"
+            />
+            <MenuDivider />
+          </>
+        )}
+        {rows.map((record, index) => (
+          <MenuItem
+            key={record.uuid}
+            roleStructure="listoption"
+            text={recordTitle(entity, record) || t('grid.untitled')}
+            active={active === index + (allowClear ? 1 : 0)}
+            onClick={() => onPick(record.uuid)}
+          />
+        ))}
+        {!query.isFetching && rows.length === 0 && <MenuItem disabled text={t('grid.lookup.none')} />}
+      </Menu>
+    </div>
+  );
+}

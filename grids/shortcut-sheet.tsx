@@ -1,0 +1,42 @@
+// The keyboard shortcut sheet (`?` in the grid, workspace-ux.md §7): what AG Grid Community and our grid do.
+import { Dialog, DialogBody, HTMLTable, KeyComboTag } from '@blueprintjs/core';
+import { useTranslation } from '../src/i18n';
+
+const SHORTCUTS = [
+  ['arrows', 'up / down / left / right'],
+  ['edit', 'enter'],
+  ['editF2', 'f2'],
+  ['type', 'a'],
+  ['commit', 'enter'],
+  ['tab', 'tab'],
+  ['cancel', 'esc'],
+  ['clear', 'del'],
+  ['open', 'space'],
+  ['pageDown', 'pagedown'],
+  ['home', 'mod+home'],
+  ['help', '?'],
+] as const;
+
+export function ShortcutSheet({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('grid.shortcuts.title')} className="hw-shortcut-sheet">
+      <DialogBody>
+        <HTMLTable compact striped className="hw-shortcut-table">
+          <tbody>
+            {SHORTCUTS.map(([key, combo]) => (
+              <tr key={key}>
+                <td className="hw-shortcut-keys">
+                  {combo.split(' / ').map((c) => (
+                    <KeyComboTag key={c} combo={c} minimal />
+                  ))}
+                </td>
+                <td>{t(`grid.shortcuts.${key}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </DialogBody>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+// The infinite row model's datasource: blocks of rows from the list endpoint. A block that follows a loaded one
+// continues with its keyset cursor (no OFFSET on large tables); a block reached by jumping uses its page number.
+import { useQueryClient } from '@tanstack/react-query';
+import type { IDatasource, SortModelItem } from 'ag-grid-community';
+import { useMemo } from 'react';
+import type { AnyEntity } from '../src/entities/define';
+import { reportActionError } from '../src/components/notices';
+import { toListQuery, type GridQueryState } from './list-query';
+import { listRecords, type ListMeta } from './records-api';
+import { seedRefTitles } from './ref-titles';
+
+export type BaseQueryState = Omit<GridQueryState, 'sort' | 'filterModel'>;
+
+export interface ListInfo {
+  total: number | null;
+  totalAtLeast: number | null;
+  canCreate: boolean;
+}
+
+export function useGridDatasource(
+  entity: AnyEntity,
+  state: BaseQueryState,
+  onInfo: (info: ListInfo) => void,
+): IDatasource {
+  const client = useQueryClient();
+  const { search, statusLimiter, archived, settingsGroupUuid } = state;
+  // Stored selections come back as new arrays with the same content: compare them by value.
+  const properties = state.propertyUuids.join(',');
+  const partitions = state.partitionUuids.join(',');
+  return useMemo(() => {
+    const split = (list: string) => (list ? list.split(',') : []);
+    const base: BaseQueryState = {
+      search,
+      statusLimiter,
+      archived,
+      settingsGroupUuid,
+      propertyUuids: split(properties),
+      partitionUuids: split(partitions),
+    };
+    const cursors = new Map<number, string>();
+    let signature = '';
+    return {
+      getRows(params) {
+        const sortItem = (params.sortModel as SortModelItem[])[0];
+        const query = toListQuery(entity, {
+          ...base,
+          sort: sortItem ? { colId: sortItem.colId, sort: sortItem.sort } : null,
+          filterModel: params.filterModel as Record<string, unknown>,
+        });
+        const next = JSON.stringify(query);
+        if (next !== signature) {
+          cursors.clear();
+          signature = next;
+        }
+        const size = params.endRow - params.startRow;
+        const cursor = cursors.get(params.startRow);
+        const position = cursor ? { cursor } : { page: Math.floor(params.startRow / size) + 1 };
+        listRecords(entity, { ...query, ...position, per_page: size }).then(
+          ({ data, meta, links }) => {
+            seedRefTitles(client, entity.name, data);
+            if (meta.next_cursor) cursors.set(params.startRow + size, meta.next_cursor);
+            params.successCallback(data, lastRow(params.startRow, data.length, meta));
+            if (!cursor)
+              onInfo({
+                total: meta.total ?? null,
+                totalAtLeast: meta.total_at_least ?? null,
+                canCreate: Boolean(links.create),
+              });
+          },
+          (error: unknown) => {
+            params.failCallback();
+            reportActionError(error);
+          },
+        );
+      },
+    } satisfies IDatasource;
+    // onInfo is a state setter; the datasource is rebuilt when the query changes
+  }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions]);
+}
+
+/** The row count when it is known: the end was reached, or the server counted. */
+function lastRow(start: number, count: number, meta: ListMeta): number {
+  if (!meta.next_cursor) return start + count;
+  return meta.total ?? -1;
+}

@@ -1,0 +1,115 @@
+// A module's page: title, the DataGrid (a card list below ~700 px) and the record drawer. The open record lives
+// in the URL (`?record=<uuid>`), so links from other records and reloads open it again.
+import { H1, Spinner } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from '../../src/i18n';
+import { useSearchParams } from 'react-router';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { selectedPropertiesAtom } from '../../src/state/context';
+import type { DataGridHandle } from '../../grids/data-grid';
+import type { GridDefinition } from '../../grids/define-grid';
+import { useIsMobile } from '../../grids/preferences';
+import type { ApiRecord } from '../../grids/records-api';
+import { RecordCardList } from './record-card-list';
+import { RecordDrawer } from './record-drawer';
+import './records.css';
+
+// AG Grid loads only with the desktop grid, not with the mobile card list.
+const DataGrid = lazy(() => import('../../grids/data-grid').then((m) => ({ default: m.DataGrid })));
+
+interface Props {
+  grid: GridDefinition;
+  /** i18n key of the page title, e.g. modules.property */
+  titleKey: string;
+  icon?: ReactNode;
+}
+
+/** Field defaults of the model, plus the selected property when exactly one is selected. */
+function createDefaults(grid: GridDefinition, properties: readonly string[]): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(grid.entity.fields))
+    if ('default' in field && field.default !== undefined) defaults[name] = field.default;
+  if ('property_uuid' in grid.entity.fields && properties.length === 1) defaults.property_uuid = properties[0];
+  return defaults;
+}
+
+export function ModuleGridView({ grid, titleKey, icon }: Props) {
+  const { t } = useTranslation();
+  const mobile = useIsMobile();
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const [rowData, setRowData] = useState<ApiRecord | undefined>(undefined);
+  const gridHandle = useRef<DataGridHandle>(null);
+  const client = useQueryClient();
+  const { current: group } = useSelectedSettingsGroup();
+  const properties = useAtomValue(selectedPropertiesAtom);
+  const uuid = params.get('record');
+  const title = t(titleKey);
+
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  // Opening adds a history entry (Back closes the drawer); closing replaces it.
+  const setRecord = useCallback(
+    (next: string | null) =>
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          if (next) copy.set('record', next);
+          else copy.delete('record');
+          return copy;
+        },
+        { replace: !next },
+      ),
+    [setParams],
+  );
+  const open = useCallback(
+    (record: ApiRecord) => {
+      setRowData(record);
+      setRecord(record.uuid);
+    },
+    [setRecord],
+  );
+  const close = () => {
+    setCreating(false);
+    setRecord(null);
+  };
+
+  return (
+    <div className="hw-page hw-grid-page">
+      <header className="hw-page-header">
+        {icon && <span className="hw-page-icon">{icon}</span>}
+        <H1>{title}</H1>
+      </header>
+      {mobile ? (
+        <RecordCardList grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} />
+      ) : (
+        <Suspense fallback={<Spinner />}>
+          <DataGrid grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} handleRef={gridHandle} />
+        </Suspense>
+      )}
+      <RecordDrawer
+        entity={grid.entity}
+        uuid={creating ? null : uuid}
+        initial={rowData}
+        creating={creating}
+        createDefaults={createDefaults(grid, properties)}
+        settingsGroupUuid={group?.uuid ?? null}
+        onClose={close}
+        onChanged={(record, change) => {
+          void client.invalidateQueries({ queryKey: ['cards', grid.entity.name] });
+          if (change === 'updated') gridHandle.current?.applyRecord(record);
+          else gridHandle.current?.reload();
+        }}
+        onDeleted={() => {
+          close();
+          void client.invalidateQueries({ queryKey: ['cards', grid.entity.name] });
+          gridHandle.current?.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+// The record drawer: the form generated from the model, who created and changed it when, Save / Archive /
+// Restore / Delete as the record's links allow, and the records that reference it. Also the "New" form.
+import { Button, Callout, Classes, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
+import { FloppyDisk } from '@blueprintjs/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../src/i18n';
+import { FormMessage } from '../../src/components/form-fields';
+import { formatDateTime } from '../../src/i18n/format';
+import type { AnyEntity } from '../../src/entities/define';
+import { useIsMobile } from '../../grids/preferences';
+import { getRecord, recordTitle, type ApiRecord } from '../../grids/records-api';
+import { RefTitle } from '../../grids/ref-titles';
+import { useGridFormat } from '../../grids/use-grid-format';
+import { RecordActions } from './record-actions';
+import { RecordForm } from './record-form';
+import { RelatedRecords } from './related-records';
+import { recordKey, useRecordSave } from './use-record-save';
+
+interface Props {
+  entity: AnyEntity;
+  /** The record to show (edit mode), or null with `creating` for a new one. */
+  uuid: string | null;
+  /** Row data already at hand, shown while the current version loads. */
+  initial?: ApiRecord;
+  creating: boolean;
+  createDefaults: Record<string, unknown>;
+  settingsGroupUuid: string | null;
+  onClose: () => void;
+  /** The record changed: update its row, or reload the list when it may have left or joined it. */
+  onChanged: (record: ApiRecord, change: 'created' | 'updated' | 'archived') => void;
+  onDeleted: () => void;
+}
+
+export function RecordDrawer(props: Props) {
+  const { entity, uuid, initial, creating } = props;
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: recordKey(entity.name, uuid ?? ''),
+    queryFn: () => getRecord(entity, uuid ?? ''),
+    enabled: Boolean(uuid),
+    initialData: initial && initial.uuid === uuid ? initial : undefined,
+    initialDataUpdatedAt: 0,
+  });
+  const record = uuid ? (query.data ?? null) : null;
+  const isOpen = creating || Boolean(uuid);
+  const mobile = useIsMobile();
+  const title = creating ? (
+    t('records.new', { model: t(`entities.${entity.name}.one`) })
+  ) : record ? (
+    <RecordHeading entity={entity} record={record} />
+  ) : (
+    t('common.loading')
+  );
+  return (
+    <Drawer
+      isOpen={isOpen}
+      onClose={props.onClose}
+      size={mobile ? '100%' : DrawerSize.STANDARD}
+      title={title}
+      className="hw-record-drawer"
+    >
+      {(creating || record) && <DrawerContent key={record?.uuid ?? 'new'} {...props} record={record} />}
+    </Drawer>
+  );
+}
+
+function RecordHeading({ entity, record }: { entity: AnyEntity; record: ApiRecord }) {
+  const { t } = useTranslation();
+  const field = entity.fields[entity.titleField];
+  const text =
+    field?.kind === 'ref' ? (
+      <RefTitle model={field.model} uuid={record[entity.titleField] as string} />
+    ) : (
+      recordTitle(entity, record)
+    );
+  return (
+    <span className="hw-record-heading">
+      {text || t('grid.untitled')}
+      {record.archived_at && (
+        <Tag minimal intent={Intent.WARNING}>
+          {t('records.archivedTag')}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+function DrawerContent({
+  entity,
+  record,
+  createDefaults,
+  settingsGroupUuid,
+  onChanged,
+  onDeleted,
+  onClose,
+}: Props & {
+  record: ApiRecord | null;
+}) {
+  const { t } = useTranslation();
+  const format = useGridFormat();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Record<string, unknown>>(() => ({ ...(record ?? createDefaults) }));
+  const { save, errors, message, pending } = useRecordSave(entity, record, settingsGroupUuid, (saved, created) => {
+    setDraft({ ...saved });
+    onChanged(saved, created ? 'created' : 'updated');
+    if (created) onClose();
+  });
+  const editable = record ? Boolean(record.links.update) : true;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save(draft);
+  };
+  return (
+    <form className="hw-record-drawer-body" onSubmit={submit} noValidate>
+      <div className={Classes.DRAWER_BODY}>
+        <div className="hw-record-drawer-inner">
+          {record && <RecordMeta record={record} />}
+          {record?.archived_at && <Callout intent={Intent.WARNING}>{t('records.archivedHint')}</Callout>}
+          <FormMessage message={message} />
+          <RecordForm
+            entity={entity}
+            draft={draft}
+            onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}
+            errors={errors}
+            readOnly={!editable}
+            creating={!record}
+            format={format}
+            lookupScope={settingsGroupUuid ? { settings_group_uuid: settingsGroupUuid } : {}}
+          />
+          {record && <RelatedRecords entity={entity} uuid={record.uuid} />}
+        </div>
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <div className="hw-record-actions">
+          {editable && (
+            <Button type="submit" intent={Intent.PRIMARY} icon={<FloppyDisk />} loading={pending}>
+              {t('common.save')}
+            </Button>
+          )}
+          {record && (
+            <RecordActions
+              entity={entity}
+              record={record}
+              onChanged={(r) => {
+                client.setQueryData(recordKey(entity.name, r.uuid), r);
+                onChanged(r, 'archived');
+              }}
+              onDeleted={onDeleted}
+            />
+          )}
+          <span className="hw-spacer" />
+          <Button variant="minimal" onClick={onClose}>
+            {t('records.close')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function RecordMeta({ record }: { record: ApiRecord }) {
+  const { t } = useTranslation();
+  const format = useGridFormat();
+  const at = (value: string | null) =>
+    value ? t('records.at', { when: formatDateTime(value, format.dateFormat) }) : '';
+  return (
+    <dl className="hw-record-meta">
+      <dt>{t('grid.system.created_by')}</dt>
+      <dd>
+        {record.created_by ?? '—'} {at(record.created_at)}
+      </dd>
+      <dt>{t('grid.system.updated_by')}</dt>
+      <dd>
+        {record.updated_by ?? '—'} {at(record.updated_at)}
+      </dd>
+      {record.archived_at && (
+        <>
+          <dt>{t('grid.system.archived_by')}</dt>
+          <dd>
+            {record.archived_by ?? '—'} {at(record.archived_at)}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

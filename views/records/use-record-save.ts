@@ -1,0 +1,82 @@
+// Saving the record form: POST in create mode, otherwise a PATCH of the changed fields with If-Match. A 422
+// shows per field, a 409 says so and loads the current version; input that does not parse is never sent.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from '../../src/i18n';
+import { isApiError, type FieldErrors } from '../../src/api/errors';
+import { useFormErrors } from '../../src/components/form-fields';
+import { notify } from '../../src/components/notices';
+import type { AnyEntity } from '../../src/entities/define';
+import { isWritable } from '../../src/entities/fields';
+import { InvalidInput } from '../../grids/format-value';
+import { createRecord, updateRecord, type ApiRecord } from '../../grids/records-api';
+import { seedRefTitles } from '../../grids/ref-titles';
+
+export const recordKey = (model: string, uuid: string) => ['records', model, uuid] as const;
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/** Writable fields only: what the user changed (edit) or filled in (create). */
+export function changesOf(entity: AnyEntity, draft: Record<string, unknown>, record: ApiRecord | null) {
+  const changes: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!isWritable(field) || !(name in draft)) continue;
+    if (record ? !same(draft[name], record[name]) : draft[name] !== null && draft[name] !== undefined)
+      changes[name] = draft[name] ?? null;
+  }
+  return changes;
+}
+
+export function useRecordSave(
+  entity: AnyEntity,
+  record: ApiRecord | null,
+  settingsGroupUuid: string | null,
+  onSaved: (record: ApiRecord, created: boolean) => void,
+) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const form = useFormErrors();
+  const [local, setLocal] = useState<FieldErrors>({});
+
+  const mutation = useMutation({
+    mutationFn: (changes: Record<string, unknown>) => {
+      if (record) return updateRecord(entity, record, changes);
+      const scoped = entity.scope === 'settings_group' && settingsGroupUuid;
+      return createRecord(entity, scoped ? { ...changes, settings_group_uuid: settingsGroupUuid } : changes);
+    },
+    onSuccess: (saved) => {
+      form.clear();
+      client.setQueryData(recordKey(entity.name, saved.uuid), saved);
+      seedRefTitles(client, entity.name, [saved]);
+      notify.success(t(record ? 'records.saved' : 'records.created'));
+      onSaved(saved, !record);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409 && record) {
+        notify.warning(t('grid.conflict', { message: error.message }));
+        void client.invalidateQueries({ queryKey: recordKey(entity.name, record.uuid) });
+        return;
+      }
+      form.fromError(error);
+    },
+  });
+
+  const save = (draft: Record<string, unknown>) => {
+    const invalid: FieldErrors = {};
+    for (const [name, value] of Object.entries(draft)) {
+      if (!(value instanceof InvalidInput)) continue;
+      invalid[name] = [t(entity.fields[name]?.kind === 'date' ? 'errors.date' : 'errors.decimal')];
+    }
+    setLocal(invalid);
+    form.clear();
+    if (Object.keys(invalid).length) return;
+    const changes = changesOf(entity, draft, record);
+    if (record && Object.keys(changes).length === 0) {
+      notify.info(t('records.unchanged'));
+      return;
+    }
+    mutation.mutate(changes);
+  };
+
+  return { save, errors: { ...form.errors, ...local }, message: form.message, pending: mutation.isPending };
+}
