@@ -7,6 +7,7 @@ import { entityList, entities } from '../../src/entities/registry';
 import { columnBuilders } from '../../server/db/entity-tables';
 import { listQuerySchema, sortableFields } from '../../server/crud/list-query';
 import { sampleValues } from '../api/factories';
+import { cellAdapters } from '../../src/domain/cells';
 
 const incomplete = { text: 1, long_text: 1, email: 1, phone: 1, int: 1, decimal: 1, money: 1, area: 1, percent: 1 };
 const more = { bool: 1, date: 1, datetime: 1, enum: 1, ref: 1 };
@@ -16,7 +17,8 @@ export const checked = { ...incomplete, ...more } satisfies { [K in FieldKind]: 
 describe('adapters', () => {
   it('cover exactly the closed set of field kinds', () => {
     const kinds = [...FIELD_KINDS].sort();
-    for (const map of [valueSchemas, columnBuilders, sampleValues]) expect(Object.keys(map).sort()).toEqual(kinds);
+    for (const map of [valueSchemas, columnBuilders, sampleValues, cellAdapters])
+      expect(Object.keys(map).sort()).toEqual(kinds);
   });
 
   it('build a create and an update schema for every model that accept sample values', () => {

@@ -1,0 +1,102 @@
+// Spreadsheet cells per field kind (the Excel/CSV mapping adapter of architecture.md §3): what a value becomes
+// in an exported cell, and what a cell read from a workbook, CSV or the clipboard becomes as an API value.
+// Exhaustive over the field kinds, like every adapter.
+import type { Field, FieldKind } from '../entities/fields';
+import { excelSerialToDate, parseBool, parseDate, parseNumber, type DateFormatToken, type ParseLocale } from './parse';
+
+/** A cell as workbook libraries give and take it. */
+export type CellValue = string | number | boolean | Date | null;
+
+export interface CellContext {
+  locale: ParseLocale;
+  dateFormat: DateFormatToken;
+  /** Enum values by their label in the user's language (lower-cased), for cells that carry labels. */
+  enumByLabel?: (field: string, label: string) => string | undefined;
+}
+
+export type FromCell = { ok: true; value: string | number | boolean | null } | { ok: false };
+
+interface CellAdapter {
+  /** The typed cell of an API value (numbers as numbers, dates as dates) for export. */
+  toCell: (value: unknown) => CellValue;
+  fromCell: (raw: CellValue, field: Field, ctx: CellContext, name: string) => FromCell;
+}
+
+const text = (raw: CellValue) => (raw === null ? '' : raw instanceof Date ? raw.toISOString() : String(raw));
+const asText: CellAdapter = {
+  toCell: (v) => (v === null || v === undefined ? null : String(v)),
+  fromCell: (raw) => {
+    const s = text(raw).trim();
+    return { ok: true, value: s === '' ? null : s };
+  },
+};
+const numeric = (kind: FieldKind): CellAdapter => ({
+  toCell: (v) => (v === null || v === undefined || v === '' ? null : Number(v)),
+  fromCell: (raw, _f, ctx) => {
+    if (typeof raw === 'number')
+      return kind === 'int' && !Number.isInteger(raw)
+        ? { ok: false }
+        : { ok: true, value: kind === 'int' ? raw : String(raw) };
+    return parseNumber(text(raw), kind, ctx.locale);
+  },
+});
+const dateOnly: CellAdapter = {
+  toCell: (v) => (typeof v === 'string' && v ? new Date(`${v}T00:00:00Z`) : null),
+  fromCell: (raw, _f, ctx) => {
+    if (raw instanceof Date) return { ok: true, value: raw.toISOString().slice(0, 10) };
+    if (typeof raw === 'number') {
+      const iso = excelSerialToDate(raw);
+      return iso ? { ok: true, value: iso } : { ok: false };
+    }
+    return parseDate(text(raw), ctx.dateFormat);
+  },
+};
+
+export const cellAdapters = {
+  text: asText,
+  long_text: asText,
+  email: asText,
+  phone: asText,
+  int: numeric('int'),
+  decimal: numeric('decimal'),
+  money: numeric('money'),
+  area: numeric('area'),
+  percent: numeric('percent'),
+  geo: numeric('geo'),
+  bool: {
+    toCell: (v) => (v === null || v === undefined ? null : Boolean(v)),
+    fromCell: (raw) => {
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      const parsed = parseBool(text(raw));
+      return parsed.ok ? { ok: true, value: parsed.value === 1 } : parsed;
+    },
+  },
+  date: dateOnly,
+  datetime: {
+    toCell: (v) => (typeof v === 'string' && v ? new Date(v) : null),
+    fromCell: (raw) => {
+      const d = raw instanceof Date ? raw : new Date(text(raw));
+      return raw === null || text(raw) === ''
+        ? { ok: true, value: null }
+        : Number.isNaN(d.getTime())
+          ? { ok: false }
+          : { ok: true, value: d.toISOString() };
+    },
+  },
+  enum: {
+    toCell: (v) => (v === null || v === undefined ? null : String(v)),
+    fromCell: (raw, field, ctx, name) => {
+      const s = text(raw).trim();
+      if (s === '') return { ok: true, value: null };
+      const values = (field as Extract<Field, { kind: 'enum' }>).values;
+      const exact = values.find((v) => v.toLowerCase() === s.toLowerCase());
+      const byLabel = exact ?? ctx.enumByLabel?.(name, s.toLowerCase());
+      return byLabel ? { ok: true, value: byLabel } : { ok: false };
+    },
+  },
+  ref: asText,
+} satisfies { [K in FieldKind]: CellAdapter };
+
+export const toCell = (field: Field, value: unknown) => cellAdapters[field.kind].toCell(value);
+export const fromCell = (field: Field, name: string, raw: CellValue, ctx: CellContext) =>
+  cellAdapters[field.kind].fromCell(raw, field, ctx, name);

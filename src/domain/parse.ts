@@ -1,0 +1,85 @@
+// Locale-aware parsing of typed or pasted values (workspace-ux.md §5): numbers as de 1.234,56, de-ch 1'234.56
+// (also ’), en-us 1,234.56; dates in the user's date format, ISO, or Excel serial numbers. Pure: used by the
+// grid, the record form, paste and the server's import alike.
+import type { FieldKind } from '../entities/fields';
+
+export type ParseLocale = 'en-us' | 'de' | 'de-ch';
+export type DateFormatToken = 'DD.MM.YYYY' | 'MM/DD/YYYY' | 'YYYY-MM-DD' | 'DD/MM/YYYY';
+export type Parsed = { ok: true; value: string | number | null } | { ok: false };
+
+const INTL: Record<ParseLocale, string> = { 'en-us': 'en-US', de: 'de-DE', 'de-ch': 'de-CH' };
+
+export function separators(locale: ParseLocale) {
+  const parts = new Intl.NumberFormat(INTL[locale]).formatToParts(12345.6);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
+
+/**
+ * Parses a number typed in the user's language (grouping signs, currency, % and m² are ignored). Ints become
+ * numbers, decimal kinds strings (the API's decimal format). A lone dot in German input is a decimal sign
+ * unless exactly three digits follow it (1.5 → 1.5, 1.234 → 1234).
+ */
+export function parseNumber(input: string, kind: FieldKind, locale: ParseLocale): Parsed {
+  let text = input.trim().replace(/\u2212/g, '-');
+  if (text === '') return { ok: true, value: null };
+  // Currency, percent and unit decorations may be typed along; anything else makes it invalid.
+  text = text.replace(/\s|\u00a0|\u202f|CHF|EUR|USD|Fr\.|[$€%]|m[²³]/gi, '');
+  const { decimal, group } = separators(locale);
+  if (decimal === ',' && !text.includes(',') && /^-?\d+\.\d+$/.test(text) && !/\.\d{3}$/.test(text)) {
+    // German input with a dot as the decimal sign
+  } else {
+    text = text.replace(/['’]/g, '');
+    if (group !== "'" && group !== '’') text = text.split(group).join('');
+    if (decimal !== '.') text = text.replace(decimal, '.');
+  }
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false };
+  if (kind === 'int') return Number.isInteger(Number(text)) ? { ok: true, value: Number(text) } : { ok: false };
+  return { ok: true, value: text };
+}
+
+/** Days of an Excel serial date (the 1900 system) to YYYY-MM-DD. */
+export function excelSerialToDate(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const ms = Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * Parses a date typed in the user's date format, ISO or as an Excel serial into the API's YYYY-MM-DD;
+ * two-digit years are 20xx. 31.02.2024 is refused, not rolled over.
+ */
+export function parseDate(input: string, format: DateFormatToken): Parsed {
+  const text = input.trim();
+  if (text === '') return { ok: true, value: null };
+  if (/^\d{5}(\.\d+)?$/.test(text)) {
+    const iso = excelSerialToDate(Number(text));
+    return iso ? { ok: true, value: iso } : { ok: false };
+  }
+  let y: number, m: number, d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else {
+    const parts = text.split(/[./-]/).map(Number);
+    if (parts.length !== 3 || parts.some((p) => !Number.isInteger(p))) return { ok: false };
+    const order = format.split(/[./-]/);
+    const at = (token: string) => parts[order.indexOf(token)] ?? NaN;
+    [y, m, d] = [at('YYYY'), at('MM'), at('DD')];
+    if (y < 100) y += 2000;
+  }
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { ok: false };
+  return { ok: true, value: date.toISOString().slice(0, 10) };
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'y', 'ja', 'j', 'x', '✓', 'wahr']);
+const FALSE = new Set(['0', 'false', 'no', 'n', 'nein', '', 'falsch']);
+
+export function parseBool(input: string): Parsed {
+  const text = input.trim().toLowerCase();
+  if (TRUE.has(text)) return { ok: true, value: 1 };
+  if (FALSE.has(text)) return { ok: true, value: 0 };
+  return { ok: false };
+}
