@@ -1,22 +1,21 @@
 // The home dashboard: a greeting, the selected settings group and a card per module.
 import { Callout, Card, Classes, H1, Intent } from '@blueprintjs/core';
 import { Applications } from '@blueprintjs/icons';
-import { cloneElement, useEffect, type ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from '../src/i18n';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../src/api/queries';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
 import { MODULES } from '../src/components/modules';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
+import { useDocumentTitle } from '../src/components/use-document-title';
 
 export function HomeView() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const { current, isLoading } = useSelectedSettingsGroup();
 
-  useEffect(() => {
-    document.title = `${t('modules.home')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('modules.home'));
 
   return (
     <div className="hw-page">

@@ -2,7 +2,6 @@
 // the translated name, an icon and a translated "being set up" state.
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { Globe } from '@blueprintjs/icons';
-import { useEffect } from 'react';
 import { useTranslation } from '../src/i18n';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
 import {
@@ -11,6 +10,7 @@ import {
   SETTINGS_ICONS,
   TEMPLATE_ICONS,
 } from '../src/components/settings-icons';
+import { useDocumentTitle } from '../src/components/use-document-title';
 
 export type PlaceholderSection = 'modules' | 'settingsPages' | 'templates' | 'public';
 
@@ -32,9 +32,7 @@ export function ModulePlaceholder({ section, pageKey }: Props) {
   const title = t(section === 'modules' ? `modules.${pageKey}` : `modules.${section}.${pageKey}`);
   const icon = iconFor(section, pageKey);
 
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
 
   return (
     <div className="hw-page">

@@ -2,7 +2,7 @@
 import { Alert, Button, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
 import { Edit, Plus, Trash } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../src/i18n';
 import type { SystemNotification } from '../src/entities/account';
 import { deleteSystemNotification } from '../src/api/account.api';
@@ -10,6 +10,7 @@ import { queryKeys, useCurrentUser, useSystemNotifications } from '../src/api/qu
 import { notify, reportActionError } from '../src/components/notices';
 import { SystemNotificationEditor } from '../src/components/system-notifications-editor';
 import { SystemNotificationsList } from '../src/components/system-notifications-list';
+import { useDocumentTitle } from '../src/components/use-document-title';
 
 export function NotificationsView() {
   const { t } = useTranslation();
@@ -21,9 +22,7 @@ export function NotificationsView() {
   const [editing, setEditing] = useState<SystemNotification | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<SystemNotification | null>(null);
 
-  useEffect(() => {
-    document.title = `${t('notifications.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('notifications.title'));
 
   const remove = useMutation({
     mutationFn: (id: number) => deleteSystemNotification(id),

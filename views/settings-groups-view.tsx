@@ -2,13 +2,14 @@
 import { Button, Callout, Card, Classes, H1, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
 import { Plus, Tick } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../src/i18n';
 import { createSettingsGroup } from '../src/api/account.api';
 import { queryKeys, useSettingsGroup } from '../src/api/queries';
 import { FormMessage, TextField, useFormErrors } from '../src/components/form-fields';
 import { notify } from '../src/components/notices';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
+import { useDocumentTitle } from '../src/components/use-document-title';
 
 function SelectedGroupDetails({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
@@ -37,9 +38,7 @@ export function SettingsGroupsView() {
   const [name, setName] = useState('');
   const form = useFormErrors();
 
-  useEffect(() => {
-    document.title = `${t('modules.settingsGroups')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('modules.settingsGroups'));
 
   const create = useMutation({
     mutationFn: (groupName: string) => createSettingsGroup(groupName),

@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resendVerification } from '../api/account.api';
 import { queryKeys, useCurrentUser, useVerifiedStatus } from '../api/queries';
 import { notify, reportActionError } from '../components/notices';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function EmailVerificationPage() {
   const { t } = useTranslation();
@@ -20,9 +21,7 @@ export function EmailVerificationPage() {
   const { data: status, isLoading } = useVerifiedStatus();
   const verified = status?.verified ?? false;
 
-  useEffect(() => {
-    document.title = `${t('auth.verify.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.verify.title'));
 
   useEffect(() => {
     if (justVerified) void client.invalidateQueries({ queryKey: queryKeys.user });

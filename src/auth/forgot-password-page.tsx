@@ -1,10 +1,11 @@
 // /forgot-password: asks for a reset link; the server's message is always shown (no account enumeration).
 import { Button, Classes, H2, Intent } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { csrfCookie, forgotPassword } from '../api/account.api';
 import { FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -13,9 +14,7 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useFormErrors();
 
-  useEffect(() => {
-    document.title = `${t('auth.forgot.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.forgot.title'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

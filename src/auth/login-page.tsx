@@ -1,13 +1,14 @@
 // /login (spec §2, §4): CSRF cookie, then POST /login; a two_factor reply leads to the 2FA step.
 import { Button, Checkbox, H2, Intent } from '@blueprintjs/core';
 import { LogIn } from '@blueprintjs/icons';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { csrfCookie, login } from '../api/account.api';
-import { FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { withRedirect } from './paths';
 import { afterLoginPath, completeLogin } from './login-flow';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -19,31 +20,20 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const { form, busy, handle } = useFormSubmit();
 
-  useEffect(() => {
-    document.title = `${t('auth.login.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.login.title'));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    setBusy(true);
-    try {
-      await csrfCookie();
-      const reply = await login({ email, password, remember });
-      if (reply?.two_factor) {
-        await navigate(withRedirect('/login/2fa', redirect));
-        return;
-      }
-      const user = await completeLogin();
-      await navigate(afterLoginPath(user, redirect), { replace: true });
-    } catch (error) {
-      form.fromError(error);
-      setBusy(false);
+  const submit = handle(async () => {
+    await csrfCookie();
+    const reply = await login({ email, password, remember });
+    if (reply?.two_factor) {
+      await navigate(withRedirect('/login/2fa', redirect));
+      return;
     }
-  };
+    const user = await completeLogin();
+    await navigate(afterLoginPath(user, redirect), { replace: true });
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="hw-auth-form">

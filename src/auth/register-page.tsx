@@ -1,11 +1,12 @@
 // /register: creates the account (locale = current UI language), signs in and asks to verify the e-mail.
 import { Button, Checkbox, FormGroup, H2, Intent } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { csrfCookie, register } from '../api/account.api';
-import { ErrorLines, FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { ErrorLines, FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { currentLanguage, useTranslation } from '../i18n';
 import { completeLogin } from './login-flow';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -19,12 +20,9 @@ export function RegisterPage() {
     password_confirmation: '',
   });
   const [terms, setTerms] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const { form, busy, handle } = useFormSubmit();
 
-  useEffect(() => {
-    document.title = `${t('auth.register.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.register.title'));
 
   const field = (name: keyof typeof values) => ({
     id: name,
@@ -33,25 +31,17 @@ export function RegisterPage() {
     errors: form.errors[name],
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    setBusy(true);
-    try {
-      await csrfCookie();
-      const reply = await register({
-        ...values,
-        organisation: values.organisation.trim() || null,
-        locale: currentLanguage(),
-        terms: terms as true,
-      });
-      await completeLogin(reply.user);
-      await navigate('/email-verification', { replace: true });
-    } catch (error) {
-      form.fromError(error);
-      setBusy(false);
-    }
-  };
+  const submit = handle(async () => {
+    await csrfCookie();
+    const reply = await register({
+      ...values,
+      organisation: values.organisation.trim() || null,
+      locale: currentLanguage(),
+      terms: terms as true,
+    });
+    await completeLogin(reply.user);
+    await navigate('/email-verification', { replace: true });
+  });
 
   const firstNameField = field('first_name');
   const lastNameField = field('last_name');

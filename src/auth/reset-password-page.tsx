@@ -1,11 +1,12 @@
 // /reset-password?token=…&email=…: sets a new password, then back to /login with a success notice.
 import { Button, H2, Intent } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { csrfCookie, resetPassword } from '../api/account.api';
-import { FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { notify } from '../components/notices';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -15,27 +16,16 @@ export function ResetPasswordPage() {
   const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const { form, busy, handle } = useFormSubmit();
 
-  useEffect(() => {
-    document.title = `${t('auth.reset.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.reset.title'));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    setBusy(true);
-    try {
-      await csrfCookie();
-      const reply = await resetPassword({ token, email, password, password_confirmation: confirmation });
-      notify.success(reply?.message ?? t('auth.reset.done'));
-      await navigate('/login', { replace: true });
-    } catch (error) {
-      form.fromError(error);
-      setBusy(false);
-    }
-  };
+  const submit = handle(async () => {
+    await csrfCookie();
+    const reply = await resetPassword({ token, email, password, password_confirmation: confirmation });
+    notify.success(reply?.message ?? t('auth.reset.done'));
+    await navigate('/login', { replace: true });
+  });
 
   const tokenErrors = form.errors.token;
   return (

@@ -1,7 +1,7 @@
 // /terms: the terms text (i18n) for user.terms_version; accepted once per version (PUT /user/terms).
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptTerms } from '../api/account.api';
@@ -10,6 +10,7 @@ import { FormMessage, useFormErrors } from '../components/form-fields';
 import { notify } from '../components/notices';
 import { formatDate } from '../i18n/format';
 import { safeRedirect } from './paths';
+import { useDocumentTitle } from '../components/use-document-title';
 
 const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
 
@@ -23,9 +24,7 @@ export function TermsPage() {
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
 
-  useEffect(() => {
-    document.title = `${t('auth.terms.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.terms.title'));
 
   if (!user) return null;
 

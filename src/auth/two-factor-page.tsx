@@ -1,12 +1,13 @@
 // /login/2fa: the second step of a login, with an authenticator code or a recovery code.
 import { Button, Classes, H2, Intent } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { twoFactorChallenge } from '../api/account.api';
-import { FormMessage, TextField, useFormErrors } from '../components/form-fields';
+import { FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { withRedirect } from './paths';
 import { afterLoginPath, completeLogin } from './login-flow';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function TwoFactorPage() {
   const { t } = useTranslation();
@@ -16,26 +17,15 @@ export function TwoFactorPage() {
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const form = useFormErrors();
+  const { form, busy, handle } = useFormSubmit();
 
-  useEffect(() => {
-    document.title = `${t('auth.twoFactor.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('auth.twoFactor.title'));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    form.clear();
-    setBusy(true);
-    try {
-      await twoFactorChallenge(useRecovery ? { recovery_code: recoveryCode.trim() } : { code: code.trim() });
-      const user = await completeLogin();
-      await navigate(afterLoginPath(user, redirect), { replace: true });
-    } catch (error) {
-      form.fromError(error);
-      setBusy(false);
-    }
-  };
+  const submit = handle(async () => {
+    await twoFactorChallenge(useRecovery ? { recovery_code: recoveryCode.trim() } : { code: code.trim() });
+    const user = await completeLogin();
+    await navigate(afterLoginPath(user, redirect), { replace: true });
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="hw-auth-form">

@@ -1,6 +1,6 @@
 // Labelled form inputs with 422 messages under each field (spec §5: per field, joined by line breaks).
 import { Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError, type FieldErrors } from '../api/errors';
 
 export function ErrorLines({ messages }: { messages: readonly string[] | undefined }) {
@@ -90,4 +90,25 @@ export function useFormErrors() {
   }, []);
 
   return { errors, message, clear, fromError, setMessage };
+}
+
+/**
+ * A form's submit: clears the messages, marks it busy, runs the action; a failure puts the server's messages on
+ * the form (422 per field) and ends busy. On success the form stays busy (the page usually moves on).
+ */
+export function useFormSubmit() {
+  const form = useFormErrors();
+  const [busy, setBusy] = useState(false);
+  const handle = (action: () => Promise<void>) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    form.clear();
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      form.fromError(error);
+      setBusy(false);
+    }
+  };
+  return { form, busy, setBusy, handle };
 }

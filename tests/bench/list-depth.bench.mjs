@@ -3,29 +3,11 @@
 // and a substring search through the trigram index (budget: p50 under 20 ms). Sequential requests, medians.
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { login } from './http.mjs';
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_DEPTH_ROWS ?? 1_000_000);
 const PORT = 8397;
-
-async function login(base) {
-  const jar = new Map();
-  const take = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [p] = c.split(';');
-      const i = p.indexOf('=');
-      jar.set(p.slice(0, i), p.slice(i + 1));
-    });
-  take(await fetch(`${base}/api/v1/sanctum/csrf-cookie`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
-    body: JSON.stringify({ email: 'bench@hauswerk.test', password: 'bench-password' }),
-  });
-  take(res);
-  return cookie();
-}
 
 async function timeIt(url, cookie, n = 40) {
   const xs = [];

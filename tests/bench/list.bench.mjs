@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { login } from './http.mjs';
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIST = '/api/v1/facilities?per_page=50&sort_by=name&status_limiter=active';
@@ -23,26 +24,6 @@ async function startServer(env, port) {
     child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
   });
   return child;
-}
-
-async function login(base) {
-  const jar = new Map();
-  const take = (res) =>
-    res.headers.getSetCookie().forEach((c) => {
-      const [p] = c.split(';');
-      const i = p.indexOf('=');
-      jar.set(p.slice(0, i), p.slice(i + 1));
-    });
-  take(await fetch(`${base}/api/v1/sanctum/csrf-cookie`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
-    body: JSON.stringify({ email: 'bench@hauswerk.test', password: 'bench-password' }),
-  });
-  if (!res.ok) throw new Error(`login ${res.status} ${await res.text()}`);
-  take(res);
-  return cookie();
 }
 
 const load = (url, cookie) =>

@@ -3,7 +3,7 @@
 import { H1, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { useSearchParams } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
@@ -15,6 +15,7 @@ import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
 import { RecordDrawer } from './record-drawer';
 import './records.css';
+import { useDocumentTitle } from '../../src/components/use-document-title';
 
 // AG Grid loads only with the desktop grid, not with the mobile card list.
 const DataGrid = lazy(() => import('../../grids/data-grid').then((m) => ({ default: m.DataGrid })));
@@ -48,9 +49,7 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
   const uuid = params.get('record');
   const title = t(titleKey);
 
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
 
   // Opening adds a history entry (Back closes the drawer); closing replaces it.
   const setRecord = useCallback(

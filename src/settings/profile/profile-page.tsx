@@ -1,6 +1,5 @@
 // /profile: personal data, password, two-factor, API tokens, appearance, invitations, account deletion.
 import { Card, Classes, H1, H2 } from '@blueprintjs/core';
-import { useEffect } from 'react';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../../api/queries';
 import { DarkModeControl } from '../../components/dark-mode-control';
@@ -12,14 +11,13 @@ import { InvitationsSection } from './invitations-section';
 import { PasswordSection } from './password-section';
 import { PersonalDataSection } from './personal-data-section';
 import { TwoFactorSection } from './two-factor-section';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
 
-  useEffect(() => {
-    document.title = `${t('shell.profile')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('shell.profile'));
 
   if (!user) return <PageLoader />;
   const openInvitations = user.invitations.filter((invitation) => invitation.status === 'sent').length;

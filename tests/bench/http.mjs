@@ -1,0 +1,29 @@
+// Cookie-session HTTP for the benchmarks: the Sanctum flow (csrf-cookie, then login with X-XSRF-TOKEN).
+export function cookieJar() {
+  const jar = new Map();
+  return {
+    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    take: (res) => {
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const i = pair.indexOf('=');
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+    },
+    get: (k) => jar.get(k),
+  };
+}
+
+/** Signs in and returns the Cookie header of the session. */
+export async function login(base, email = 'bench@hauswerk.test', password = 'bench-password') {
+  const jar = cookieJar();
+  jar.take(await fetch(`${base}/api/v1/sanctum/csrf-cookie`));
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: jar.header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${res.status} ${await res.text()}`);
+  jar.take(res);
+  return jar.header();
+}
