@@ -2,24 +2,10 @@
 // password hashing cost. Baseline in the same run: GET /api/v1/health. Budget: p50 under 50 ms.
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
+import { cookieJar } from './http.mjs';
 
 const PORT = 8392;
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
-
-function cookieJar() {
-  const jar = new Map();
-  return {
-    header: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    take: (res) => {
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        const i = pair.indexOf('=');
-        jar.set(pair.slice(0, i), pair.slice(i + 1));
-      }
-    },
-    get: (k) => jar.get(k),
-  };
-}
 
 async function flow() {
   const jar = cookieJar();
