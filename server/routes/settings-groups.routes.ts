@@ -38,7 +38,7 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
         return {
           data: rows.map((r) => ({ uuid: r.group.uuid, name: r.group.name, role: r.role as 'admin' | 'user' })),
         };
-      return { data: await Promise.all(rows.map((row) => groups.present(ctx, row))) };
+      return { data: await groups.presentAll(ctx, rows) };
     },
   );
 

@@ -1,6 +1,6 @@
 // Settings groups (workspaces): the caller sees only groups it belongs to; another group is a 404
 // (domain.md §10). The creator becomes admin.
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, UserRow } from '../context';
 import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
@@ -32,11 +32,32 @@ export async function loadGroup(ctx: AppContext, user: UserRow, uuid: string) {
   return row;
 }
 
-export async function present(ctx: AppContext, row: Awaited<ReturnType<typeof loadGroup>>): Promise<SettingsGroup> {
-  const [members] = await ctx.db
-    .select({ n: count() })
+type GroupRow = Awaited<ReturnType<typeof loadGroup>>;
+
+/** Member counts of several groups in one query. */
+async function memberCounts(ctx: AppContext, uuids: string[]): Promise<Map<string, number>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ uuid: settingsGroupMembers.settings_group_uuid, n: count() })
     .from(settingsGroupMembers)
-    .where(eq(settingsGroupMembers.settings_group_uuid, row.group.uuid));
+    .where(inArray(settingsGroupMembers.settings_group_uuid, uuids))
+    .groupBy(settingsGroupMembers.settings_group_uuid);
+  return new Map(rows.map((r) => [r.uuid, r.n]));
+}
+
+export async function presentAll(ctx: AppContext, rows: GroupRow[]): Promise<SettingsGroup[]> {
+  const counts = await memberCounts(
+    ctx,
+    rows.map((r) => r.group.uuid),
+  );
+  return rows.map((row) => presentWith(row, counts.get(row.group.uuid) ?? 0));
+}
+
+export async function present(ctx: AppContext, row: GroupRow): Promise<SettingsGroup> {
+  return (await presentAll(ctx, [row]))[0]!;
+}
+
+function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
   const links: Record<string, string> = { self: `${API}/${row.group.uuid}` };
   if (row.role === 'admin') links.update = `${API}/${row.group.uuid}`;
   return {
@@ -46,7 +67,7 @@ export async function present(ctx: AppContext, row: Awaited<ReturnType<typeof lo
     enforce_two_factor: row.group.enforce_two_factor,
     currency: row.group.currency,
     role: row.role as 'admin' | 'user',
-    member_count: members?.n ?? 0,
+    member_count: memberCount,
     created_at: row.group.created_at.toISOString(),
     links,
   };
