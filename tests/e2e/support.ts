@@ -33,3 +33,10 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /User menu|Benutzermenü/ }).click();
 }
+
+/** Signs in with the demo login on the way to a page (the login page sends back to `path`). */
+export async function signInTo(page: Page, path: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page);
+  await page.waitForURL((url) => url.pathname === new URL(path, url).pathname);
+}

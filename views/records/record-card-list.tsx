@@ -43,8 +43,10 @@ function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device
   const [fields, setFields] = useState<string[]>(
     () => saved?.visible_columns?.split(',').filter((c) => columns.includes(c)) ?? [...grid.card],
   );
-  const [sortBy, setSortBy] = useState(saved?.sort_by ?? entity.defaultSort?.field ?? entity.titleField);
-  const [descending, setDescending] = useState(saved?.sort_descending ?? entity.defaultSort?.descending ?? false);
+  const defaultSortBy = entity.defaultSort?.field ?? entity.titleField;
+  const defaultDescending = entity.defaultSort?.descending ?? false;
+  const [sortBy, setSortBy] = useState(saved?.sort_by ?? defaultSortBy);
+  const [descending, setDescending] = useState(saved?.sort_descending ?? defaultDescending);
   const [limiter, setLimiter] = useState<StatusLimiter>(saved?.status_limiter ?? 'active');
   const [search, setSearch] = useState('');
   const term = useDebounced(search, 300);
@@ -155,6 +157,9 @@ function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device
           onReset={() => {
             void save.reset();
             setFields([...grid.card]);
+            setSortBy(defaultSortBy);
+            setDescending(defaultDescending);
+            setLimiter('active');
           }}
         />
         {first?.links.create && (

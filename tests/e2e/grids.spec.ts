@@ -1,0 +1,400 @@
+// Record grids: inline editing, the column chooser, per-device layouts, a rejected edit at its cell, the keyboard,
+// "New" through the drawer form, archiving a facility with its sub-facilities.
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import type { TableSettings } from '../../src/entities/account';
+import { signInTo } from './support';
+
+interface ApiFacility {
+  uuid: string;
+  name: string;
+  number_internal: string;
+  parent_facility_uuid: string | null;
+  archived_at: string | null;
+}
+
+/** Data rows (the header row has column headers, no cells). */
+const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+/** The cell of a row under a column header (matched by the ARIA column index, so off-screen columns do not count). */
+async function cellOf(page: Page, row: Locator, header: string) {
+  const col = await page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-colindex');
+  return row.locator(`[role="gridcell"][aria-colindex="${col}"]`);
+}
+
+/** Narrows the grid to the rows matching a quick search and returns the only one left. */
+async function searchRow(page: Page, term: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await expect(dataRows(page)).toHaveCount(1);
+  return dataRows(page).filter({ hasText: term });
+}
+
+/** The names of the column headers in display order (the checkbox column has none). */
+async function headerNames(page: Page): Promise<string[]> {
+  const tree = await page.getByRole('row').first().ariaSnapshot();
+  return [...tree.matchAll(/^\s*- columnheader "((?:[^"\\]|\\.)*)"/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+}
+
+const expectHeaders = (page: Page, names: readonly string[]) => expect.poll(() => headerNames(page)).toEqual(names);
+
+/** The next saved layout of a table on a device class that passes `check`. */
+const layoutSaved = (
+  page: Page,
+  table: string,
+  device: 'mobile' | 'desktop',
+  check: (settings: TableSettings) => boolean = () => true,
+) =>
+  page.waitForResponse(
+    (r) =>
+      r.request().method() === 'PUT' &&
+      r.url().includes(`/api/v1/user/table-settings/${table}?`) &&
+      decodeURIComponent(r.url()).endsWith(`:${device}`) &&
+      r.ok() &&
+      check(r.request().postDataJSON() as TableSettings),
+  );
+
+const visible = (settings: TableSettings) => settings.visible_columns?.split(',') ?? [];
+
+const PROPERTY_HEADERS = ['Name', 'Internal number', 'Street', 'Postcode', 'City', 'Year of construction'];
+const FACILITY_HEADERS = [
+  'Name',
+  'Property',
+  'Internal number',
+  'Manufacturer',
+  'Cost group',
+  'Year of commissioning',
+  'Lifetime (years)',
+  'Remaining lifetime (years)',
+  'Renewal costs',
+  'Condition (1–4)',
+  'Status',
+];
+
+test('a cell edited inline in the property grid is saved and still there after a reload', async ({ page }) => {
+  await signInTo(page, '/property');
+  await expect.poll(async () => (await headerNames(page)).slice(0, PROPERTY_HEADERS.length)).toEqual(PROPERTY_HEADERS);
+  let row = await searchRow(page, 'L-1003');
+  let city = await cellOf(page, row, 'City');
+  const original = (await city.textContent())!.trim();
+  expect(original).not.toBe('');
+  const renamed = `Neustadt ${Date.now() % 100000}`;
+
+  // double-click opens the editor with the value selected; Enter saves
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
+  );
+  await city.dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(renamed);
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect(city).toHaveText(renamed);
+
+  await page.reload();
+  row = await searchRow(page, 'L-1003');
+  city = await cellOf(page, row, 'City');
+  await expect(city).toHaveText(renamed);
+
+  // Enter on the focused cell edits too; typing replaces the value: back to the original for the other journeys
+  const restored = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
+  );
+  await city.click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(original);
+  await page.keyboard.press('Enter');
+  expect((await restored).status()).toBe(200);
+  await expect(city).toHaveText(original);
+  await page.reload();
+  await expect(await cellOf(page, await searchRow(page, 'L-1003'), 'City')).toHaveText(original);
+});
+
+test('the column chooser hides and moves columns, the layout survives a reload, and "Reset to default" restores it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 2200, height: 900 }); // every default column in view (no column virtualisation)
+  await signInTo(page, '/facilities');
+  await expectHeaders(page, FACILITY_HEADERS);
+
+  const chooser = page.getByRole('list', { name: 'Columns' });
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole('checkbox', { name: 'Manufacturer', exact: true }).uncheck();
+  const saved = layoutSaved(
+    page,
+    'facility',
+    'desktop',
+    (s) =>
+      visible(s).join(',') ===
+      'name,number_internal,property_uuid,cost_group_uuid,commissioning_year,lifetime,remaining_lifetime,renewal_costs,condition,status',
+  );
+  await chooser.getByRole('button', { name: 'Move Internal number up' }).click();
+  await saved;
+  await page.keyboard.press('Escape');
+
+  const changed = ['Name', 'Internal number', 'Property', ...FACILITY_HEADERS.slice(4)];
+  await expectHeaders(page, changed);
+  await page.reload();
+  await expectHeaders(page, changed);
+  await expect(page.getByRole('columnheader', { name: 'Manufacturer' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await expect(chooser.getByRole('checkbox', { name: 'Manufacturer', exact: true })).not.toBeChecked();
+  const reset = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/v1/user/table-settings/facility?'),
+  );
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  expect((await reset).ok()).toBe(true);
+  await expect(chooser.getByRole('checkbox', { name: 'Manufacturer', exact: true })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expectHeaders(page, FACILITY_HEADERS);
+  await page.reload();
+  await expectHeaders(page, FACILITY_HEADERS);
+});
+
+test('a phone keeps its own layout of a table, the desktop its own', async ({ page }) => {
+  const AREA_HEADERS = ['Name', 'Property', 'Partition', 'Internal number', 'Floor', 'Area type', 'Net room area (m²)'];
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInTo(page, '/areas');
+  const top = await page.request.get('/api/v1/areas?sort_by=number_internal&sort_descending=1&per_page=1');
+  const highest = ((await top.json()) as { data: { number_internal: string }[] }).data[0]!.number_internal;
+
+  // mobile: sort by internal number, descending; show the internal number on the cards, hide the floor
+  const cards = page.getByRole('list', { name: 'Records' });
+  await expect(cards.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Internal number' });
+  await page.getByRole('button', { name: 'Ascending' }).click();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const chooser = page.getByRole('list', { name: 'Columns' });
+  await chooser.getByRole('checkbox', { name: 'Internal number', exact: true }).check();
+  const mobileSaved = layoutSaved(
+    page,
+    'area',
+    'mobile',
+    (s) => s.sort_by === 'number_internal' && s.sort_descending === true && !visible(s).includes('floor'),
+  );
+  await chooser.getByRole('checkbox', { name: 'Floor', exact: true }).uncheck();
+  await mobileSaved;
+  await page.keyboard.press('Escape');
+  const firstCard = cards.getByRole('listitem').first();
+  await expect(firstCard).toContainText(highest);
+
+  const expectMobileLayout = async () => {
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('number_internal');
+    await expect(page.getByRole('button', { name: 'Descending' })).toBeVisible();
+    await expect(firstCard).toContainText(highest);
+    await expect(firstCard.getByRole('term')).toHaveText(['Property', 'Area type', 'Internal number']);
+  };
+  await page.reload();
+  await expectMobileLayout();
+
+  // desktop: the grid shows its default layout, untouched by the phone's
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expectHeaders(page, AREA_HEADERS);
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Internal number' })).toHaveAttribute('aria-sort', 'none');
+
+  // desktop: sort by floor, hide the area type
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await chooser.getByRole('checkbox', { name: 'Area type', exact: true }).uncheck();
+  await page.keyboard.press('Escape');
+  const desktopSaved = layoutSaved(
+    page,
+    'area',
+    'desktop',
+    (s) => s.sort_by === 'floor' && !s.sort_descending && !visible(s).includes('area_type'),
+  );
+  await page.getByRole('columnheader', { name: 'Floor' }).click();
+  await desktopSaved;
+  const desktopHeaders = AREA_HEADERS.filter((h) => h !== 'Area type');
+  await page.reload();
+  await expectHeaders(page, desktopHeaders);
+  await expect(page.getByRole('columnheader', { name: 'Floor' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute('aria-sort', 'none');
+
+  // back on the phone: its own layout, the desktop change did not reach it
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.reload();
+  await expectMobileLayout();
+
+  // "Reset to default" on the phone: its default fields and sort at once and after a reload
+  const expectMobileDefault = async () => {
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+    await expect(page.getByRole('button', { name: 'Ascending' })).toBeVisible();
+    await expect(firstCard.getByRole('term')).toHaveText(['Property', 'Area type', 'Floor']);
+    await expect(firstCard).not.toContainText(highest);
+  };
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const mobileReset = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && decodeURIComponent(r.url()).endsWith(':mobile'),
+  );
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  expect((await mobileReset).ok()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expectMobileDefault();
+  await page.reload();
+  await expectMobileDefault();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expectHeaders(page, desktopHeaders); // the phone's reset left the desktop alone
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await page.keyboard.press('Escape');
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    await expectHeaders(page, AREA_HEADERS);
+    await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(page.getByRole('columnheader', { name: 'Floor' })).toHaveAttribute('aria-sort', 'none');
+  }
+});
+
+test('a rejected edit shows the message at the cell and in the footer, and the value goes back', async ({ page }) => {
+  await signInTo(page, '/property');
+  const row = await searchRow(page, 'L-1004');
+  const year = await cellOf(page, row, 'Year of construction');
+  const original = (await year.textContent())!.trim();
+  expect(original).toMatch(/^\d{4}$/);
+
+  // the server says no (422): its message at the cell and in the footer, the old value back in the cell
+  const rejected = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
+  );
+  await year.dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('99999');
+  await page.keyboard.press('Enter');
+  expect((await rejected).status()).toBe(422);
+  const message = 'The construction year field must not be greater than 2200.';
+  await expect(page.getByRole('alert').filter({ hasText: `Year of construction: ${message}` })).toBeVisible();
+  await expect(year).toHaveText(original);
+  await page.mouse.move(0, 0);
+  await year.hover();
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+
+  // letters never reach the server: the cell says it wants a number
+  const patches: string[] = [];
+  const onRequest = (r: Request) => void (r.method() === 'PATCH' && patches.push(r.url()));
+  page.on('request', onRequest);
+  await year.click();
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Year of construction: Please enter a number.' }),
+  ).toBeVisible();
+  await expect(year).toHaveText(original);
+  await page.mouse.move(0, 0);
+  await year.hover();
+  await expect(page.getByText('Please enter a number.', { exact: true })).toBeVisible();
+  page.off('request', onRequest);
+  expect(patches).toEqual([]);
+
+  // a valid value is saved and clears the message; then back to the original
+  for (const value of [String(Number(original) - 1), original]) {
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
+    );
+    await year.click();
+    await page.keyboard.type(value);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Year of construction' })).toHaveCount(0);
+    await expect(year).toHaveText(value);
+  }
+  await page.reload();
+  await expect(await cellOf(page, await searchRow(page, 'L-1004'), 'Year of construction')).toHaveText(original);
+});
+
+test('Space opens the record drawer with its title, Escape closes it, ? shows the shortcut sheet', async ({ page }) => {
+  await signInTo(page, '/property');
+  const row = await searchRow(page, 'L-1007');
+  const title = (await (await cellOf(page, row, 'Name')).textContent())!.trim();
+  expect(title).not.toBe('');
+
+  await (await cellOf(page, row, 'Internal number')).click();
+  await page.keyboard.press(' ');
+  const heading = page.getByRole('heading', { name: title, level: 4 });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/[?&]record=[0-9a-f-]{36}/);
+  await expect(page.getByRole('textbox', { name: /^Internal number/ })).toHaveValue('L-1007');
+  await page.keyboard.press('Escape');
+  await expect(heading).toBeHidden();
+  await expect(page).not.toHaveURL(/record=/);
+
+  // the focus is back on the cell: the keyboard goes on from there
+  await expect(await cellOf(page, row, 'Internal number')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(await cellOf(page, row, 'Street')).toBeFocused();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('Open the record')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});
+
+test('"New" creates a contact through the drawer form, and the grid finds it', async ({ page }) => {
+  await signInTo(page, '/contacts');
+  const last = `Grid${Date.now()}`;
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Contact' })).toBeVisible();
+  await page.getByLabel(/^First name/).fill('Erika');
+  await page.getByLabel(/^Last name/).fill(last);
+  await page.getByLabel(/^Email address/).fill(`erika.${last.toLowerCase()}@example.com`);
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/contacts'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'New Contact' })).toBeHidden();
+
+  const row = await searchRow(page, last);
+  await expect(await cellOf(page, row, 'Name')).toHaveText(`Erika ${last}`);
+  await expect(await cellOf(page, row, 'Email address')).toHaveText(`erika.${last.toLowerCase()}@example.com`);
+});
+
+test('archiving a facility lists its sub-facilities in the confirmation and archives them too', async ({ page }) => {
+  await signInTo(page, '/facilities');
+  const api = page.request;
+  const get = async <T>(path: string) => ((await (await api.get(`/api/v1/${path}`)).json()) as { data: T }).data;
+  // a sub-facility whose parent is active (the grid lists active records by default)
+  const children = await get<ApiFacility[]>('facilities?search=Komponente&per_page=50');
+  const parents = await get<(ApiFacility & { status: string })[]>(
+    `facilities?status_limiter=active&per_page=50&${children.map((c) => `filter[uuid][]=${c.parent_facility_uuid}`).join('&')}`,
+  );
+  const parent = parents[0]!;
+  expect(children.map((c) => c.parent_facility_uuid)).toContain(parent.uuid);
+  const below = await get<ApiFacility[]>(`facilities/${parent.uuid}/descendants`);
+  expect(below.length).toBeGreaterThan(0);
+
+  // open the parent from the grid
+  const row = await searchRow(page, parent.number_internal);
+  await row.getByRole('button', { name: `Open ${parent.name}` }).click();
+  await expect(page.getByRole('heading', { name: parent.name, level: 4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+
+  const confirm = page.getByRole('alertdialog');
+  const count = below.length;
+  await expect(confirm).toContainText(
+    count === 1
+      ? `Archive “${parent.name}” together with the record below it?`
+      : `Archive “${parent.name}” together with the ${count} records below it?`,
+  );
+  await expect(confirm.getByRole('listitem')).toHaveText(below.slice(0, 15).map((f) => f.name));
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText(`Archived (${count + 1} records)`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+
+  // every sub-facility is archived, and the parent has left the active list
+  for (const f of below) {
+    expect((await get<ApiFacility>(`facilities/${f.uuid}`)).archived_at, f.name).not.toBeNull();
+  }
+  await page.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(parent.number_internal);
+  await expect(page.getByText('0 records', { exact: true })).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Archived' }).check();
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(dataRows(page)).toContainText(parent.name);
+});
