@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { MODULES } from '../components/modules';
 import { PageLoader } from '../components/page-loader';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
-import { GRID_ROUTES, loadGridScreen } from '../../views/records/routes';
+import { GRID_ROUTES, RECORD_PAGE_ROUTES, loadGridScreen, loadRecordPage } from '../../views/records/routes';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
 
@@ -54,6 +54,7 @@ const BUILT_MODULES = new Set(['home', 'settingsGroups']);
 /** The record grids (AG Grid and its translations load with these routes only). */
 const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazy(() => loadGridScreen(r)) }));
 const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
+const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazy(() => loadRecordPage(r)) }));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -66,6 +67,9 @@ export function AppRoutes() {
             <Route index element={page(<HomeView />)} />
             {GRID_SCREENS.filter((s) => !s.path.startsWith('/settings/')).map(({ path, Screen }) => (
               <Route key={path} path={path.slice(1)} element={page(<Screen />)} />
+            ))}
+            {RECORD_PAGES.map(({ path, Screen }) => (
+              <Route key={`${path}/:uuid`} path={`${path.slice(1)}/:uuid`} element={page(<Screen />)} />
             ))}
             {MODULES.filter((module) => !BUILT_MODULES.has(module.key) && !GRID_PATHS.has(module.path)).map(
               (module) => (

@@ -14,6 +14,12 @@ import { useIsMobile } from '../../grids/preferences';
 import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
 import { RecordDrawer } from './record-drawer';
+import { RECORD_PAGE_ROUTES } from './routes';
+
+const pagePathOf = (model: string) => {
+  const route = RECORD_PAGE_ROUTES.find((r) => r.model === model);
+  return route ? (uuid: string) => `${route.path}/${uuid}` : undefined;
+};
 import './records.css';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 
@@ -91,6 +97,7 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
         </Suspense>
       )}
       <RecordDrawer
+        pagePath={pagePathOf(grid.entity.name)}
         entity={grid.entity}
         uuid={creating ? null : uuid}
         initial={rowData}

@@ -4,6 +4,7 @@ import { Button, Callout, Classes, Drawer, DrawerSize, Intent, Tag } from '@blue
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../src/i18n';
 import { FormMessage } from '../../src/components/form-fields';
 import { formatDateTime } from '../../src/i18n/format';
@@ -30,6 +31,10 @@ interface Props {
   /** The record changed: update its row, or reload the list when it may have left or joined it. */
   onChanged: (record: ApiRecord, change: 'created' | 'updated' | 'archived') => void;
   onDeleted: () => void;
+  /** The record's own page, when the model has one ("open as page"). */
+  pagePath?: (uuid: string) => string;
+  /** Rendered on the record's page rather than in the drawer. */
+  asPage?: boolean;
 }
 
 export function RecordDrawer(props: Props) {
@@ -65,7 +70,7 @@ export function RecordDrawer(props: Props) {
   );
 }
 
-function RecordHeading({ entity, record }: { entity: AnyEntity; record: ApiRecord }) {
+export function RecordHeading({ entity, record }: { entity: AnyEntity; record: ApiRecord }) {
   const { t } = useTranslation();
   const field = entity.fields[entity.titleField];
   const text =
@@ -86,7 +91,7 @@ function RecordHeading({ entity, record }: { entity: AnyEntity; record: ApiRecor
   );
 }
 
-function DrawerContent({
+export function DrawerContent({
   entity,
   record,
   createDefaults,
@@ -94,7 +99,9 @@ function DrawerContent({
   onChanged,
   onDeleted,
   onClose,
-}: Props & {
+  pagePath,
+  asPage,
+}: Omit<Props, 'uuid' | 'creating'> & {
   record: ApiRecord | null;
 }) {
   const { t } = useTranslation();
@@ -150,6 +157,11 @@ function DrawerContent({
             />
           )}
           <span className="hw-spacer" />
+          {record && pagePath && !asPage && (
+            <Link className={Classes.BUTTON + ' ' + Classes.MINIMAL} to={pagePath(record.uuid)}>
+              {t('records.openPage')}
+            </Link>
+          )}
           <Button variant="minimal" onClick={onClose}>
             {t('records.close')}
           </Button>

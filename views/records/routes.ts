@@ -1,6 +1,6 @@
 // The grid screens for the router (src/app/routes.tsx). Dynamic imports only: AG Grid and the grid layer load
 // with these routes, never with the first screen. Paths as in the product spec (settings pages below /settings).
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { loadRecordTranslations } from '../../src/i18n';
 
 export interface GridRoute {
@@ -25,4 +25,24 @@ export const GRID_ROUTES: readonly GridRoute[] = [
 export async function loadGridScreen(route: GridRoute): Promise<{ default: ComponentType }> {
   const [module] = await Promise.all([route.load(), loadRecordTranslations()]);
   return { default: module[route.exportName] as ComponentType };
+}
+
+/** Each module's record page (`/<module>/:uuid`), next to its grid. */
+export const RECORD_PAGE_ROUTES: readonly { path: string; model: string }[] = [
+  { path: '/property', model: 'property' },
+  { path: '/partitions', model: 'partition' },
+  { path: '/areas', model: 'area' },
+  { path: '/facilities', model: 'facility' },
+  { path: '/contacts', model: 'contact' },
+];
+
+/** For `React.lazy`: the record page of one model. */
+export async function loadRecordPage(route: { path: string; model: string }): Promise<{ default: ComponentType }> {
+  const [{ RecordPage }, { entityByName }] = await Promise.all([
+    import('./record-page'),
+    import('../../src/entities/registry'),
+    loadRecordTranslations(),
+  ]);
+  const entity = entityByName(route.model)!;
+  return { default: () => createElement(RecordPage, { entity, listPath: route.path }) };
 }

@@ -1,0 +1,55 @@
+// A record's own page (`/<module>/<uuid>`): the same generated form, actions and related records as the drawer,
+// on a full page that can be bookmarked and shared. Back goes to the module's grid.
+import { H1, NonIdealState, Spinner } from '@blueprintjs/core';
+import { ArrowLeft } from '@blueprintjs/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '../../src/i18n';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { useDocumentTitle } from '../../src/components/use-document-title';
+import type { AnyEntity } from '../../src/entities/define';
+import { getRecord, recordTitle } from '../../grids/records-api';
+import { DrawerContent, RecordHeading } from './record-drawer';
+import { recordKey } from './use-record-save';
+import './records.css';
+
+export function RecordPage({ entity, listPath }: { entity: AnyEntity; listPath: string }) {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const group = useSelectedSettingsGroup();
+  const query = useQuery({ queryKey: recordKey(entity.name, uuid), queryFn: () => getRecord(entity, uuid) });
+  const record = query.data ?? null;
+  useDocumentTitle(
+    record ? recordTitle(entity, record) || t(`entities.${entity.name}.one`) : t(`entities.${entity.name}.one`),
+  );
+  const back = () => void navigate(listPath);
+  return (
+    <div className="hw-record-page">
+      <Link to={listPath} className="hw-back-link">
+        <ArrowLeft /> {t(`entities.${entity.name}.plural`)}
+      </Link>
+      {query.isPending && <Spinner />}
+      {query.isError && <NonIdealState title={t('records.notFound')} />}
+      {record && (
+        <>
+          <H1>
+            <RecordHeading entity={entity} record={record} />
+          </H1>
+          <DrawerContent
+            key={record.uuid}
+            entity={entity}
+            record={record}
+            createDefaults={{}}
+            settingsGroupUuid={group.current?.uuid ?? record.settings_group_uuid}
+            onClose={back}
+            onDeleted={back}
+            onChanged={(changed) => client.setQueryData(recordKey(entity.name, changed.uuid), changed)}
+            asPage
+          />
+        </>
+      )}
+    </div>
+  );
+}
