@@ -87,6 +87,13 @@ const en = {
   'validation.date': 'The {field} field must be a valid date (yyyy-MM-dd).',
   'validation.phone': 'The {field} field must be a phone number.',
   'errors.archived': 'The record is archived. Restore it before changing it.',
+  'validation.rrule_invalid': 'The repeat rule is not valid ({part}).',
+  'validation.rrule_sub_daily': 'A task repeats at most once a day: hours, minutes and seconds are not allowed.',
+  'validation.rrule_empty': 'This repeat rule never produces a date.',
+  'validation.rrule_end_conflict':
+    'The repeat rule has its own end; choose "never" as the end or remove it from the rule.',
+  'validation.too_many_events':
+    'This repetition would create more than {max} events. Choose a longer interval or an end.',
   'records.deleted': 'The record has been deleted.',
   'preferences.reset': 'The table is back to its default layout.',
   'validation.device': 'The {field} must look like platform:desktop or platform:mobile.',
@@ -196,6 +203,14 @@ const de: Catalog = {
   'validation.date': 'Das Feld {field} muss ein gültiges Datum sein (yyyy-MM-dd).',
   'validation.phone': 'Das Feld {field} muss eine Telefonnummer sein.',
   'errors.archived': 'Der Datensatz ist archiviert. Stellen Sie ihn wieder her, bevor Sie ihn ändern.',
+  'validation.rrule_invalid': 'Die Wiederholungsregel ist ungültig ({part}).',
+  'validation.rrule_sub_daily':
+    'Eine Aufgabe wiederholt sich höchstens täglich: Stunden, Minuten und Sekunden sind nicht erlaubt.',
+  'validation.rrule_empty': 'Diese Wiederholungsregel ergibt nie ein Datum.',
+  'validation.rrule_end_conflict':
+    'Die Wiederholungsregel hat ein eigenes Ende; wählen Sie «nie» als Ende oder entfernen Sie es aus der Regel.',
+  'validation.too_many_events':
+    'Diese Wiederholung ergäbe mehr als {max} Termine. Wählen Sie ein längeres Intervall oder ein Ende.',
   'records.deleted': 'Der Datensatz wurde gelöscht.',
   'preferences.reset': 'Die Tabelle hat wieder ihr Standardlayout.',
   'validation.device': 'Das Feld {field} muss wie Plattform:desktop oder Plattform:mobile aussehen.',
