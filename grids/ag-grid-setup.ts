@@ -1,5 +1,5 @@
 // AG Grid Community modules, registered once, and the theme. Only the modules the DataGrid uses are listed, so
-// the grid chunk stays small; never ag-grid-enterprise (architecture.md §1).
+// the grid chunk stays small; Community modules only (architecture.md §1).
 import {
   CellStyleModule,
   CheckboxEditorModule,
