@@ -126,8 +126,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       code?: string;
     };
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const prefix = err.validationContext === 'querystring' ? '' : '';
-      return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale, prefix));
+      return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale));
     }
     if (err instanceof ValidationFailed) {
       const errors: Record<string, string[]> = {};
