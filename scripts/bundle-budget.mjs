@@ -4,13 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { isStale } from './stale.mjs';
 
 const DIST = 'dist/client';
 const manifestFile = path.join(DIST, '.vite/manifest.json');
-if (!fs.existsSync(manifestFile)) {
-  console.error('No build found: run `npm run build:client` first.');
-  process.exit(2);
-}
+if (isStale(manifestFile, ['src', 'grids', 'views', 'index.html', 'public', 'vite.config.ts', 'package-lock.json']))
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // route → the lazily loaded modules it needs on first paint (layout, page). Add routes as modules arrive.
