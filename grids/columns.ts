@@ -4,7 +4,7 @@ import type { ColDef, SuppressKeyboardEventParams } from 'ag-grid-community';
 import { isWritable, type Field, type FieldKind } from '../src/entities/fields';
 import { entityByName } from '../src/entities/registry';
 import { NumberTextEditor, RefLookupEditor } from './cell-editors';
-import { NAMED_RENDERERS, RefCell, TitleCell } from './cell-renderers';
+import { NAMED_RENDERERS, TitleCell } from './cell-renderers';
 import type { GridDefinition } from './define-grid';
 import { ValuesFilter } from './enum-filter';
 import { fieldRefOf, headerOf } from './field-refs';
@@ -122,6 +122,20 @@ function gridKeys(p: SuppressKeyboardEventParams<ApiRecord>): boolean {
 const suppressListKeys = (p: SuppressKeyboardEventParams<ApiRecord>) =>
   (p.editing && ['Enter', 'ArrowUp', 'ArrowDown', 'Escape'].includes(p.event.key)) || gridKeys(p);
 
+/** Early out while no edit was rejected: the rule runs for every rendered cell. */
+const hasCellError = (context: GridContext, data: ApiRecord | undefined, name: string) =>
+  context.cellErrors.size > 0 && data !== undefined && context.cellErrors.has(cellKey(data.uuid, name));
+
+function refText(value: unknown, model: string, context: GridContext): string {
+  if (typeof value !== 'string' || !value) return '';
+  const state = context.refTitles.get(model, value);
+  if (typeof state === 'object') return state.title;
+  return state === 'pending' ? '…' : context.t('grid.unknownRecord');
+}
+
+const refMuted = (value: unknown, model: string, context: GridContext) =>
+  typeof value === 'string' && value !== '' && typeof context.refTitles.get(model, value) !== 'object';
+
 function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => string): Col {
   const { name, field } = ref;
   const adapter: KindAdapter = columnAdapters[field.kind];
@@ -139,21 +153,24 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
     editable: writable ? (p) => Boolean(p.data?.links.update) : false,
     type: adapter.numeric ? 'rightAligned' : undefined,
     cellDataType: false,
-    valueFormatter: (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
+    valueFormatter:
+      field.kind === 'ref'
+        ? (p) => refText(p.value, field.model, p.context as GridContext)
+        : (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
     cellRenderer:
       name === grid.entity.titleField
         ? TitleCell
         : renderer
           ? NAMED_RENDERERS[renderer]
-          : field.kind === 'ref'
-            ? RefCell
-            : field.kind === 'bool'
-              ? 'agCheckboxCellRenderer'
-              : undefined,
-    cellRendererParams: field.kind === 'ref' ? { model: field.model } : undefined,
+          : field.kind === 'bool'
+            ? 'agCheckboxCellRenderer'
+            : undefined,
     suppressKeyboardEvent: field.kind === 'ref' ? suppressListKeys : gridKeys,
     cellClassRules: {
-      'hw-cell-error': (p) => Boolean(p.data && (p.context as GridContext).cellErrors.has(cellKey(p.data.uuid, name))),
+      'hw-cell-error': (p) => hasCellError(p.context as GridContext, p.data, name),
+      ...(field.kind === 'ref'
+        ? { 'hw-cell-muted': (p) => refMuted(p.value, field.model, p.context as GridContext) }
+        : {}),
     },
     tooltip: (p) => {
       const error = p.data && (p.context as GridContext).cellErrors.get(cellKey(p.data.uuid, name));

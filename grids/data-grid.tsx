@@ -3,6 +3,7 @@
 import { Spinner } from '@blueprintjs/core';
 import type { GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../src/i18n';
@@ -10,6 +11,7 @@ import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { filtersAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
 import { GRID_OPTIONS, gridTheme, registerGridModules } from './ag-grid-setup';
 import { ColumnChooser } from './column-chooser';
+import { fieldRefOf } from './field-refs';
 import { buildColumnDefs } from './columns';
 import type { GridDefinition } from './define-grid';
 import type { GridContext } from './grid-context';
@@ -18,6 +20,7 @@ import { GridFooter } from './grid-footer';
 import { GridToolbar } from './grid-toolbar';
 import type { StatusLimiter } from './list-query';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
+import { createRefTitleResolver } from './ref-cells';
 import type { ApiRecord } from './records-api';
 import { useDebounced } from './ref-lookup';
 import { ShortcutSheet } from './shortcut-sheet';
@@ -82,15 +85,27 @@ function LoadedGrid({
   const [cellError, setCellError] = useState<CellError | null>(null);
   const [shortcuts, setShortcuts] = useState(false);
   const [selected, setSelected] = useState(0);
-  const context = useRef<GridContext>({
+  const client = useQueryClient();
+  const context = useRef<GridContext>(null as never);
+  context.current ??= {
     entity,
     format,
+    t,
+    // Titles that arrive refresh the cells of the columns referencing that model (formatted values only).
+    refTitles: createRefTitleResolver(client, (models) => {
+      const columns = (api.current?.getColumns() ?? []).filter((column) => {
+        const ref = fieldRefOf(grid, column.getColId());
+        return ref?.field.kind === 'ref' && models.has(ref.field.model);
+      });
+      if (columns.length > 0) api.current?.refreshCells({ columns, force: true });
+    }),
     cellErrors: new Map(),
     openRecord: onOpenRecord,
     openShortcuts: () => setShortcuts(true),
     lookupScope: {},
-  });
+  };
   context.current.format = format;
+  context.current.t = t;
   context.current.openRecord = onOpenRecord;
   context.current.lookupScope = group ? { settings_group_uuid: group.uuid } : {};
 

@@ -3,10 +3,15 @@
 import type { AnyEntity } from '../src/entities/define';
 import type { FormatContext } from './format-value';
 import type { ApiRecord } from './records-api';
+import type { RefTitleResolver } from './ref-cells';
 
 export interface GridContext {
   entity: AnyEntity;
   format: FormatContext;
+  /** Translations with `{{x}}` values (plain-DOM renderers have no hook). */
+  t: (key: string, values?: Record<string, string | number>) => string;
+  /** Titles of referenced records for ref cells. */
+  refTitles: RefTitleResolver;
   /** Messages of rejected edits per `uuid:field`, shown at the cell until the next edit of it. */
   cellErrors: Map<string, string>;
   openRecord: (record: ApiRecord) => void;

@@ -7,8 +7,9 @@ import type { TableSettings } from '../src/entities/account';
 import { http } from '../src/api/http';
 import { allColumns, type GridDefinition } from './define-grid';
 import { isSortable, type StatusLimiter } from './list-query';
+import { MOBILE_BREAKPOINT, deviceString, settingsKey, tableSettingsQuery } from './table-settings-query';
 
-export const MOBILE_BREAKPOINT = 700;
+export { MOBILE_BREAKPOINT, deviceString };
 export const SAVE_DEBOUNCE_MS = 800;
 
 export interface ColumnLayout {
@@ -22,18 +23,6 @@ export interface GridLayout {
   sort: { colId: string; sort: 'asc' | 'desc' } | null;
   rowsPerPage: number;
   statusLimiter: StatusLimiter;
-}
-
-/** `{platform}:{mobile|desktop}`, e.g. `Linux:desktop`. */
-export function deviceString(width: number = globalThis.innerWidth ?? 1024): string {
-  const nav = globalThis.navigator as (Navigator & { userAgentData?: { platform?: string } }) | undefined;
-  const raw = nav?.userAgentData?.platform || nav?.platform || 'unknown';
-  const platform =
-    raw
-      .replace(/[^A-Za-z0-9 _.-]/g, '')
-      .trim()
-      .slice(0, 40) || 'unknown';
-  return `${platform}:${width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop'}`;
 }
 
 /** The saved layout merged with the grid's current columns. */
@@ -113,14 +102,8 @@ export function settingsFromState(
   return settings;
 }
 
-const settingsKey = (device: string) => ['table-settings', device] as const;
-
 export function useTableSettings(device: string) {
-  return useQuery({
-    queryKey: settingsKey(device),
-    queryFn: () => http.get<Record<string, TableSettings>>('user/table-settings', { query: { device } }),
-    staleTime: Infinity,
-  });
+  return useQuery(tableSettingsQuery(device));
 }
 
 /** Saves one table's settings, debounced; `reset` forgets them on the server (DELETE). */

@@ -3,7 +3,7 @@
 import { H1, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { useSearchParams } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
@@ -11,6 +11,7 @@ import { selectedPropertiesAtom } from '../../src/state/context';
 import type { DataGridHandle } from '../../grids/data-grid';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useIsMobile } from '../../grids/preferences';
+import { loadDataGridModule, loadedDataGridModule } from '../../grids/preload';
 import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
 import { RecordDrawer } from './record-drawer';
@@ -23,8 +24,20 @@ const pagePathOf = (model: string) => {
 import './records.css';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 
-// AG Grid loads only with the desktop grid, not with the mobile card list.
-const DataGrid = lazy(() => import('../../grids/data-grid').then((m) => ({ default: m.DataGrid })));
+/**
+ * AG Grid loads only with the desktop grid, not with the mobile card list. Not `React.lazy`: a Suspense boundary
+ * that showed its fallback reveals the grid no sooner than React's reveal throttle (about 300 ms), while the
+ * chunk is usually loaded already (the shell preloads it, the route loads it in parallel with its own).
+ */
+function useDataGridModule(enabled: boolean) {
+  const [module, setModule] = useState(loadedDataGridModule);
+  const [error, setError] = useState<unknown>(null);
+  if (error) throw error; // to the route's error boundary (a chunk gone after a deploy)
+  useEffect(() => {
+    if (enabled && !module) loadDataGridModule().then(setModule, setError);
+  }, [enabled, module]);
+  return module;
+}
 
 interface Props {
   grid: GridDefinition;
@@ -54,6 +67,7 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
   const properties = useAtomValue(selectedPropertiesAtom);
   const uuid = params.get('record');
   const title = t(titleKey);
+  const DataGrid = useDataGridModule(!mobile)?.DataGrid;
 
   useDocumentTitle(title);
 
@@ -91,10 +105,10 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
       </header>
       {mobile ? (
         <RecordCardList grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} />
+      ) : DataGrid ? (
+        <DataGrid grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} handleRef={gridHandle} />
       ) : (
-        <Suspense fallback={<Spinner />}>
-          <DataGrid grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} handleRef={gridHandle} />
-        </Suspense>
+        <Spinner className="hw-grid-loading" />
       )}
       <RecordDrawer
         pagePath={pagePathOf(grid.entity.name)}

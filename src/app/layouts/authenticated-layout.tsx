@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../api/queries';
 import { PageLoader } from '../../components/page-loader';
 import { isLanguage, setLanguage, useTranslation } from '../../i18n';
 import { drawerOpenAtom } from '../../state/shell';
+import { preloadGrids } from '../../../grids/preload';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';
 import { Drawer } from './drawer';
@@ -31,6 +32,16 @@ function Shell() {
   useEffect(() => {
     if (isLanguage(locale)) void setLanguage(locale);
   }, [locale]);
+
+  // Every module is a grid: warm the grid layer once the first screen has settled.
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!signedIn) return;
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
+    const handle = idle(() => preloadGrids(), { timeout: 2000 });
+    return () => cancel(handle as never);
+  }, [signedIn]);
 
   const closeOnNarrow = () => {
     if (globalThis.matchMedia?.('(max-width: 768px)').matches) setOpen(false);

@@ -1,0 +1,46 @@
+// Warming the grid layer while the user looks at another screen: the per-device table settings (one request for
+// every table) and, on a desktop-sized window, the DataGrid chunk with the record translations. The shell calls
+// `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule` in parallel
+// with its own chunk. Opening a module's grid then waits only for its first block of rows.
+import { queryClient } from '../src/api/query-client';
+import { loadRecordTranslations } from '../src/i18n';
+import type * as DataGridExports from './data-grid';
+import { MOBILE_BREAKPOINT, deviceString, tableSettingsQuery } from './table-settings-query';
+
+type DataGridModule = typeof DataGridExports;
+
+let gridModule: DataGridModule | null = null;
+let gridModuleLoading: Promise<DataGridModule> | null = null;
+
+/** The DataGrid chunk, loaded once. */
+export function loadDataGridModule(): Promise<DataGridModule> {
+  gridModuleLoading ??= import('./data-grid').then(
+    (module) => (gridModule = module),
+    (error: unknown) => {
+      gridModuleLoading = null; // a chunk that failed to load (offline, new deploy) is tried again next time
+      throw error;
+    },
+  );
+  return gridModuleLoading;
+}
+
+/** The DataGrid module when it has loaded already (so a screen can render it without suspending). */
+export const loadedDataGridModule = (): DataGridModule | null => gridModule;
+
+const desktop = () => (globalThis.innerWidth ?? 0) >= MOBILE_BREAKPOINT;
+const saveData = () =>
+  Boolean((globalThis.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
+
+/** Table settings of this device, and the grid chunk on desktop unless the user asked to save data. */
+export function preloadGrids(): void {
+  void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
+  if (!desktop() || saveData()) return;
+  void loadRecordTranslations().catch(() => undefined);
+  void loadDataGridModule().catch(() => undefined);
+}
+
+/** For a grid route: its chunk loads in parallel with the DataGrid chunk and the table settings. */
+export function preloadForGridRoute(): void {
+  void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
+  if (desktop()) void loadDataGridModule().catch(() => undefined);
+}
