@@ -27,6 +27,7 @@ import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
 import { preferenceRoutes } from './routes/preferences.routes';
+import { gridViewRoutes } from './routes/grid-views.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -85,6 +86,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(settingsGroupRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
+      await api.register(gridViewRoutes);
       await api.register(crudRoutes());
     },
     { prefix: '/api/v1' },

@@ -245,3 +245,27 @@ export const userModelViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.device, t.model_name] })],
 );
+
+/**
+ * Saved grid views (workspace-ux.md §2): a named query (sort, filters, search, status limiter) of one table,
+ * personal to its owner or shared with the settings group. The layout is not part of a view: it stays per device.
+ */
+export const gridViews = pgTable(
+  'grid_views',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    table_name: text('table_name').notNull(),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    query: jsonb('query').notNull(),
+    created_at: now('created_at'),
+    updated_at: now('updated_at'),
+  },
+  (t) => [index('grid_views_group_table').on(t.settings_group_uuid, t.table_name)],
+);

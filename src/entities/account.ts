@@ -222,3 +222,40 @@ export const tableSettingsSchema = z.strictObject({
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 export const modelViewBody = z.strictObject({ view: z.enum(VIEWS) });
+
+// ---- saved grid views (workspace-ux.md §2) ----
+/** What a view saves: the table's query, not its layout. */
+export const gridViewQuerySchema = z.strictObject({
+  sort_by: z.string().max(60).nullable().optional(),
+  sort_descending: z.boolean().optional(),
+  status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
+  filters: z.record(z.string().max(60), z.unknown()).optional(),
+  search: z.string().max(200).optional(),
+});
+export type GridViewQuery = z.infer<typeof gridViewQuerySchema>;
+const viewName = z.string().trim().min(1).max(80);
+export const gridViewBody = z.strictObject({
+  table_name: tableNameSchema,
+  settings_group_uuid: z.uuid(),
+  name: viewName,
+  shared: z.boolean().optional(),
+  query: gridViewQuerySchema,
+});
+export const gridViewUpdateBody = z.strictObject({
+  name: viewName.optional(),
+  shared: z.boolean().optional(),
+  query: gridViewQuerySchema.optional(),
+});
+export const gridViewSchema = z.object({
+  uuid: z.string(),
+  table_name: z.string(),
+  settings_group_uuid: z.string(),
+  name: z.string(),
+  shared: z.boolean(),
+  owner_name: z.string(),
+  mine: z.boolean(),
+  query: gridViewQuerySchema,
+  updated_at: z.string(),
+  links: z.record(z.string(), z.string()),
+});
+export type GridView = z.infer<typeof gridViewSchema>;
