@@ -5,7 +5,8 @@ import type { GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import type { GridViewQuery } from '../src/entities/account';
 import { useTranslation } from '../src/i18n';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { filtersAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
@@ -18,6 +19,7 @@ import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridToolbar } from './grid-toolbar';
+import { GridViews, useGridViews } from './grid-views';
 import type { StatusLimiter } from './list-query';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
 import { createRefTitleResolver } from './ref-cells';
@@ -29,6 +31,7 @@ import { useGridDatasource, type ListInfo } from './use-grid-datasource';
 import { useGridFormat } from './use-grid-format';
 import { useGridLayout } from './use-grid-layout';
 import { useScopePending } from './use-scope-pending';
+import { stateOfViewQuery, viewQueryOf } from './view-query';
 import './data-grid.css';
 
 registerGridModules();
@@ -85,6 +88,9 @@ function LoadedGrid({
   const [cellError, setCellError] = useState<CellError | null>(null);
   const [shortcuts, setShortcuts] = useState(false);
   const [selected, setSelected] = useState(0);
+  const [sort, setSort] = useState(layout.sort);
+  const [gridReady, setGridReady] = useState(false);
+  const views = useGridViews(grid.table);
   const client = useQueryClient();
   const context = useRef<GridContext>(null as never);
   context.current ??= {
@@ -144,11 +150,46 @@ function LoadedGrid({
 
   const tableFilters = filters[grid.table] ?? {};
   const filtered = Object.keys(tableFilters).length > 0;
+  const currentQuery = viewQueryOf({ sort, filters: tableFilters, search, statusLimiter: limiter });
+
+  /** Puts a saved view's query on the grid; `null` (the standard view) clears filters and search. */
+  const applyQuery = useCallback(
+    (query: GridViewQuery | null) => {
+      const gridApi = api.current;
+      if (!gridApi) return;
+      setSearch(query?.search ?? '');
+      gridApi.setFilterModel(query?.filters && Object.keys(query.filters).length > 0 ? query.filters : null);
+      if (!query) return;
+      const state = stateOfViewQuery(query, entity.status ? layout.statusLimiter : null);
+      const sortable = state.sort && fieldRefOf(grid, state.sort.colId) ? state.sort : null;
+      gridApi.applyColumnState({ state: sortable ? [sortable] : [], defaultState: { sort: null } });
+      if (entity.status) setLimiter(state.statusLimiter);
+    },
+    [entity.status, grid, layout.statusLimiter],
+  );
+  // The view named in the URL, once the grid and the list of views are there; again whenever it changes.
+  const appliedView = useRef<string | null>(null);
+  useEffect(() => {
+    if (!gridReady || !views.loaded) return;
+    const target = views.active?.uuid ?? null;
+    if (appliedView.current === target) return;
+    appliedView.current = target;
+    applyQuery(views.active?.query ?? null);
+  }, [gridReady, views.loaded, views.active, applyQuery]);
   return (
     <div className="hw-data-grid">
       <GridToolbar
         search={search}
         onSearch={setSearch}
+        views={
+          <GridViews
+            table={grid.table}
+            settingsGroupUuid={group?.uuid ?? null}
+            current={currentQuery}
+            views={views}
+            onReset={applyQuery}
+          />
+        }
         statusLimiter={limiter}
         onStatusLimiter={(value) => {
           setLimiter(value);
@@ -195,12 +236,17 @@ function LoadedGrid({
           onGridReady={(event) => {
             api.current = event.api;
             if (filtered) event.api.setFilterModel(tableFilters);
+            setGridReady(true);
           }}
           onColumnMoved={(e) => e.finished && userSource(e.source) && persist()}
           onColumnResized={(e) => e.finished && userSource(e.source) && persist()}
           onColumnVisible={(e) => userSource(e.source) && persist()}
           onColumnPinned={(e) => userSource(e.source) && persist()}
-          onSortChanged={(e) => userSource(e.source) && persist()}
+          onSortChanged={(e) => {
+            const sorted = e.api.getColumnState().find((c) => c.sort);
+            setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null);
+            if (userSource(e.source)) persist();
+          }}
           onPaginationChanged={(e) => {
             const size = e.api.paginationGetPageSize();
             if (e.newPageSize && size !== rowsPerPage.current) {

@@ -1,5 +1,5 @@
 // The grid's toolbar: quick search (debounced by the caller), status limiter, archived toggle, clearing column
-// filters, the column chooser, the shortcut sheet and "New".
+// filters, saved views, the column chooser, the shortcut sheet and "New".
 import { Button, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { FilterRemove, KeyCommand, Plus, Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
@@ -18,6 +18,8 @@ interface Props {
   onShortcuts: () => void;
   onCreate?: () => void;
   chooser: ReactNode;
+  /** The saved views menu and its unsaved-changes chip. */
+  views?: ReactNode;
 }
 
 const LIMITERS: readonly StatusLimiter[] = ['active', 'inactive', 'all'];
@@ -35,6 +37,7 @@ export function GridToolbar(props: Props) {
         placeholder={t('grid.search')}
         aria-label={t('grid.search')}
       />
+      {props.views}
       {props.statusLimiter && (
         <HTMLSelect
           aria-label={t('grid.limiter.label')}

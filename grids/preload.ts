@@ -39,8 +39,13 @@ export function preloadGrids(): void {
   void loadDataGridModule().catch(() => undefined);
 }
 
-/** For a grid route: its chunk loads in parallel with the DataGrid chunk and the table settings. */
-export function preloadForGridRoute(): void {
-  void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
-  if (desktop()) void loadDataGridModule().catch(() => undefined);
+/**
+ * For a grid route: the DataGrid chunk (desktop) and the table settings load in parallel with the screen's own
+ * chunk; the screen waits for them, so it renders once, with its grid. Failures are left to the grid to report.
+ */
+export function preloadForGridRoute(): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(tableSettingsQuery(deviceString())),
+    desktop() ? loadDataGridModule().catch(() => undefined) : undefined,
+  ]);
 }
