@@ -2,7 +2,10 @@
 // every table) and, on a desktop-sized window, the DataGrid chunk with the record translations. The shell calls
 // `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule` in parallel
 // with its own chunk. Opening a module's grid then waits only for its first block of rows.
+import { settingsGroupQuery } from '../src/api/queries';
 import { queryClient } from '../src/api/query-client';
+import { selectedSettingsGroupAtom } from '../src/state/context';
+import { store } from '../src/state/store';
 import { loadRecordTranslations } from '../src/i18n';
 import type * as DataGridExports from './data-grid';
 import { MOBILE_BREAKPOINT, deviceString, tableSettingsQuery } from './table-settings-query';
@@ -31,17 +34,22 @@ const desktop = () => (globalThis.innerWidth ?? 0) >= MOBILE_BREAKPOINT;
 const saveData = () =>
   Boolean((globalThis.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
 
-/** Table settings of this device, and the grid chunk on desktop unless the user asked to save data. */
+/**
+ * Table settings of this device and the selected settings group (its currency formats money cells), and the
+ * grid chunk on desktop unless the user asked to save data.
+ */
 export function preloadGrids(): void {
   void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
+  const settingsGroupUuid = store.get(selectedSettingsGroupAtom);
+  if (settingsGroupUuid) void queryClient.prefetchQuery(settingsGroupQuery(settingsGroupUuid));
   if (!desktop() || saveData()) return;
   void loadRecordTranslations().catch(() => undefined);
   void loadDataGridModule().catch(() => undefined);
 }
 
 /**
- * For a grid route: the DataGrid chunk (desktop) and the table settings load in parallel with the screen's own
- * chunk; the screen waits for them, so it renders once, with its grid. Failures are left to the grid to report.
+ * For a module screen: the DataGrid chunk (desktop) and the table settings, started when the screen's code loads.
+ * Failures are left to the grid to report.
  */
 export function preloadForGridRoute(): Promise<unknown> {
   return Promise.all([

@@ -38,12 +38,13 @@ export function useSettingsGroups(enabled = true) {
   return useQuery({ queryKey: queryKeys.settingsGroupsSlim, queryFn: fetchSettingsGroups, enabled });
 }
 
+export const settingsGroupQuery = (uuid: string) => ({
+  queryKey: queryKeys.settingsGroup(uuid),
+  queryFn: () => fetchSettingsGroup(uuid),
+});
+
 export function useSettingsGroup(uuid: string | null) {
-  return useQuery({
-    queryKey: queryKeys.settingsGroup(uuid ?? ''),
-    queryFn: () => fetchSettingsGroup(uuid ?? ''),
-    enabled: Boolean(uuid),
-  });
+  return useQuery({ ...settingsGroupQuery(uuid ?? ''), enabled: Boolean(uuid) });
 }
 
 export function useSystemNotifications(enabled = true) {

@@ -11,7 +11,7 @@ import { selectedPropertiesAtom } from '../../src/state/context';
 import type { DataGridHandle } from '../../grids/data-grid';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useIsMobile } from '../../grids/preferences';
-import { loadDataGridModule, loadedDataGridModule } from '../../grids/preload';
+import { loadDataGridModule, loadedDataGridModule, preloadForGridRoute } from '../../grids/preload';
 import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
 import { RecordDrawer } from './record-drawer';
@@ -23,6 +23,10 @@ const pagePathOf = (model: string) => {
 };
 import './records.css';
 import { useDocumentTitle } from '../../src/components/use-document-title';
+
+// As soon as a module screen's code arrives: the DataGrid chunk (desktop) and the table settings, in parallel with
+// the rest of the screen (usually the shell has loaded both already while idle).
+void preloadForGridRoute();
 
 /**
  * AG Grid loads only with the desktop grid, not with the mobile card list. Not `React.lazy`: a Suspense boundary

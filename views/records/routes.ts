@@ -2,7 +2,6 @@
 // with these routes, never with the first screen. Paths as in the product spec (settings pages below /settings).
 import { createElement, type ComponentType } from 'react';
 import { loadRecordTranslations } from '../../src/i18n';
-import { preloadForGridRoute } from '../../grids/preload';
 
 export interface GridRoute {
   path: string;
@@ -24,7 +23,6 @@ export const GRID_ROUTES: readonly GridRoute[] = [
 
 /** For `React.lazy`: `lazy(() => loadGridScreen(route))`. */
 export async function loadGridScreen(route: GridRoute): Promise<{ default: ComponentType }> {
-  preloadForGridRoute(); // the DataGrid chunk and the table settings load alongside the screen's chunk
   const [module] = await Promise.all([route.load(), loadRecordTranslations()]);
   return { default: module[route.exportName] as ComponentType };
 }

@@ -8,7 +8,6 @@ import { useCurrentUser } from '../../api/queries';
 import { PageLoader } from '../../components/page-loader';
 import { isLanguage, setLanguage, useTranslation } from '../../i18n';
 import { drawerOpenAtom } from '../../state/shell';
-import { preloadGrids } from '../../../grids/preload';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';
 import { Drawer } from './drawer';
@@ -33,13 +32,19 @@ function Shell() {
     if (isLanguage(locale)) void setLanguage(locale);
   }, [locale]);
 
-  // Every module is a grid: warm the grid layer once the first screen has settled.
+  // Every module is a grid: warm the grid layer (and the module screen they share) once the first screen has
+  // settled.
   const signedIn = Boolean(user);
   useEffect(() => {
     if (!signedIn) return;
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
     const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
-    const handle = idle(() => preloadGrids(), { timeout: 2000 });
+    const handle = idle(
+      () => {
+        void import('../../../grids/preload').then((m) => m.preloadGrids()).catch(() => undefined);
+      },
+      { timeout: 2000 },
+    );
     return () => cancel(handle as never);
   }, [signedIn]);
 
