@@ -126,6 +126,7 @@ function LoadedGrid({
       partitionUuids,
     },
     setInfo,
+    { sort: layout.sort, filterModel: filters[grid.table] ?? {}, size: layout.rowsPerPage },
   );
   const columnDefs = useMemo(() => buildColumnDefs(grid, layout, t), [grid, layout, t]);
   const onCellEditRequest = useCellEdit(entity, context, setCellError);

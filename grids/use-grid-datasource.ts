@@ -2,11 +2,11 @@
 // continues with its keyset cursor (no OFFSET on large tables); a block reached by jumping uses its page number.
 import { useQueryClient } from '@tanstack/react-query';
 import type { IDatasource, SortModelItem } from 'ag-grid-community';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { AnyEntity } from '../src/entities/define';
 import { reportActionError } from '../src/components/notices';
 import { toListQuery, type GridQueryState } from './list-query';
-import { listRecords, type ListMeta } from './records-api';
+import { listRecords, type ListMeta, type ListQuery, type ListReply } from './records-api';
 import { seedRefTitles } from './ref-titles';
 
 export type BaseQueryState = Omit<GridQueryState, 'sort' | 'filterModel'>;
@@ -17,17 +17,33 @@ export interface ListInfo {
   canCreate: boolean;
 }
 
+/** The grid's first block as it will ask for it: its sort, column filters and block size when it opens. */
+export interface FirstBlock {
+  sort: GridQueryState['sort'];
+  filterModel: Record<string, unknown>;
+  size: number;
+}
+
+/**
+ * `firstBlock`: when given, the first block is requested at once, while AG Grid is still setting up (it asks
+ * for rows only after its first layout); the datasource answers the grid's first call with that request when
+ * the query matches.
+ */
 export function useGridDatasource(
   entity: AnyEntity,
   state: BaseQueryState,
   onInfo: (info: ListInfo) => void,
+  firstBlock?: FirstBlock,
 ): IDatasource {
   const client = useQueryClient();
   const { search, statusLimiter, archived, settingsGroupUuid } = state;
   // Stored selections come back as new arrays with the same content: compare them by value.
   const properties = state.propertyUuids.join(',');
   const partitions = state.partitionUuids.join(',');
+  const opening = useRef(firstBlock);
   return useMemo(() => {
+    const first = opening.current;
+    opening.current = undefined;
     const split = (list: string) => (list ? list.split(',') : []);
     const base: BaseQueryState = {
       search,
@@ -39,6 +55,13 @@ export function useGridDatasource(
     };
     const cursors = new Map<number, string>();
     let signature = '';
+    const request = (query: ListQuery) => JSON.stringify(query);
+    let early: { key: string; reply: Promise<ListReply> } | null = null;
+    if (first) {
+      const query = { ...toListQuery(entity, { ...base, ...first }), page: 1, per_page: first.size };
+      early = { key: request(query), reply: listRecords(entity, query) };
+      early.reply.catch(() => undefined); // a failure is reported when the grid asks for the block
+    }
     return {
       getRows(params) {
         const sortItem = (params.sortModel as SortModelItem[])[0];
@@ -55,7 +78,10 @@ export function useGridDatasource(
         const size = params.endRow - params.startRow;
         const cursor = cursors.get(params.startRow);
         const position = cursor ? { cursor } : { page: Math.floor(params.startRow / size) + 1 };
-        listRecords(entity, { ...query, ...position, per_page: size }).then(
+        const full = { ...query, ...position, per_page: size };
+        const reply = early?.key === request(full) ? early.reply : listRecords(entity, full);
+        early = null; // used once: later calls (a reload, a new sort) ask again
+        reply.then(
           ({ data, meta, links }) => {
             seedRefTitles(client, entity.name, data);
             if (meta.next_cursor) cursors.set(params.startRow + size, meta.next_cursor);
@@ -74,7 +100,8 @@ export function useGridDatasource(
         );
       },
     } satisfies IDatasource;
-    // onInfo is a state setter; the datasource is rebuilt when the query changes
+    // onInfo is a state setter; the datasource is rebuilt when the query changes. The first block is only
+    // prefetched for the datasource the grid opens with.
   }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions]);
 }
 

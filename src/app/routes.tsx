@@ -5,6 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { MODULES } from '../components/modules';
 import { PageLoader } from '../components/page-loader';
+import { lazyScreen } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
 import { GRID_ROUTES, RECORD_PAGE_ROUTES, loadGridScreen, loadRecordPage } from '../../views/records/routes';
 import { GuestOnly } from './guest-only';
@@ -51,10 +52,13 @@ const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Su
 /** Modules with their own screen; every other module route shows the placeholder. */
 const BUILT_MODULES = new Set(['home', 'settingsGroups']);
 
-/** The record grids (AG Grid and its translations load with these routes only). */
-const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazy(() => loadGridScreen(r)) }));
+/**
+ * The record grids (AG Grid and its translations load with these routes only), without Suspense (see
+ * lazy-screen.tsx): the modules users open most.
+ */
+const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadGridScreen(r)) }));
 const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
-const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazy(() => loadRecordPage(r)) }));
+const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadRecordPage(r)) }));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
