@@ -1,6 +1,7 @@
 // The server the browser journeys run against: the built server on a fresh data folder, jobs off, quick hashing.
 import fs from 'node:fs';
-const dir = '.tmp/e2e-data';
+// One folder per port, so journeys of two checkouts or runs never share a database.
+const dir = `.tmp/e2e-data-${process.env.PORT ?? 'default'}`;
 fs.rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 process.env.JOBS = '0';
