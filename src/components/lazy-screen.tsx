@@ -26,6 +26,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
     const [Loaded, setLoaded] = useState<ComponentType | null>(() => loaded);
     const [error, setError] = useState<unknown>(null);
     if (error) throw error; // to the route's error boundary
+    if (!Loaded) void preload().catch(() => undefined); // in render, not after the commit: the fetch starts sooner
     useEffect(() => {
       if (!Loaded) preload().then((component) => setLoaded(() => component), setError);
     }, [Loaded]);

@@ -42,6 +42,7 @@ function Shell() {
     const handle = idle(
       () => {
         void import('../../../grids/preload').then((m) => m.preloadGrids()).catch(() => undefined);
+        void import('../routes').then((m) => m.preloadModuleScreens());
       },
       { timeout: 2000 },
     );
