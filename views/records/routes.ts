@@ -16,6 +16,7 @@ export const GRID_ROUTES: readonly GridRoute[] = [
   { path: '/areas', load: () => import('../areas-view'), exportName: 'AreasView' },
   { path: '/facilities', load: () => import('../facilities-view'), exportName: 'FacilitiesView' },
   { path: '/contacts', load: () => import('../contacts-view'), exportName: 'ContactsView' },
+  { path: '/calendar', load: () => import('../calendar/calendar-view'), exportName: 'CalendarView' },
   { path: '/settings/units', load: () => import('../catalogue-view'), exportName: 'UnitsView' },
   { path: '/settings/cost-groups', load: () => import('../catalogue-view'), exportName: 'CostGroupsView' },
   { path: '/settings/renewal/groups', load: () => import('../catalogue-view'), exportName: 'RenewalGroupsView' },
