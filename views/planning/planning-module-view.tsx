@@ -10,6 +10,7 @@ import type { CalendarKind } from '../calendar/calendar-api';
 import type { DrawerExtension } from '../records/drawer-extension';
 import { ModuleGridView } from '../records/module-grid-view';
 import { useModelView } from './use-model-view';
+import './planning.css';
 
 const CalendarPanel = lazy(() => import('../calendar/calendar-panel').then((m) => ({ default: m.CalendarPanel })));
 
