@@ -84,6 +84,21 @@ export async function rescheduleItem(
   await http.patch(path, { due_date: dueDate }, { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true });
 }
 
+/** A task's start date and version: moving a whole series shifts the start, so undo writes the old one back. */
+export async function setTaskStart(taskUuid: string, start: (current: string) => string): Promise<string> {
+  const current = await http.get<{ start_date: string; updated_at: string }>(`tasks/${taskUuid}`, { silent: true });
+  const next = start(current.start_date);
+  await http.patch(
+    `tasks/${taskUuid}`,
+    { start_date: next },
+    {
+      headers: { 'If-Match': `"${current.updated_at}"` },
+      silent: true,
+    },
+  );
+  return current.start_date;
+}
+
 export const getFeedUrl = () => http.get<{ url: string }>('user/calendar-feed');
 export const resetFeedUrl = () => http.post<{ url: string }>('user/calendar-feed/reset');
 
@@ -91,8 +106,9 @@ export interface WorkloadRow {
   month: string;
   property_uuid: string;
   property_name: string;
-  hours: number;
-  cost: number | null;
+  /** Decimal strings, as every decimal of the API. */
+  hours: string;
+  cost: string | null;
 }
 
 export const fetchWorkload = (from: string, months: number, propertyUuids: readonly string[], group: string | null) =>

@@ -87,3 +87,9 @@ export function daysBetween(a: string, b: string): number {
       86_400_000,
   );
 }
+
+/** A YYYY-MM-DD date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days));
+  return d.toISOString().slice(0, 10);
+}

@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import { rescheduleItem, type CalendarItem, type SeriesScope } from './calendar-api';
-import { offerUndo } from './undo-step';
+import { notify } from '../../src/components/notices';
+import { rescheduleItem, setTaskStart, type CalendarItem, type SeriesScope } from './calendar-api';
+import { addDays, daysBetween } from './calendar-shortcuts';
+import { offerUndo, type UndoStep } from './undo-step';
 
 export interface Move {
   item: CalendarItem;
@@ -16,6 +18,30 @@ export interface Move {
 }
 
 export const CALENDAR_QUERY_KEY = ['calendar'] as const;
+
+/**
+ * The inverse of a move: one occurrence (or a ticket or order) goes back to its date; a whole series gets its
+ * start date shifted back (the server re-plans from it, and the moved event itself may have been replanned).
+ */
+export function inverse(
+  item: CalendarItem,
+  from: string | null,
+  to: string,
+  scope: SeriesScope,
+  label: string,
+): UndoStep | null {
+  if (item.kind === 'task_event' && scope === 'following') return null;
+  if (item.kind === 'task_event' && scope === 'all' && item.task_uuid && from) {
+    const task = item.task_uuid;
+    const delta = daysBetween(from, to);
+    return {
+      label,
+      undo: () => setTaskStart(task, (start) => addDays(start, -delta)).then(() => undefined),
+      redo: () => setTaskStart(task, (start) => addDays(start, delta)).then(() => undefined),
+    };
+  }
+  return { label, undo: () => rescheduleItem(item, from, scope), redo: () => rescheduleItem(item, to, scope) };
+}
 
 export function useCalendarMoves() {
   const { t } = useTranslation();
@@ -29,14 +55,10 @@ export function useCalendarMoves() {
       rescheduleItem(item, to, scope).then(
         () => {
           refresh();
-          offerUndo(
-            {
-              label: t(`calendar.moved.${item.series ? scope : 'this'}`, { title: item.title }),
-              undo: () => rescheduleItem(item, from, scope),
-              redo: () => rescheduleItem(item, to, scope),
-            },
-            refresh,
-          );
+          const label = t(`calendar.moved.${item.series ? scope : 'this'}`, { title: item.title });
+          const step = inverse(item, from, to, scope, label);
+          if (step) offerUndo(step, refresh);
+          else notify.success(label); // "this and following" split the series into a new task: no inverse
         },
         (error: unknown) => {
           move.revert();

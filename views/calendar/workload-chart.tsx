@@ -24,7 +24,7 @@ export function pivotWorkload(rows: readonly WorkloadRow[]) {
   for (const row of rows) {
     properties.set(row.property_uuid, row.property_name);
     const entry = months.get(row.month) ?? { month: row.month };
-    entry[row.property_uuid] = (Number(entry[row.property_uuid] ?? 0) || 0) + row.hours;
+    entry[row.property_uuid] = Number(entry[row.property_uuid] ?? 0) + Number(row.hours);
     months.set(row.month, entry);
   }
   return {
@@ -40,7 +40,7 @@ export function WorkloadChart({ from, propertyUuids, settingsGroupUuid }: Props)
     queryFn: () => fetchWorkload(from, MONTHS, propertyUuids, settingsGroupUuid),
   });
   const { data, properties } = useMemo(() => pivotWorkload(query.data ?? []), [query.data]);
-  const total = (query.data ?? []).reduce((sum, row) => sum + row.hours, 0);
+  const total = (query.data ?? []).reduce((sum, row) => sum + Number(row.hours), 0);
   return (
     <figure className="hw-workload" aria-labelledby="hw-workload-title">
       <figcaption id="hw-workload-title">

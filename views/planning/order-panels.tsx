@@ -19,7 +19,7 @@ export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChange
   const client = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const reset = useMutation({
-    mutationFn: () => postLink(record.links['reset-token']!),
+    mutationFn: () => postLink(record.links.reset_token!),
     onSuccess: (saved) => {
       notify.success(t('planning.order.tokenReset'));
       if (saved && typeof saved === 'object' && 'uuid' in saved) onChanged(saved);
@@ -34,7 +34,7 @@ export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChange
     <>
       <section className="hw-planning-panel">
         <TransitionButtons model="order" record={record} actions={ORDER_TRANSITIONS} onChanged={onChanged} />
-        {record.links['reset-token'] && (
+        {record.links.reset_token && (
           <Button icon={<Key />} variant="minimal" onClick={() => setConfirm(true)} loading={reset.isPending}>
             {t('planning.order.actions.reset-token')}
           </Button>

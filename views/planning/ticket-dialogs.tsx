@@ -33,7 +33,7 @@ export function TicketDialog({ record, action, onClose, onChanged }: Props) {
     mutationFn: () =>
       action === 'delegate'
         ? postLink(record.links.delegate!, { contact_uuid: contact, comment })
-        : postLink(record.links['create-order']!, { kind, contact_uuid: kind === 'external' ? contact : undefined }),
+        : postLink(record.links.create_order!, { kind, contact_uuid: kind === 'external' ? contact : undefined }),
     onSuccess: (saved) => {
       onClose();
       if (action === 'delegate') {

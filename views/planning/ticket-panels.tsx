@@ -34,7 +34,7 @@ export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChang
             {t('planning.ticket.actions.delegate')}
           </Button>
         )}
-        {record.links['create-order'] && (
+        {record.links.create_order && (
           <Button icon={<ShoppingCart />} onClick={() => setDialog('create-order')}>
             {t('planning.ticket.actions.create-order')}
           </Button>

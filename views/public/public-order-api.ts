@@ -12,24 +12,25 @@ export interface PublicOrderLine {
   tax: string | number | null;
   total: string | number | null;
 }
-export interface PublicComment {
+export interface PublicMessage {
   body: string;
   author: string | null;
   created_at: string;
 }
 export interface PublicOrder {
-  title: string;
-  description: string | null;
-  status: string;
-  due_date: string | null;
-  execution_date: string | null;
-  proposed_date: string | null;
-  currency: string | null;
-  total: string | number | null;
-  property_name?: string | null;
-  organisation?: string | null;
-  lines: PublicOrderLine[];
-  comments: PublicComment[];
+  order: {
+    title: string;
+    description: string | null;
+    status: string;
+    due_date: string | null;
+    execution_date: string | null;
+    proposed_date: string | null;
+    property: { name: string; street?: string | null; postcode?: string | null; city?: string | null } | null;
+    lines: PublicOrderLine[];
+    total: string | number | null;
+    currency: string | null;
+  };
+  messages: PublicMessage[];
   links: Partial<Record<'accept' | 'refuse' | 'propose_date' | 'comment' | 'done', string>>;
 }
 

@@ -3,7 +3,7 @@ import { H4, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from '../../src/i18n';
 import { LINE_COLUMNS, type PublicOrder } from './public-order-api';
 
-export function PublicOrderDetails({ order }: { order: PublicOrder }) {
+export function PublicOrderDetails({ order, messages }: PublicOrder) {
   const { t, i18n } = useTranslation();
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const day = (value: string | null) => (value ? new Date(`${value}T12:00:00`).toLocaleDateString(i18n.language) : '—');
@@ -11,10 +11,18 @@ export function PublicOrderDetails({ order }: { order: PublicOrder }) {
   return (
     <>
       <dl className="hw-public-facts">
-        {order.property_name && (
+        {order.property && (
           <>
             <dt>{t('entities.order.fields.property_uuid')}</dt>
-            <dd>{order.property_name}</dd>
+            <dd>
+              {[
+                order.property.name,
+                order.property.street,
+                [order.property.postcode, order.property.city].filter(Boolean).join(' '),
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
           </>
         )}
         <dt>{t('entities.order.fields.due_date')}</dt>
@@ -58,9 +66,9 @@ export function PublicOrderDetails({ order }: { order: PublicOrder }) {
         </tfoot>
       </HTMLTable>
       <H4>{t('planning.public.comments')}</H4>
-      {order.comments.length ? (
+      {messages.length ? (
         <ul className="hw-comment-list">
-          {order.comments.map((c, i) => (
+          {messages.map((c, i) => (
             <li key={i}>
               <div className="hw-muted">
                 {c.author ?? '—'} · {new Date(c.created_at).toLocaleString(i18n.language)}

@@ -56,8 +56,8 @@ export function PublicOrderPage() {
       />
     );
   }
-  const order: PublicOrder = query.data;
-  const links = order.links;
+  const reply: PublicOrder = query.data;
+  const { order, links } = reply;
   const error = act.error && isApiError(act.error) ? act.error : null;
   const open = links.accept || links.refuse;
   return (
@@ -83,7 +83,7 @@ export function PublicOrderPage() {
             ))}
         </Callout>
       )}
-      <PublicOrderDetails order={order} />
+      <PublicOrderDetails {...reply} />
       <div className="hw-public-actions">
         {links.accept && (
           <Button
