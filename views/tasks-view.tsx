@@ -3,7 +3,8 @@ import { MODULE_ICONS } from '../src/components/module-icons';
 import { tasksGrid } from '../grids/tasks.grid';
 import type { DrawerExtension } from './records/drawer-extension';
 import { PlanningModuleView } from './planning/planning-module-view';
-import { RECURRENCE_FIELDS, RecurrenceEditor } from './planning/recurrence-editor';
+import { RecurrenceEditor } from './planning/recurrence-editor';
+import { RECURRENCE_FIELDS } from './planning/recurrence-fields';
 import { TaskPanels } from './planning/task-panels';
 
 const extension: DrawerExtension = {

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from '../../src/i18n';
-import { fetchWorkload, type WorkloadRow } from './calendar-api';
+import { fetchWorkload } from './calendar-api';
+import { pivotWorkload } from './workload-data';
 
 const MONTHS = 12;
 const PALETTE = ['#2d72d2', '#238551', '#c87619', '#7961db', '#cd4246', '#00a396', '#d1980b', '#8f398f'];
@@ -15,22 +16,6 @@ interface Props {
   from: string;
   propertyUuids: readonly string[];
   settingsGroupUuid: string | null;
-}
-
-/** Rows to one record per month with one key per property, plus the property names in first-seen order. */
-export function pivotWorkload(rows: readonly WorkloadRow[]) {
-  const months = new Map<string, Record<string, number | string>>();
-  const properties = new Map<string, string>();
-  for (const row of rows) {
-    properties.set(row.property_uuid, row.property_name);
-    const entry = months.get(row.month) ?? { month: row.month };
-    entry[row.property_uuid] = Number(entry[row.property_uuid] ?? 0) + Number(row.hours);
-    months.set(row.month, entry);
-  }
-  return {
-    data: [...months.values()].sort((a, b) => String(a.month).localeCompare(String(b.month))),
-    properties: [...properties],
-  };
 }
 
 export function WorkloadChart({ from, propertyUuids, settingsGroupUuid }: Props) {
