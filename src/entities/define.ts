@@ -51,9 +51,9 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
 
 /** Any model, for code that iterates the registry (compared structurally: keys are plain strings here). */
 export interface AnyEntity extends Omit<
-    EntityDefinition,
-    'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields' | 'indexes'
-  > {
+  EntityDefinition,
+  'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields' | 'indexes'
+> {
   fields: Record<string, Field>;
   titleField: string;
   status?: { field: string; active: readonly string[] };

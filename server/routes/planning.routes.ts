@@ -1,0 +1,7 @@
+// The planning modules' routes beyond the generic records engine (docs/planning-api.md).
+import type { FastifyInstance } from 'fastify';
+import { taskRoutes } from './tasks.routes';
+
+export async function planningRoutes(app: FastifyInstance) {
+  await app.register(taskRoutes);
+}
