@@ -2,8 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { taskRoutes } from './tasks.routes';
 import { ticketRoutes } from './tickets.routes';
+import { orderRoutes } from './orders.routes';
+import { publicOrderRoutes } from './public-order.routes';
 
 export async function planningRoutes(app: FastifyInstance) {
   await app.register(taskRoutes);
   await app.register(ticketRoutes);
+  await app.register(orderRoutes);
+  await app.register(publicOrderRoutes);
 }
