@@ -29,6 +29,7 @@ import { crudRoutes } from './crud/crud-routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
+import { FACILITY_ARCHIVE_ROUTE } from './routes/facility-cascade.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -89,7 +90,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
-      await api.register(crudRoutes());
+      await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE])));
     },
     { prefix: '/api/v1' },
   );
