@@ -28,6 +28,8 @@ import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
+import { planningRoutes } from './routes/planning.routes';
+import { FACILITY_ARCHIVE_ROUTE } from './routes/facility-cascade.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -87,7 +89,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
-      await api.register(crudRoutes());
+      await api.register(planningRoutes);
+      await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE])));
     },
     { prefix: '/api/v1' },
   );

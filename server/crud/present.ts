@@ -3,6 +3,7 @@
 import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from './access';
 import { computedValues } from './computed';
+import { modelLinks } from './links';
 
 export type Row = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ export function presentRecord(entity: AnyEntity, access: Access, row: Row): Reco
   if (row.archived_at) {
     if (may(access, sg, 'archive')) links.restore = `${base}/restore`;
   } else {
-    if (may(access, sg, 'update')) links.update = base;
+    if (may(access, sg, 'update')) Object.assign(links, { update: base }, modelLinks(entity, row, base));
     if (may(access, sg, 'archive')) links.archive = `${base}/archive`;
   }
   if (may(access, sg, 'delete')) links.delete = base;

@@ -11,6 +11,7 @@ import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
 import { col, getRow, rowsOf, scopeCondition, tableOf } from './read';
 import { storedComputed } from './computed';
+import { hooksOf } from './hooks';
 import type { Row } from './present';
 
 type Body = Record<string, unknown>;
@@ -113,6 +114,9 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     await checkRefs(tx as never, entity, values, values, sg);
     await checkUnique(tx as never, entity, values, sg);
     const now = new Date();
+    const hooks = hooksOf(entity);
+    const h = { db: tx as never, access, settingsGroup: sg, now };
+    Object.assign(values, await hooks.beforeWrite?.(h, values, values, null));
     const [row] = (await tx
       .insert(tableOf(entity))
       .values({
@@ -125,6 +129,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
         updated_by: access.user.id,
       } as never)
       .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
+    await hooks.afterWrite?.(h, row!.uuid, true);
     return row!.uuid;
   });
 }
@@ -152,17 +157,22 @@ export async function update(
     await checkUnique(tx as never, entity, changes, sg, uuid);
     if (entity.tree && entity.tree.parentField in changes)
       await checkTree(tx as never, entity, uuid, changes[entity.tree.parentField]);
+    const hooks = hooksOf(entity);
+    const h = { db: tx as never, access, settingsGroup: sg, now: new Date() };
+    const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
     const res = await tx
       .update(tableOf(entity))
       .set({
         ...changes,
         ...storedComputed(entity, merged),
+        ...stored,
         updated_at: new Date(),
         updated_by: access.user.id,
       } as never)
       .where(and(eq(col(entity, 'uuid'), uuid), eq(col(entity, 'updated_at'), current.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
+    await hooks.afterWrite?.(h, uuid, false);
     return uuid;
   });
 }
@@ -171,10 +181,13 @@ export async function softDelete(ctx: AppContext, access: Access, entity: AnyEnt
   await ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
     authorize(access, String(current.settings_group_uuid), 'delete');
+    const ids = await subtree(tx as never, entity, uuid);
     await tx
       .update(tableOf(entity))
       .set({ deleted_at: new Date(), deleted_by: access.user.id } as never)
-      .where(inArray(col(entity, 'uuid'), await subtree(tx as never, entity, uuid)));
+      .where(inArray(col(entity, 'uuid'), ids));
+    const h = { db: tx as never, access, settingsGroup: String(current.settings_group_uuid), now: new Date() };
+    await hooksOf(entity).afterArchive?.(h, ids, true);
   });
 }
 
@@ -212,6 +225,12 @@ export async function setArchived(ctx: AppContext, access: Access, entity: AnyEn
       } as never)
       .where(where)
       .returning({ uuid: col(entity, 'uuid') });
+    const h = { db: tx as never, access, settingsGroup: String(current.settings_group_uuid), now };
+    await hooksOf(entity).afterArchive?.(
+      h,
+      (changed as { uuid: string }[]).map((r) => r.uuid),
+      archive,
+    );
     return changed.length;
   });
 }

@@ -12,11 +12,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as accountSchema from './schema';
 import * as entitySchema from './entity-tables';
+import * as planningSchema from './planning-schema';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 
-const schema = { ...accountSchema, ...entitySchema };
+const schema = { ...accountSchema, ...entitySchema, ...planningSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;

@@ -81,6 +81,8 @@ function tableFor(entity: AnyEntity) {
     if (entity.tree) idx.push(index(`${entity.table}_parent_idx`).on(c(entity.tree.parentField)));
     if (entity.defaultSort)
       idx.push(index(`${entity.table}_sort_idx`).on(c('settings_group_uuid'), c(entity.defaultSort.field), c('uuid')));
+    for (const cols of entity.indexes ?? [])
+      idx.push(index(`${entity.table}_${cols.join('_')}_idx`).on(c(cols[0]!), ...cols.slice(1).map(c)));
     if (search) idx.push(index(`${entity.table}_search_idx`).using('gin', sql`${c('search_text')} gin_trgm_ops`));
     return idx;
   });
@@ -95,6 +97,12 @@ export const tenancy = tableFor(entities.tenancy);
 export const unit = tableFor(entities.unit);
 export const costGroup = tableFor(entities.cost_group);
 export const renewalGroup = tableFor(entities.renewal_group);
+export const task = tableFor(entities.task);
+export const taskEvent = tableFor(entities.task_event);
+export const ticket = tableFor(entities.ticket);
+export const ticketComment = tableFor(entities.ticket_comment);
+export const order = tableFor(entities.order);
+export const orderLine = tableFor(entities.order_line);
 
 export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
   property,
@@ -106,4 +114,10 @@ export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  task,
+  task_event: taskEvent,
+  ticket,
+  ticket_comment: ticketComment,
+  order,
+  order_line: orderLine,
 };

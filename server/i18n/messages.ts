@@ -112,6 +112,20 @@ const en = {
   'mail.delete.intro':
     'Please confirm that your account should be deleted. It is deleted 30 days after you confirm; signing in again within that time keeps it.',
   'mail.delete.action': 'Confirm deletion',
+  'validation.transition': 'This action is not possible while the status is {state}.',
+  'validation.not_member': 'The selected {field} is not a member of this settings group.',
+  'validation.one_of': 'Give either a user or a contact.',
+  'validation.related_task': 'A selected task is not tied to this facility.',
+  'validation.order_external_only': 'Only an external order is sent to a contractor.',
+  'validation.contractor_email': 'The contractor needs an e-mail address to receive the order.',
+  'validation.range_days': 'The period may span at most {max} days.',
+  'public_order.answered': 'This order has been answered already ({state}); nothing was changed.',
+  'public_order.thanks': 'Thank you, your answer has been saved.',
+  'planning.feed_reset': 'The old calendar link no longer works.',
+  'mail.order.subject': 'New order: {title}',
+  'mail.order.intro': 'You have received an order from {sender}: {title}. Please accept or refuse it on this page:',
+  'mail.order.action': 'Open the order',
+  'mail.order.note': 'The link is personal: anyone who has it can answer the order.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -231,6 +245,21 @@ const de: Catalog = {
   'mail.delete.intro':
     'Bitte bestätigen Sie, dass Ihr Konto gelöscht werden soll. Es wird 30 Tage nach der Bestätigung gelöscht; eine erneute Anmeldung in dieser Zeit behält es.',
   'mail.delete.action': 'Löschung bestätigen',
+  'validation.transition': 'Diese Aktion ist im Status {state} nicht möglich.',
+  'validation.not_member': '{field}: Diese Person gehört nicht zu dieser Einstellungsgruppe.',
+  'validation.one_of': 'Geben Sie entweder eine Person oder einen Kontakt an.',
+  'validation.related_task': 'Eine gewählte Aufgabe gehört nicht zu dieser Anlage.',
+  'validation.order_external_only': 'Nur ein externer Auftrag wird an einen Auftragnehmer gesendet.',
+  'validation.contractor_email': 'Der Auftragnehmer braucht eine E-Mail-Adresse, um den Auftrag zu erhalten.',
+  'validation.range_days': 'Der Zeitraum darf höchstens {max} Tage umfassen.',
+  'public_order.answered': 'Dieser Auftrag wurde bereits beantwortet ({state}); es wurde nichts geändert.',
+  'public_order.thanks': 'Danke, Ihre Antwort wurde gespeichert.',
+  'planning.feed_reset': 'Der alte Kalenderlink funktioniert nicht mehr.',
+  'mail.order.subject': 'Neuer Auftrag: {title}',
+  'mail.order.intro':
+    'Sie haben einen Auftrag von {sender} erhalten: {title}. Bitte nehmen Sie ihn auf dieser Seite an oder lehnen Sie ihn ab:',
+  'mail.order.action': 'Auftrag öffnen',
+  'mail.order.note': 'Der Link ist persönlich: Wer ihn hat, kann den Auftrag beantworten.',
 };
 
 // Swiss German: the same texts without ß.

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { users, userTokens } from '../db/schema';
 import { pruneSessions } from '../services/session.service';
 import { pruneRateLimits } from '../services/rate-limit';
+import { isoDay, materialiseAll } from '../services/task-schedule.service';
 
 export interface Job {
   name: string;
@@ -36,5 +37,11 @@ export const jobs: Job[] = [
         .returning({ id: userTokens.id });
       return { expired_tokens: tokens.length };
     },
+  },
+  {
+    // Task events over the rolling 12-month horizon (domain.md §4.4, §9); idempotent.
+    name: 'task-events',
+    intervalMinutes: 24 * 60,
+    run: (ctx, now) => materialiseAll(ctx.db, isoDay(now)),
   },
 ];

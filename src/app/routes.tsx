@@ -8,6 +8,7 @@ import { PageLoader } from '../components/page-loader';
 import { lazyScreen } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
 import { GRID_ROUTES, RECORD_PAGE_ROUTES, loadGridScreen, loadRecordPage } from '../../views/records/routes';
+import { loadRecordTranslations } from '../i18n';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
 
@@ -46,6 +47,12 @@ const EmailVerificationPage = lazy(() =>
   import('../auth/email-verification-page').then((m) => ({ default: m.EmailVerificationPage })),
 );
 const TermsPage = lazy(() => import('../auth/terms-page').then((m) => ({ default: m.TermsPage })));
+// The contractor's order page (no login) needs the record screens' translations (order fields, planning texts).
+const PublicOrderPage = lazy(() =>
+  Promise.all([import('../../views/public/public-order-page'), loadRecordTranslations()]).then(([m]) => ({
+    default: m.PublicOrderPage,
+  })),
+);
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -114,6 +121,7 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route element={<PublicLayout />}>
+            <Route path="public/order/:token" element={page(<PublicOrderPage />)} />
             <Route path="notifier/:token" element={page(<ModulePlaceholder section="public" pageKey="notifier" />)} />
             <Route
               path="public/:modelName/:token"

@@ -35,6 +35,8 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
   validate?: (record: Readonly<Record<string, unknown>>) => FieldError[];
   /** Default sort of lists. */
   defaultSort?: { field: keyof F & string; descending?: boolean };
+  /** Extra database indexes (column lists) for lookups the engine does not index by itself. */
+  indexes?: readonly (readonly ((keyof F & string) | 'settings_group_uuid')[])[];
 }
 
 export function defineEntity<const F extends Record<string, Field>>(def: EntityDefinition<F>): EntityDefinition<F> {
@@ -48,12 +50,16 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
 }
 
 /** Any model, for code that iterates the registry (compared structurally: keys are plain strings here). */
-export interface AnyEntity extends Omit<EntityDefinition, 'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields'> {
+export interface AnyEntity extends Omit<
+  EntityDefinition,
+  'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields' | 'indexes'
+> {
   fields: Record<string, Field>;
   titleField: string;
   status?: { field: string; active: readonly string[] };
   tree?: { parentField: string };
   defaultSort?: { field: string; descending?: boolean };
+  indexes?: readonly (readonly string[])[];
 }
 
 /** Columns every module record has (domain.md §1), in addition to its own fields. */

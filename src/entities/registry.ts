@@ -7,6 +7,10 @@ import { facility } from './facility';
 import { contact } from './contact';
 import { tenancy } from './tenancy';
 import { costGroup, renewalGroup, unit } from './catalogues';
+import { task } from './task';
+import { taskEvent } from './task-event';
+import { ticket, ticketComment } from './ticket';
+import { order, orderLine } from './order';
 
 export const entities = {
   property,
@@ -18,6 +22,12 @@ export const entities = {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  task,
+  task_event: taskEvent,
+  ticket,
+  ticket_comment: ticketComment,
+  order,
+  order_line: orderLine,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

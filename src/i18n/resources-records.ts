@@ -1,18 +1,45 @@
 // The record screens' translations (model fields, enum values, grid and drawer texts) in all three languages.
 // Loaded with the grid routes only, so the first screen stays small (see loadRecordTranslations).
+import enCalendar from '../locales/en-us/calendar.json';
 import enEntities from '../locales/en-us/entities.json';
 import enEnums from '../locales/en-us/enums.json';
 import enGrid from '../locales/en-us/grid.json';
+import enPlanning from '../locales/en-us/planning.json';
 import enRecords from '../locales/en-us/records.json';
+import deCalendar from '../locales/de/calendar.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
 import deGrid from '../locales/de/grid.json';
+import dePlanning from '../locales/de/planning.json';
 import deRecords from '../locales/de/records.json';
+import chCalendar from '../locales/de-ch/calendar.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
 import chGrid from '../locales/de-ch/grid.json';
+import chPlanning from '../locales/de-ch/planning.json';
 import chRecords from '../locales/de-ch/records.json';
 
-export const en = { entities: enEntities, enums: enEnums, grid: enGrid, records: enRecords };
-export const de = { entities: deEntities, enums: deEnums, grid: deGrid, records: deRecords };
-export const deCh = { entities: chEntities, enums: chEnums, grid: chGrid, records: chRecords };
+export const en = {
+  calendar: enCalendar,
+  entities: enEntities,
+  enums: enEnums,
+  grid: enGrid,
+  planning: enPlanning,
+  records: enRecords,
+};
+export const de = {
+  calendar: deCalendar,
+  entities: deEntities,
+  enums: deEnums,
+  grid: deGrid,
+  planning: dePlanning,
+  records: deRecords,
+};
+export const deCh = {
+  calendar: chCalendar,
+  entities: chEntities,
+  enums: chEnums,
+  grid: chGrid,
+  planning: chPlanning,
+  records: chRecords,
+};

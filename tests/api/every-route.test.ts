@@ -22,6 +22,13 @@ const PUBLIC = new Set([
   'POST /api/v1/sanctum/token',
   'GET /api/v1/email/verify/{uuid}/{hash}',
   'GET /api/v1/user/delete-request/{token}',
+  'GET /api/v1/public/orders/{token}',
+  'POST /api/v1/public/orders/{token}/accept',
+  'POST /api/v1/public/orders/{token}/refuse',
+  'POST /api/v1/public/orders/{token}/done',
+  'POST /api/v1/public/orders/{token}/propose-date',
+  'POST /api/v1/public/orders/{token}/comment',
+  'GET /api/v1/calendar-feed/{token}',
 ]);
 
 const sample = (param: string) =>

@@ -71,6 +71,8 @@ export async function make(
   }
   if (entity.scope === 'settings_group') body.settings_group_uuid = ctx.settingsGroup;
   if (entity.name === 'tenancy') body.end_date = '2027-03-15';
+  if (entity.name === 'task')
+    Object.assign(body, { by_weekday: 'MO', rrule: null, end_date: null, occurrences: null, interval: 1 });
   Object.assign(body, overrides);
   const res = await ctx.client.post(`/${entity.plural}`, body);
   if (res.statusCode !== 201) throw new Error(`creating ${entity.name} failed: ${res.statusCode} ${res.body}`);

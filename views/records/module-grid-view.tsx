@@ -14,6 +14,7 @@ import { useIsMobile } from '../../grids/preferences';
 import { loadDataGridModule, loadedDataGridModule, preloadForGridRoute } from '../../grids/preload';
 import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
+import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
 import { RECORD_PAGE_ROUTES } from './routes';
 
@@ -48,6 +49,12 @@ interface Props {
   /** i18n key of the page title, e.g. modules.property */
   titleKey: string;
   icon?: ReactNode;
+  /** A module's own editor and panels in the drawer (drawer-extension.ts). */
+  extension?: DrawerExtension;
+  /** Shown in the header's end (e.g. a grid / calendar switch). */
+  headerEnd?: ReactNode;
+  /** Rendered instead of the grid (another view of the same records); gets the drawer opener. */
+  alternate?: (openRecord: (uuid: string) => void) => ReactNode;
 }
 
 /** Field defaults of the model, plus the selected property when exactly one is selected. */
@@ -59,7 +66,7 @@ function createDefaults(grid: GridDefinition, properties: readonly string[]): Re
   return defaults;
 }
 
-export function ModuleGridView({ grid, titleKey, icon }: Props) {
+export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd, alternate }: Props) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
@@ -106,8 +113,15 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
       <header className="hw-page-header">
         {icon && <span className="hw-page-icon">{icon}</span>}
         <H1>{title}</H1>
+        {headerEnd && <span className="hw-spacer" />}
+        {headerEnd}
       </header>
-      {mobile ? (
+      {alternate ? (
+        alternate((next) => {
+          setRowData(undefined);
+          setRecord(next);
+        })
+      ) : mobile ? (
         <RecordCardList grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} />
       ) : DataGrid ? (
         <DataGrid grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} handleRef={gridHandle} />
@@ -122,6 +136,7 @@ export function ModuleGridView({ grid, titleKey, icon }: Props) {
         creating={creating}
         createDefaults={createDefaults(grid, properties)}
         settingsGroupUuid={group?.uuid ?? null}
+        extension={extension}
         onClose={close}
         onChanged={(record, change) => {
           void client.invalidateQueries({ queryKey: ['cards', grid.entity.name] });

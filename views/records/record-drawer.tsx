@@ -13,6 +13,7 @@ import { useIsMobile } from '../../grids/preferences';
 import { getRecord, recordTitle, type ApiRecord } from '../../grids/records-api';
 import { RefTitle } from '../../grids/ref-titles';
 import { useGridFormat } from '../../grids/use-grid-format';
+import type { DrawerExtension } from './drawer-extension';
 import { RecordActions } from './record-actions';
 import { RecordForm } from './record-form';
 import { RelatedRecords } from './related-records';
@@ -35,6 +36,8 @@ interface Props {
   pagePath?: (uuid: string) => string;
   /** Rendered on the record's page rather than in the drawer. */
   asPage?: boolean;
+  /** A module's own editor and panels (drawer-extension.ts). */
+  extension?: DrawerExtension;
 }
 
 export function RecordDrawer(props: Props) {
@@ -101,6 +104,7 @@ export function DrawerContent({
   onClose,
   pagePath,
   asPage,
+  extension,
 }: Omit<Props, 'uuid' | 'creating'> & {
   record: ApiRecord | null;
 }) {
@@ -114,6 +118,12 @@ export function DrawerContent({
     if (created) onClose();
   });
   const editable = record ? Boolean(record.links.update) : true;
+  /** A panel's action changed the record (a transition): show the new version everywhere. */
+  const replaceRecord = (next: ApiRecord) => {
+    client.setQueryData(recordKey(entity.name, next.uuid), next);
+    setDraft({ ...next });
+    onChanged(next, 'updated');
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save(draft);
@@ -134,7 +144,16 @@ export function DrawerContent({
             creating={!record}
             format={format}
             lookupScope={settingsGroupUuid ? { settings_group_uuid: settingsGroupUuid } : {}}
+            omit={extension?.ownFields}
           />
+          {extension?.form?.({
+            draft,
+            onChange: (name, value) => setDraft((d) => ({ ...d, [name]: value })),
+            errors,
+            readOnly: !editable,
+            creating: !record,
+          })}
+          {record && extension?.panels?.(record, replaceRecord)}
           {record && <RelatedRecords entity={entity} uuid={record.uuid} />}
         </div>
       </div>

@@ -20,6 +20,8 @@ interface Props {
   creating: boolean;
   format: FormatContext;
   lookupScope: Record<string, string>;
+  /** Fields a module's own editor shows instead (drawer-extension.ts). */
+  omit?: readonly string[];
 }
 
 function ReadOnlyRef(props: InputProps) {
@@ -28,13 +30,13 @@ function ReadOnlyRef(props: InputProps) {
   return <InputGroup id={props.id} readOnly value={data ?? ''} />;
 }
 
-export function RecordForm({ entity, draft, onChange, errors, readOnly, creating, format, lookupScope }: Props) {
+export function RecordForm({ entity, draft, onChange, errors, readOnly, creating, format, lookupScope, omit }: Props) {
   const { t } = useTranslation();
   return (
     <div className="hw-record-form">
       {Object.entries(entity.fields).map(([name, field]) => {
         const writable = isWritable(field) && !readOnly;
-        if (creating && !isWritable(field)) return null;
+        if ((creating && !isWritable(field)) || omit?.includes(name)) return null;
         const Input = writable ? FIELD_INPUTS[field.kind] : field.kind === 'ref' ? ReadOnlyRef : ReadOnlyText;
         const messages = errors[name];
         const id = `record-${entity.name}-${name}`;

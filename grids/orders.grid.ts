@@ -1,0 +1,8 @@
+// Orders: internal and external work orders with their lines (domain.md §2, §3).
+import { order } from '../src/entities/order';
+import { defineGrid } from './define-grid';
+
+export const ordersGrid = defineGrid(order, {
+  columns: ['title', 'kind', 'property_uuid', 'contact_uuid', 'due_date', 'overdue', 'total', 'status'],
+  card: ['kind', 'due_date', 'total'],
+});

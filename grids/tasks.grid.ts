@@ -1,0 +1,17 @@
+// Tasks: recurring and one-off maintenance work (domain.md §2, §4.4).
+import { task } from '../src/entities/task';
+import { defineGrid } from './define-grid';
+
+export const tasksGrid = defineGrid(task, {
+  columns: [
+    'title',
+    'property_uuid',
+    'facility_uuid',
+    'repeat_type',
+    'start_date',
+    'workload',
+    'last_executed_at',
+    'status',
+  ],
+  card: ['property_uuid', 'repeat_type', 'status'],
+});

@@ -1,0 +1,61 @@
+// The deadline calendar's API (docs/planning-api.md): dated items of a period and the undated tray.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { valueSchemas } from '../../src/entities/schemas';
+import { accessOf } from '../crud/access';
+import { fieldError } from '../http-error';
+import { CALENDAR_KINDS, calendarItems } from '../services/calendar.service';
+import { ok } from './schemas';
+
+export const MAX_RANGE_DAYS = 400;
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.union([item.transform((v) => [v]), z.array(item).max(200)]).transform((v) => v as z.output<T>[]);
+
+const context = {
+  kinds: listOf(z.enum(CALENDAR_KINDS)).optional(),
+  settings_group_uuid: z.uuid().optional(),
+  property_uuids: listOf(z.uuid()).optional(),
+};
+const item = z.object({
+  id: z.string(),
+  kind: z.enum(CALENDAR_KINDS),
+  uuid: z.string(),
+  title: z.string(),
+  date: z.string().nullable(),
+  status: z.string(),
+  overdue: z.boolean(),
+  property_uuid: z.string(),
+  task_uuid: z.string().optional(),
+  series: z.boolean(),
+  updated_at: z.string(),
+  links: z.record(z.string(), z.string()),
+});
+const reply = z.object({ data: z.array(item), meta: z.object({ truncated: z.boolean(), limit: z.number() }) });
+
+export async function calendarRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  r.get(
+    '/calendar/events',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: z.strictObject({ from: valueSchemas.date(), to: valueSchemas.date(), ...context }),
+        response: ok(reply),
+      },
+    },
+    async (req) => {
+      const q = req.query as { from: string; to: string };
+      const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
+      if (days < 0) throw fieldError('to', 'validation.end_before_start');
+      if (days > MAX_RANGE_DAYS) throw fieldError('to', 'validation.range_days', { max: MAX_RANGE_DAYS });
+      return calendarItems(ctx, await accessOf(ctx, req), req.query);
+    },
+  );
+  r.get(
+    '/calendar/undated',
+    { schema: { tags: ['calendar'], querystring: z.strictObject(context), response: ok(reply) } },
+    async (req) => calendarItems(ctx, await accessOf(ctx, req), req.query, false, 500),
+  );
+}

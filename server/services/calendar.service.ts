@@ -1,0 +1,111 @@
+// The deadline calendar (workspace-ux.md §6): task events, ticket and order due dates in one query over the
+// caller's settings groups and the selected context, ordered by date and capped (meta.truncated).
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { may, type Access } from '../crud/access';
+import { rowsOf } from '../crud/read';
+import { isOverdue } from '../../src/domain/overdue';
+import { isClosed } from '../../src/domain/transitions';
+
+export const CALENDAR_KINDS = ['task_event', 'ticket', 'order'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+/** Items per reply; a month of a large portfolio stays below it, a year may not (then meta.truncated). */
+export const CALENDAR_LIMIT = 5000;
+
+export interface CalendarQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  kinds?: CalendarKind[] | undefined;
+  settings_group_uuid?: string | undefined;
+  property_uuids?: string[] | undefined;
+}
+
+interface ItemRow {
+  kind: CalendarKind;
+  uuid: string;
+  title: string;
+  date: string | null;
+  status: string;
+  property_uuid: string;
+  task_uuid: string | null;
+  series: boolean;
+  settings_group_uuid: string;
+  updated_at: Date | string;
+}
+
+const PLURAL: Record<CalendarKind, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
+const list = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  );
+
+/** The groups a query reaches: the caller's, narrowed to the selected settings group. */
+export const groupsOf = (access: Access, sg?: string) => (sg ? access.groups.filter((g) => g === sg) : access.groups);
+
+function parts(groups: string[], q: CalendarQuery, dated: boolean) {
+  const kinds = new Set(q.kinds?.length ? q.kinds : CALENDAR_KINDS);
+  const props = (alias: string) =>
+    q.property_uuids?.length ? sql`and ${sql.raw(alias)}.property_uuid in (${list(q.property_uuids)})` : sql``;
+  const when = (alias: string) =>
+    dated
+      ? sql`and ${sql.raw(alias)}.due_date >= ${q.from}::date and ${sql.raw(alias)}.due_date <= ${q.to}::date`
+      : sql`and ${sql.raw(alias)}.due_date is null and ${sql.raw(alias)}.status not in ('done', 'confirmed', 'cancelled', 'refused')`;
+  const scope = (alias: string) =>
+    sql`${sql.raw(alias)}.settings_group_uuid in (${list(groups)}) and ${sql.raw(alias)}.deleted_at is null
+        and ${sql.raw(alias)}.archived_at is null`;
+  const out: SQL[] = [];
+  if (kinds.has('task_event') && dated)
+    out.push(sql`select 'task_event' as kind, e.uuid, t.title, e.due_date::text as date, e.status, e.property_uuid,
+      e.task_uuid, t.repeat_type <> 'singular' as series, e.settings_group_uuid, e.updated_at
+      from task_events e join tasks t on t.uuid = e.task_uuid
+      where ${scope('e')} and t.deleted_at is null ${when('e')} ${props('e')}`);
+  if (kinds.has('ticket'))
+    out.push(sql`select 'ticket' as kind, k.uuid, coalesce(k.number || ' ', '') || k.subject as title, k.due_date::text as date,
+      k.status, k.property_uuid, null::uuid as task_uuid, false as series, k.settings_group_uuid, k.updated_at
+      from tickets k where ${scope('k')} ${when('k')} ${props('k')}`);
+  if (kinds.has('order'))
+    out.push(sql`select 'order' as kind, o.uuid, o.title, o.due_date::text as date, o.status, o.property_uuid,
+      null::uuid as task_uuid, false as series, o.settings_group_uuid, o.updated_at
+      from orders o where ${scope('o')} ${when('o')} ${props('o')}`);
+  return out;
+}
+
+export async function calendarItems(
+  ctx: AppContext,
+  access: Access,
+  q: CalendarQuery,
+  dated = true,
+  limit = CALENDAR_LIMIT,
+) {
+  const groups = groupsOf(access, q.settings_group_uuid);
+  const selects = parts(groups, q, dated);
+  if (!groups.length || !selects.length) return { data: [], meta: { truncated: false, limit } };
+  const res = await ctx.db.execute(
+    sql`select * from (${sql.join(selects, sql` union all `)}) x order by x.date nulls last, x.kind, x.uuid limit ${limit + 1}`,
+  );
+  const rows = rowsOf<ItemRow>(res);
+  const today = new Date().toISOString().slice(0, 10);
+  const data = rows.slice(0, limit).map((r) => {
+    const self = `/api/v1/${PLURAL[r.kind]}/${r.uuid}`;
+    const links: Record<string, string> = { self };
+    const open = r.kind === 'task_event' ? r.status === 'open' : !isClosed(r.status);
+    if (open && may(access, r.settings_group_uuid, 'update'))
+      links.reschedule = r.kind === 'task_event' ? `${self}/reschedule` : self;
+    return {
+      id: `${r.kind}:${r.uuid}`,
+      kind: r.kind,
+      uuid: r.uuid,
+      title: r.title,
+      date: r.date,
+      status: r.status,
+      overdue: isOverdue(r.kind, { due_date: r.date, status: r.status }, today),
+      property_uuid: r.property_uuid,
+      ...(r.task_uuid ? { task_uuid: r.task_uuid } : {}),
+      series: r.series,
+      updated_at: new Date(r.updated_at).toISOString(),
+      links,
+    };
+  });
+  return { data, meta: { truncated: rows.length > limit, limit } };
+}

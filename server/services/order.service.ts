@@ -1,0 +1,86 @@
+// Order actions (domain.md §3): the transitions, send (an external order is e-mailed to its contractor with a
+// public token link) and reset-token (a new link; the old one is dead at once). The token is 32 random bytes,
+// base64url, stored as its SHA-256 only; the mail goes out after the transaction commits.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { entities } from '../../src/entities/registry';
+import { orderTransitions } from '../../src/domain/transitions';
+import type { Access } from '../crud/access';
+import type { Row } from '../crud/present';
+import { contact as contacts } from '../db/entity-tables';
+import { settingsGroups } from '../db/schema';
+import { orderTokens } from '../db/planning-schema';
+import { fieldError } from '../http-error';
+import { orderMail } from '../mail/order-mail';
+import { randomToken, sha256 } from './crypto';
+import { onRecord, setValues, transitionOf, type Tx } from './record-actions';
+
+export const ORDER_ACTIONS = ['accept', 'refuse', 'done', 'confirm', 'cancel'] as const;
+
+export async function orderTransition(ctx: AppContext, access: Access, uuid: string, action: string) {
+  await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
+    const status = transitionOf(orderTransitions(String(row.kind)), row, action);
+    await setValues(tx, entities.order, uuid, access, { status });
+  });
+}
+
+export const publicOrderUrl = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/public/order/${token}`;
+
+/** A new token for the order (replacing any old one); answers the token. */
+async function newToken(tx: Tx, orderUuid: string): Promise<string> {
+  const token = randomToken();
+  await tx
+    .insert(orderTokens)
+    .values({ order_uuid: orderUuid, token_hash: sha256(token) })
+    .onConflictDoUpdate({
+      target: orderTokens.order_uuid,
+      set: { token_hash: sha256(token), created_at: new Date(), answered_at: null },
+    });
+  return token;
+}
+
+async function contractor(tx: Tx, row: Row) {
+  if (!row.contact_uuid) throw fieldError('contact_uuid', 'validation.contractor_email');
+  const [c] = await tx
+    .select({ email: contacts.email_address!, name: contacts.display_name!, language: contacts.language! })
+    .from(contacts)
+    .where(and(eq(contacts.uuid!, String(row.contact_uuid)), isNull(contacts.deleted_at!)))
+    .limit(1);
+  if (!c?.email) throw fieldError('contact_uuid', 'validation.contractor_email');
+  return { email: String(c.email), name: String(c.name ?? ''), language: c.language };
+}
+
+async function mailTo(ctx: AppContext, tx: Tx, row: Row, token: string) {
+  const to = await contractor(tx, row);
+  const [sg] = await tx
+    .select({ name: settingsGroups.name })
+    .from(settingsGroups)
+    .where(eq(settingsGroups.uuid, String(row.settings_group_uuid)));
+  return orderMail(to, { title: String(row.title), sender: sg?.name ?? '' }, publicOrderUrl(ctx, token));
+}
+
+export async function sendOrder(ctx: AppContext, access: Access, uuid: string) {
+  const { mail, url } = await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
+    if (row.kind !== 'external') throw fieldError('kind', 'validation.order_external_only');
+    const status = transitionOf(orderTransitions('external'), row, 'send');
+    const token = await newToken(tx, uuid);
+    const mail = await mailTo(ctx, tx, row, token);
+    await setValues(tx, entities.order, uuid, access, { status, sent_at: new Date() });
+    return { mail, url: publicOrderUrl(ctx, token) };
+  });
+  await ctx.mailer.send(mail);
+  return { meta: { public_url: url } };
+}
+
+export async function resetToken(ctx: AppContext, access: Access, uuid: string) {
+  const { mail, url } = await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
+    if (row.kind !== 'external' || !['sent', 'accepted'].includes(String(row.status)))
+      throw fieldError('status', 'validation.transition', { state: String(row.status) });
+    const token = await newToken(tx, uuid);
+    const mail = await mailTo(ctx, tx, row, token);
+    await setValues(tx, entities.order, uuid, access, {});
+    return { mail, url: publicOrderUrl(ctx, token) };
+  });
+  await ctx.mailer.send(mail);
+  return { meta: { public_url: url } };
+}

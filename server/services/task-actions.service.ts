@@ -1,0 +1,169 @@
+// Task and task event actions (domain.md §3, §4.4): activate / deactivate a task, mark an event done or skipped,
+// reschedule one occurrence, this and the following ones, or the whole series.
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { entities } from '../../src/entities/registry';
+import { isWritable } from '../../src/entities/fields';
+import { TASK_EVENT_TRANSITIONS } from '../../src/domain/transitions';
+import type { Access } from '../crud/access';
+import { getRow } from '../crud/read';
+import { create, update } from '../crud/write';
+import type { Row } from '../crud/present';
+import { task as tasks, taskEvent as events } from '../db/entity-tables';
+import { fieldError } from '../http-error';
+import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
+import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+
+const DAY = 86_400_000;
+const addDays = (iso: string, n: number) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY));
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+
+export async function setTaskActive(ctx: AppContext, access: Access, uuid: string, active: boolean) {
+  await onRecord(ctx, access, entities.task, uuid, async (tx, row) => {
+    transitionOf(
+      { active: { deactivate: 'inactive' }, inactive: { activate: 'active' } },
+      row,
+      active ? 'activate' : 'deactivate',
+    );
+    await setValues(tx, entities.task, uuid, access, { status: active ? 'active' : 'inactive' });
+    const today = isoDay(new Date());
+    if (active) await materialise(tx, uuid, today, access.user.id);
+    else await deleteFutureOpen(tx, [uuid], today);
+  });
+}
+
+export async function finishEvent(
+  ctx: AppContext,
+  access: Access,
+  uuid: string,
+  action: 'done' | 'skip',
+  comment: string | null | undefined,
+) {
+  await onRecord(ctx, access, entities.task_event, uuid, async (tx, row) => {
+    const status = transitionOf(TASK_EVENT_TRANSITIONS, row, action);
+    const now = new Date();
+    await setValues(tx, entities.task_event, uuid, access, {
+      status,
+      ...(comment != null ? { comment } : {}),
+      ...(action === 'done' ? { done_at: now, done_by: userName(access) } : {}),
+    });
+    if (action === 'done')
+      await tx
+        .update(tasks)
+        .set({ last_executed_at: sql`greatest(${tasks.last_executed_at}, ${isoDay(now)}::date)` } as never)
+        .where(eq(tasks.uuid!, String(row.task_uuid)));
+    await materialise(tx, String(row.task_uuid), isoDay(now), access.user.id);
+  });
+}
+
+export type RescheduleScope = 'this' | 'following' | 'all';
+
+/**
+ * Moves an open occurrence. `this`: the event alone (marked moved, so re-materialising keeps it); `all`: the
+ * task's start (and end date) shift by the same number of days; `following`: the series ends the day before this
+ * occurrence and a copy of the task starts on the new date (its uuid is returned). A first occurrence makes
+ * `following` the same as `all`.
+ */
+export async function reschedule(
+  ctx: AppContext,
+  access: Access,
+  uuid: string,
+  dueDate: string,
+  scope: RescheduleScope,
+): Promise<string | null> {
+  return onRecord(ctx, access, entities.task_event, uuid, async (tx, event, txCtx) => {
+    transitionOf({ open: { reschedule: 'open' } }, event, 'reschedule');
+    if (scope === 'this') {
+      await setValues(tx, entities.task_event, uuid, access, { due_date: dueDate, moved: true });
+      return null;
+    }
+    const task = await getRow(txCtx, access, entities.task, String(event.task_uuid));
+    const delta = daysBetween(String(event.due_date), dueDate);
+    const planned = String(event.planned_date ?? event.due_date);
+    const start = String(task.start_date);
+    const today = isoDay(new Date());
+    const following = scope === 'following' && planned > start;
+    const kept = await tx
+      .update(events)
+      .set({ moved: true } as never)
+      .where(
+        and(
+          eq(events.task_uuid!, String(task.uuid)),
+          eq(events.status!, 'open'),
+          eq(events.moved!, false),
+          gte(events.due_date!, today),
+          following ? gte(events.planned_date!, planned) : undefined,
+        ),
+      )
+      .returning({ uuid: events.uuid! });
+    let series = String(task.uuid);
+    if (following) series = await splitSeries(txCtx, access, task, planned, delta);
+    else await update(txCtx, access, entities.task, series, shifted(task, delta));
+    await handOver(
+      tx,
+      kept.map((k) => String(k.uuid)),
+      series,
+      delta,
+    );
+    return following ? series : null;
+  });
+}
+
+/**
+ * The open events of a shifted or split series keep their uuid (the calendar's undo needs it): each takes the
+ * place of the freshly materialised event on its shifted date, or goes when the rule has no such date.
+ */
+async function handOver(tx: Tx, kept: string[], series: string, delta: number) {
+  if (!kept.length) return;
+  const fresh = await tx
+    .select({ uuid: events.uuid!, planned: events.planned_date!, due: events.due_date! })
+    .from(events)
+    .where(and(eq(events.task_uuid!, series), eq(events.status!, 'open'), eq(events.moved!, false)));
+  const byPlanned = new Map(fresh.map((e) => [String(e.planned), e]));
+  const old = await tx
+    .select({ uuid: events.uuid!, planned: events.planned_date!, due: events.due_date! })
+    .from(events)
+    .where(inArray(events.uuid!, kept));
+  for (const e of old) {
+    const twin = byPlanned.get(addDays(String(e.planned ?? e.due), delta));
+    if (!twin) {
+      await tx.delete(events).where(eq(events.uuid!, e.uuid));
+      continue;
+    }
+    await tx.delete(events).where(eq(events.uuid!, twin.uuid));
+    await tx
+      .update(events)
+      .set({ task_uuid: series, planned_date: twin.planned, due_date: twin.due, moved: false } as never)
+      .where(eq(events.uuid!, e.uuid));
+  }
+}
+
+function shifted(task: Row, delta: number): Row {
+  const out: Row = { start_date: addDays(String(task.start_date), delta) };
+  if (task.end_type === 'until' && task.end_date) out.end_date = addDays(String(task.end_date), delta);
+  return out;
+}
+
+async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: string, delta: number) {
+  const copy: Row = { property_uuid: task.property_uuid };
+  for (const [name, field] of Object.entries(entities.task.fields))
+    if (isWritable(field) && name !== 'property_uuid') copy[name] = task[name] ?? null;
+  Object.assign(copy, shifted({ ...task, start_date: cut }, delta));
+  if (task.end_type === 'count') {
+    const before = await ctx.db.execute(
+      sql`select count(*)::int as n from task_events where task_uuid = ${String(task.uuid)} and deleted_at is null
+          and coalesce(planned_date, due_date) < ${cut}`,
+    );
+    const n = ((before as { rows?: { n: number }[] }).rows ?? (before as unknown as { n: number }[]))[0]?.n ?? 0;
+    const left = Number(task.occurrences) - n;
+    if (left < 1) throw fieldError('scope', 'validation.rrule_empty');
+    copy.occurrences = left;
+  }
+  await update(ctx, access, entities.task, String(task.uuid), {
+    end_type: 'until',
+    end_date: addDays(cut, -1),
+    occurrences: null,
+  });
+  return create(ctx, access, entities.task, copy);
+}

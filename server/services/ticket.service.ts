@@ -1,0 +1,155 @@
+// Ticket actions (domain.md §3): the transitions, assignment to a member, delegation to a member or a contact,
+// followers, comments and an order created from a ticket. Each is one transaction.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { entities } from '../../src/entities/registry';
+import { TICKET_TRANSITIONS } from '../../src/domain/transitions';
+import type { Access } from '../crud/access';
+import { getRow, selection } from '../crud/read';
+import { create } from '../crud/write';
+import { presentRecord, type Row } from '../crud/present';
+import { contact as contacts, ticketComment as comments } from '../db/entity-tables';
+import { settingsGroupMembers, users } from '../db/schema';
+import { ticketFollowers } from '../db/planning-schema';
+import { ValidationFailed, fieldError } from '../http-error';
+import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+
+export const TICKET_ACTIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
+
+async function member(tx: Tx, settingsGroup: string, userUuid: string, field: string) {
+  const [m] = await tx
+    .select({ first: users.first_name, last: users.last_name })
+    .from(settingsGroupMembers)
+    .innerJoin(users, eq(users.id, settingsGroupMembers.user_id))
+    .where(and(eq(settingsGroupMembers.settings_group_uuid, settingsGroup), eq(users.uuid, userUuid)))
+    .limit(1);
+  if (!m) throw fieldError(field, 'validation.not_member');
+  return `${m.first} ${m.last}`.trim();
+}
+
+async function addComment(ctx: AppContext, access: Access, ticket: Row, body: string) {
+  return create(ctx, access, entities.ticket_comment, {
+    property_uuid: ticket.property_uuid,
+    ticket_uuid: ticket.uuid,
+    body,
+  });
+}
+
+export async function ticketTransition(ctx: AppContext, access: Access, uuid: string, action: string) {
+  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row) => {
+    const status = transitionOf(TICKET_TRANSITIONS, row, action);
+    const extra: Row = {};
+    if (action === 'confirm') Object.assign(extra, { confirmed_at: new Date(), confirmed_by: userName(access) });
+    if (action === 'reopen') extra.reopen_count = Number(row.reopen_count ?? 0) + 1;
+    await setValues(tx, entities.ticket, uuid, access, { status, ...extra });
+  });
+}
+
+export interface DelegateBody {
+  user_uuid?: string | undefined;
+  contact_uuid?: string | undefined;
+  comment?: string | null | undefined;
+}
+
+export async function delegate(ctx: AppContext, access: Access, uuid: string, body: DelegateBody) {
+  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row, txCtx) => {
+    const status = transitionOf(TICKET_TRANSITIONS, row, 'delegate');
+    if (!body.user_uuid === !body.contact_uuid)
+      throw new ValidationFailed({
+        user_uuid: [{ key: 'validation.one_of' }],
+        contact_uuid: [{ key: 'validation.one_of' }],
+      });
+    const sg = String(row.settings_group_uuid);
+    const values: Row = { status };
+    if (body.user_uuid)
+      Object.assign(values, {
+        assignee_user_uuid: body.user_uuid,
+        assignee_name: await member(tx, sg, body.user_uuid, 'user_uuid'),
+        delegated_contact_uuid: null,
+      });
+    else {
+      const [c] = await tx
+        .select({ uuid: contacts.uuid! })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.uuid!, body.contact_uuid!),
+            eq(contacts.settings_group_uuid!, sg),
+            isNull(contacts.deleted_at!),
+          ),
+        )
+        .limit(1);
+      if (!c) throw fieldError('contact_uuid', 'validation.ref_not_found');
+      values.delegated_contact_uuid = body.contact_uuid;
+    }
+    await setValues(tx, entities.ticket, uuid, access, values);
+    if (body.comment) await addComment(txCtx, access, row, body.comment);
+  });
+}
+
+export async function assign(ctx: AppContext, access: Access, uuid: string, userUuid: string | null) {
+  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row) => {
+    const name = userUuid ? await member(tx, String(row.settings_group_uuid), userUuid, 'user_uuid') : null;
+    await setValues(tx, entities.ticket, uuid, access, { assignee_user_uuid: userUuid, assignee_name: name });
+  });
+}
+
+/** Follows or unfollows (idempotent); answers whether the caller follows now. */
+export async function follow(ctx: AppContext, access: Access, uuid: string, on: boolean) {
+  await getRow(ctx, access, entities.ticket, uuid);
+  if (on)
+    await ctx.db.insert(ticketFollowers).values({ ticket_uuid: uuid, user_id: access.user.id }).onConflictDoNothing();
+  else
+    await ctx.db
+      .delete(ticketFollowers)
+      .where(and(eq(ticketFollowers.ticket_uuid, uuid), eq(ticketFollowers.user_id, access.user.id)));
+  return { meta: { following: on } };
+}
+
+export async function followers(ctx: AppContext, access: Access, uuid: string) {
+  await getRow(ctx, access, entities.ticket, uuid);
+  const rows = await ctx.db
+    .select({ uuid: users.uuid, first: users.first_name, last: users.last_name, id: users.id })
+    .from(ticketFollowers)
+    .innerJoin(users, eq(users.id, ticketFollowers.user_id))
+    .where(eq(ticketFollowers.ticket_uuid, uuid))
+    .orderBy(asc(users.last_name));
+  return {
+    data: rows.map((r) => ({ user_uuid: r.uuid, name: `${r.first} ${r.last}`.trim() })),
+    meta: { following: rows.some((r) => r.id === access.user.id) },
+  };
+}
+
+export async function listComments(ctx: AppContext, access: Access, uuid: string) {
+  await getRow(ctx, access, entities.ticket, uuid);
+  const rows = (await ctx.db
+    .select(selection(entities.ticket_comment))
+    .from(comments)
+    .where(and(eq(comments.ticket_uuid!, uuid), isNull(comments.deleted_at!), isNull(comments.archived_at!)))
+    .orderBy(asc(comments.created_at!))) as Row[];
+  return rows.map((r) => presentRecord(entities.ticket_comment, access, r));
+}
+
+export async function postComment(ctx: AppContext, access: Access, uuid: string, body: string) {
+  return onRecord(ctx, access, entities.ticket, uuid, (_tx, row, txCtx) => addComment(txCtx, access, row, body));
+}
+
+export interface CreateOrderBody {
+  kind: 'internal' | 'external';
+  contact_uuid?: string | null | undefined;
+}
+
+/** A new order carrying the ticket's subject, description, property and due date; answers its uuid. */
+export async function orderFromTicket(ctx: AppContext, access: Access, uuid: string, body: CreateOrderBody) {
+  return onRecord(ctx, access, entities.ticket, uuid, (_tx, row, txCtx) =>
+    create(txCtx, access, entities.order, {
+      property_uuid: row.property_uuid,
+      ticket_uuid: row.uuid,
+      title: row.subject,
+      description: row.description ?? null,
+      due_date: row.due_date ?? null,
+      kind: body.kind,
+      contact_uuid: body.contact_uuid ?? null,
+    }),
+  );
+}

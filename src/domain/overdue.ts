@@ -1,0 +1,9 @@
+// Overdue is derived, never stored (domain.md §3): a due date before today on a record still open.
+import { isClosed } from './transitions';
+
+export function isOverdue(model: string, row: Readonly<Record<string, unknown>>, today: string): boolean {
+  const due = row.due_date;
+  if (typeof due !== 'string' || due >= today) return false;
+  const state = String(row.status);
+  return model === 'task_event' ? state === 'open' : !isClosed(state);
+}

@@ -1,0 +1,69 @@
+// State machines of domain.md §3: for each state the actions allowed from it and the state each action leads to.
+// The server offers one link per allowed action and answers anything else with a 422 on `status`.
+
+export const TICKET_STATES = [
+  'requested',
+  'open',
+  'in_progress',
+  'delegated',
+  'done',
+  'confirmed',
+  'cancelled',
+] as const;
+export type TicketState = (typeof TICKET_STATES)[number];
+
+export const ORDER_STATES = ['draft', 'sent', 'accepted', 'refused', 'done', 'confirmed', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const TASK_EVENT_STATES = ['open', 'done', 'skipped'] as const;
+
+type Table<S extends string> = Record<S, Record<string, S>>;
+
+/** Ticket: requested → open; open → in_progress | delegated | cancelled; delegated → in_progress | open;
+ * in_progress → done | open; done → confirmed | open (reopen counts). */
+export const TICKET_TRANSITIONS: Table<TicketState> = {
+  requested: { open: 'open', cancel: 'cancelled' },
+  open: { start: 'in_progress', delegate: 'delegated', cancel: 'cancelled' },
+  delegated: { start: 'in_progress', open: 'open', cancel: 'cancelled' },
+  in_progress: { done: 'done', open: 'open', cancel: 'cancelled' },
+  done: { confirm: 'confirmed', reopen: 'open' },
+  confirmed: {},
+  cancelled: {},
+};
+
+/** External orders: draft → sent → accepted | refused; accepted → done → confirmed. Internal orders skip
+ * sent/accepted (draft → done directly, or accept to start). Any non-terminal state → cancelled. */
+const EXTERNAL_ORDER: Table<OrderState> = {
+  draft: { send: 'sent', cancel: 'cancelled' },
+  sent: { accept: 'accepted', refuse: 'refused', cancel: 'cancelled' },
+  accepted: { done: 'done', cancel: 'cancelled' },
+  refused: {},
+  done: { confirm: 'confirmed' },
+  confirmed: {},
+  cancelled: {},
+};
+const INTERNAL_ORDER: Table<OrderState> = {
+  ...EXTERNAL_ORDER,
+  draft: { done: 'done', cancel: 'cancelled' },
+};
+
+export const orderTransitions = (kind: string): Table<OrderState> =>
+  kind === 'external' ? EXTERNAL_ORDER : INTERNAL_ORDER;
+
+export const TASK_EVENT_TRANSITIONS: Record<string, Record<string, string>> = {
+  open: { done: 'done', skip: 'skipped' },
+  done: {},
+  skipped: {},
+};
+
+/** The state an action leads to from `state`, or null when the action is not allowed from there. */
+export function nextState(table: Record<string, Record<string, string>>, state: string, action: string): string | null {
+  return table[state]?.[action] ?? null;
+}
+
+/** The actions allowed from a state. */
+export const allowedActions = (table: Record<string, Record<string, string>>, state: string) =>
+  Object.keys(table[state] ?? {});
+
+/** Terminal states of a ticket or an order: never overdue. */
+export const isClosed = (state: string) => ['done', 'confirmed', 'cancelled', 'refused'].includes(state);

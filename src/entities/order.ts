@@ -1,0 +1,60 @@
+// A work order, internal or external (domain.md §2, §3), with its lines. Totals are computed by the server from
+// the lines (decimal strings, never floats); the public token of an external order lives in its own table.
+import { defineEntity } from './define';
+import { f } from './fields';
+import { ORDER_STATES } from '../domain/transitions';
+import { lineTotal } from '../domain/money';
+
+export const order = defineEntity({
+  name: 'order',
+  plural: 'orders',
+  table: 'orders',
+  titleField: 'title',
+  icon: 'shopping-cart',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    title: f.text({ required: true, max: 200, searchable: true }),
+    kind: f.enum(['internal', 'external'], { default: 'internal', required: true }),
+    ticket_uuid: f.ref('ticket'),
+    task_event_uuid: f.ref('task_event'),
+    contact_uuid: f.ref('contact'),
+    cost_group_uuid: f.ref('cost_group'),
+    execution_date: f.date(),
+    due_date: f.date(),
+    proposed_date: f.date({ readOnly: true }),
+    status: f.enum(ORDER_STATES, { default: 'draft', required: true, readOnly: true }),
+    overdue: f.bool({ computed: true, default: undefined }),
+    payment_responsibility: f.enum(['owner', 'tenant', 'insurance', 'guarantor'], { default: 'owner', required: true }),
+    currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
+    total: f.money({ readOnly: true }),
+    sent_at: f.datetime({ readOnly: true }),
+    description: f.longText(),
+  },
+  status: { field: 'status', active: ['draft', 'sent', 'accepted'] },
+  defaultSort: { field: 'due_date' },
+  indexes: [['ticket_uuid']],
+});
+
+/** A line of an order: quantity × unit price, less the discount, plus the tax (total computed on write). */
+export const orderLine = defineEntity({
+  name: 'order_line',
+  plural: 'order-lines',
+  table: 'order_lines',
+  titleField: 'title',
+  icon: 'th-list',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    order_uuid: f.ref('order', { required: true }),
+    title: f.text({ required: true, max: 200, searchable: true }),
+    quantity: f.decimal({ required: true, min: 0 }),
+    unit_uuid: f.ref('unit'),
+    unit_price: f.money({ required: true, min: 0 }),
+    discount: f.percent({ min: 0, max: 100 }),
+    tax: f.percent({ min: 0, max: 100 }),
+    total: f.money({ computed: true }),
+  },
+  indexes: [['order_uuid']],
+  validate: (l) => (lineTotal(l) === null ? [{ path: 'total', key: 'validation.decimal_digits' }] : []),
+});

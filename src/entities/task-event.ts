@@ -1,0 +1,28 @@
+// One occurrence of a task (domain.md §2): open → done | skipped; overdue is derived. `moved` marks an occurrence
+// rescheduled by hand: re-materialising the series keeps it where it was put.
+import { defineEntity } from './define';
+import { f } from './fields';
+
+export const taskEvent = defineEntity({
+  name: 'task_event',
+  plural: 'task-events',
+  table: 'task_events',
+  titleField: 'due_date',
+  icon: 'calendar',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    task_uuid: f.ref('task', { required: true }),
+    due_date: f.date({ required: true }),
+    planned_date: f.date({ readOnly: true }),
+    status: f.enum(['open', 'done', 'skipped'], { default: 'open', required: true, readOnly: true }),
+    overdue: f.bool({ computed: true, default: undefined }),
+    moved: f.bool({ readOnly: true }),
+    done_at: f.datetime({ readOnly: true }),
+    done_by: f.text({ readOnly: true, max: 200 }),
+    comment: f.longText({ max: 2000, hidden: false }),
+  },
+  status: { field: 'status', active: ['open'] },
+  defaultSort: { field: 'due_date' },
+  indexes: [['task_uuid', 'due_date']],
+});

@@ -1,0 +1,49 @@
+// Helpers of the planning API tests: a signed-in workspace with a property, dates relative to today (the server
+// materialises from the real today), and short request helpers.
+import { json, signedIn, type Client, type TestEnv } from './harness';
+
+export interface Ws {
+  client: Client;
+  settingsGroup: string;
+  property: string;
+  user: { id: number; uuid: string; email: string };
+}
+
+export type Rec = Record<string, unknown> & { uuid: string; links: Record<string, string> };
+
+export async function workspace(env: TestEnv): Promise<Ws> {
+  const { client, user } = await signedIn(env);
+  const sg = json<{ data: { uuid: string } }>(
+    await client.post('/settings-groups', { name: `WS ${Math.random().toString(36).slice(2, 7)}` }),
+  ).data.uuid;
+  const property = json<{ data: Rec }>(
+    await client.post('/properties', { settings_group_uuid: sg, name: 'Seestrasse 1' }),
+  ).data.uuid;
+  return { client, settingsGroup: sg, property, user };
+}
+
+const DAY = 86_400_000;
+export const today = () => new Date().toISOString().slice(0, 10);
+export const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+export const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+export const diffDays = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
+
+export async function post(c: Client, url: string, body: unknown = {}) {
+  const res = await c.post(url, body);
+  return {
+    status: res.statusCode,
+    body: json<{ data: Rec; meta?: Record<string, unknown>; errors?: Record<string, string[]> }>(res),
+  };
+}
+
+export async function createTask(ws: Ws, body: Record<string, unknown>) {
+  const res = await post(ws.client, '/tasks', { property_uuid: ws.property, title: 'Filter change', ...body });
+  if (res.status !== 201) throw new Error(`task: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function eventsOf(ws: Ws, task: string, status?: string) {
+  const q = `/task-events?per_page=500&sort_by=due_date&filter[task_uuid]=${task}${status ? `&filter[status]=${status}` : ''}`;
+  return json<{ data: Rec[] }>(await ws.client.get(q)).data;
+}

@@ -1,0 +1,86 @@
+// Rescheduling occurrences of a series (workspace-ux.md §6): this one (kept when the series is re-materialised),
+// this and the following (the series splits), all (the series shifts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, json, type TestEnv } from './harness';
+import { addDays, createTask, eventsOf, post, today, workspace, type Ws } from './planning-support';
+
+let env: TestEnv;
+let a: Ws;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  a = await workspace(env);
+});
+afterAll(() => env.close());
+
+const weekly = () =>
+  createTask(a, { repeat_type: 'weekly', start_date: addDays(today(), 1), end_type: 'count', occurrences: 6 });
+const due = (e: Record<string, unknown>) => String(e.due_date);
+
+describe('reschedule', () => {
+  it('this: moves one occurrence, which survives re-materialisation', async () => {
+    const t = await weekly();
+    const [, second] = await eventsOf(a, t.uuid);
+    const target = addDays(due(second!), 2);
+    const res = await post(a.client, `/task-events/${second!.uuid}/reschedule`, { due_date: target, scope: 'this' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ due_date: target, moved: true });
+    // a change of the rule re-materialises the series; the moved occurrence stays where it was put
+    expect((await a.client.patch(`/tasks/${t.uuid}`, { title: 'Filter change (new)', lead_days: 3 })).statusCode).toBe(
+      200,
+    );
+    expect((await a.client.patch(`/tasks/${t.uuid}`, { skip_weekends: true })).statusCode).toBe(200);
+    const after = await eventsOf(a, t.uuid);
+    expect(after.find((e) => e.uuid === second!.uuid)).toMatchObject({ due_date: target, moved: true });
+    expect(after.filter((e) => e.planned_date === second!.planned_date)).toHaveLength(1);
+  });
+
+  it('all: the whole series shifts by the same number of days', async () => {
+    const t = await weekly();
+    const before = await eventsOf(a, t.uuid);
+    const res = await post(a.client, `/task-events/${before[2]!.uuid}/reschedule`, {
+      due_date: addDays(due(before[2]!), 1),
+      scope: 'all',
+    });
+    expect(res.status).toBe(200);
+    const after = await eventsOf(a, t.uuid);
+    expect(after.map(due)).toEqual(before.map((e) => addDays(due(e), 1)));
+    const task = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data;
+    expect(task.start_date).toBe(addDays(today(), 2));
+  });
+
+  it('following: the series ends before the occurrence and a new one starts on the new date', async () => {
+    const t = await weekly();
+    const before = await eventsOf(a, t.uuid);
+    const target = addDays(due(before[3]!), 3);
+    const res = await post(a.client, `/task-events/${before[3]!.uuid}/reschedule`, {
+      due_date: target,
+      scope: 'following',
+    });
+    expect(res.status).toBe(200);
+    const next = String(res.body.meta!.task_uuid);
+    expect((await eventsOf(a, t.uuid)).map(due)).toEqual(before.slice(0, 3).map(due));
+    const moved = await eventsOf(a, next);
+    expect(moved.map(due)).toEqual(before.slice(3).map((e) => addDays(due(e), 3)));
+    const old = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data;
+    expect(old).toMatchObject({ end_type: 'until', end_date: addDays(due(before[3]!), -1) });
+    const copy = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${next}`)).data;
+    expect(copy).toMatchObject({ title: 'Filter change', start_date: target, end_type: 'count', occurrences: 3 });
+  });
+
+  it('refuses a done occurrence, a bad scope or date, and writes nothing', async () => {
+    const t = await weekly();
+    const [first, second] = await eventsOf(a, t.uuid);
+    await post(a.client, `/task-events/${first!.uuid}/done`);
+    const done = await post(a.client, `/task-events/${first!.uuid}/reschedule`, { due_date: today(), scope: 'this' });
+    expect(done.status).toBe(422);
+    expect(done.body.errors).toHaveProperty('status');
+    const bad = await post(a.client, `/task-events/${second!.uuid}/reschedule`, {
+      due_date: '2026-02-30',
+      scope: 'some',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors!).sort()).toEqual(['due_date', 'scope']);
+    expect((await eventsOf(a, t.uuid)).find((e) => e.uuid === second!.uuid)!.due_date).toBe(second!.due_date);
+  });
+});

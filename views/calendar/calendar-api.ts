@@ -1,0 +1,122 @@
+// The planning API as the calendar speaks it (docs/planning-api.md): the deadline events of a window, the undated
+// tickets and orders, rescheduling, the per-user ICS feed and the workload per month.
+import { http, requestEnvelope, type QueryValue } from '../../src/api/http';
+
+export const CALENDAR_KINDS = ['task_event', 'ticket', 'order'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+export type SeriesScope = 'this' | 'following' | 'all';
+
+export interface CalendarItem {
+  id: string;
+  kind: CalendarKind;
+  uuid: string;
+  title: string;
+  date: string | null;
+  status: string;
+  overdue: boolean;
+  property_uuid: string | null;
+  task_uuid?: string | null;
+  series: boolean;
+  links: { self?: string; reschedule?: string };
+}
+
+export interface CalendarReply {
+  data: CalendarItem[];
+  meta: { truncated: boolean; limit: number };
+}
+
+/** The selected context of the lists (settings group, properties), sent with every calendar request. */
+export interface CalendarContext {
+  settingsGroupUuid: string | null;
+  propertyUuids: readonly string[];
+  kinds: readonly CalendarKind[];
+}
+
+function contextQuery(context: CalendarContext): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = { kinds: context.kinds };
+  if (context.settingsGroupUuid) query.settings_group_uuid = context.settingsGroupUuid;
+  if (context.propertyUuids.length) query.property_uuids = context.propertyUuids;
+  return query;
+}
+
+export async function fetchCalendarEvents(
+  context: CalendarContext,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<CalendarReply> {
+  const reply = await requestEnvelope<CalendarItem[], CalendarReply['meta']>('calendar/events', {
+    query: { ...contextQuery(context), from, to },
+    signal,
+  });
+  return { data: reply.data, meta: reply.meta ?? { truncated: false, limit: reply.data.length } };
+}
+
+export const fetchUndated = (context: CalendarContext, signal?: AbortSignal) =>
+  http.get<CalendarItem[]>('calendar/undated', {
+    query: contextQuery({ ...context, kinds: context.kinds.filter((k) => k !== 'task_event') }),
+    signal,
+  });
+
+const PLURAL: Record<CalendarKind, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
+
+interface Versioned {
+  uuid: string;
+  updated_at: string;
+  due_date: string | null;
+}
+
+/**
+ * Moves one item to a date (null: back to the tray). A task event goes through its reschedule action with the
+ * series scope; a ticket or an order through the generic PATCH with the version just read (If-Match).
+ */
+export async function rescheduleItem(
+  item: Pick<CalendarItem, 'kind' | 'uuid'>,
+  dueDate: string | null,
+  scope: SeriesScope = 'this',
+): Promise<void> {
+  const path = `${PLURAL[item.kind]}/${item.uuid}`;
+  if (item.kind === 'task_event') {
+    await http.post(`${path}/reschedule`, { due_date: dueDate, scope }, { silent: true });
+    return;
+  }
+  const current = await http.get<Versioned>(path, { silent: true });
+  await http.patch(path, { due_date: dueDate }, { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true });
+}
+
+/** A task's start date and version: moving a whole series shifts the start, so undo writes the old one back. */
+export async function setTaskStart(taskUuid: string, start: (current: string) => string): Promise<string> {
+  const current = await http.get<{ start_date: string; updated_at: string }>(`tasks/${taskUuid}`, { silent: true });
+  const next = start(current.start_date);
+  await http.patch(
+    `tasks/${taskUuid}`,
+    { start_date: next },
+    {
+      headers: { 'If-Match': `"${current.updated_at}"` },
+      silent: true,
+    },
+  );
+  return current.start_date;
+}
+
+export const getFeedUrl = () => http.get<{ url: string }>('user/calendar-feed');
+export const resetFeedUrl = () => http.post<{ url: string }>('user/calendar-feed/reset');
+
+export interface WorkloadRow {
+  month: string;
+  property_uuid: string;
+  property_name: string;
+  /** Decimal strings, as every decimal of the API. */
+  hours: string;
+  cost: string | null;
+}
+
+export const fetchWorkload = (from: string, months: number, propertyUuids: readonly string[], group: string | null) =>
+  http.get<WorkloadRow[]>('tasks/workload', {
+    query: {
+      from,
+      months,
+      property_uuids: propertyUuids.length ? propertyUuids : undefined,
+      settings_group_uuid: group ?? undefined,
+    },
+  });

@@ -1,0 +1,76 @@
+// What a calendar view renders. FullCalendar builds the DOM of every event, also those it hides behind "+more",
+// so a month with 1,000 deadlines would render all of them: we cap per day (a "+n" entry opens that day's list)
+// and the list views in total, and the screen says how many are not shown.
+import type { EventInput } from '@fullcalendar/core';
+import type { CalendarItem } from './calendar-api';
+
+/** Events shown per day before the "+n" entry, by view type; list views are capped in total instead. */
+export const PER_DAY: Record<string, number> = { dayGridMonth: 3, dayGridWeek: 12, dayGridDay: 40, multiMonth: 2 };
+export const LIST_CAP = 300;
+
+export interface CappedEvents {
+  events: EventInput[];
+  /** Items not rendered (counted in the "+n" entries or cut from the list). */
+  hidden: number;
+}
+
+const rank = (item: CalendarItem) => (item.overdue ? 0 : 1);
+
+export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue'>): string[] {
+  const names = ['hw-cal-event', `hw-cal-kind-${item.kind}`, `hw-cal-status-${item.status}`];
+  if (item.overdue) names.push('hw-cal-overdue');
+  return names;
+}
+
+export function toEvent(item: CalendarItem, editable: boolean): EventInput {
+  return {
+    id: item.id,
+    title: item.title,
+    start: item.date ?? undefined,
+    allDay: true,
+    editable,
+    classNames: eventClassNames(item),
+    extendedProps: { item, sortKey: rank(item) },
+  };
+}
+
+/** Caps the items of one view; `viewType` is FullCalendar's (dayGridMonth, listMonth, multiMonthYear, …). */
+export function capEvents(
+  items: readonly CalendarItem[],
+  viewType: string,
+  canEdit: (item: CalendarItem) => boolean,
+  moreTitle: (count: number) => string,
+): CappedEvents {
+  const dated = items.filter((i) => i.date);
+  if (viewType.startsWith('list')) {
+    const shown = [...dated].sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0)).slice(0, LIST_CAP);
+    return { events: shown.map((i) => toEvent(i, canEdit(i))), hidden: dated.length - shown.length };
+  }
+  const perDay = PER_DAY[viewType.startsWith('multiMonth') ? 'multiMonth' : viewType] ?? 3;
+  const byDay = new Map<string, CalendarItem[]>();
+  for (const item of dated) {
+    const list = byDay.get(item.date!);
+    if (list) list.push(item);
+    else byDay.set(item.date!, [item]);
+  }
+  const events: EventInput[] = [];
+  let hidden = 0;
+  for (const [day, list] of byDay) {
+    const keep = list.length > perDay + 1 ? perDay : list.length; // never "+1": show the one instead
+    const sorted = keep < list.length ? [...list].sort((a, b) => rank(a) - rank(b)) : list;
+    for (let i = 0; i < keep; i++) events.push(toEvent(sorted[i]!, canEdit(sorted[i]!)));
+    if (keep < list.length) {
+      hidden += list.length - keep;
+      events.push({
+        id: `more:${day}`,
+        title: moreTitle(list.length - keep),
+        start: day,
+        allDay: true,
+        editable: false,
+        classNames: ['hw-cal-more'],
+        extendedProps: { more: day, sortKey: 9 },
+      });
+    }
+  }
+  return { events, hidden };
+}

@@ -1,0 +1,58 @@
+// The deadline calendar with its side panel (undated tray, workload chart, ICS link), fed by the selected context
+// of the lists. Used by the /calendar screen (all kinds) and by the tasks, tickets and orders screens (their kind).
+import { Spinner } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { selectedPropertiesAtom } from '../../src/state/context';
+import { useIsMobile } from '../../grids/preferences';
+import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
+import { isoDate } from './calendar-shortcuts';
+import { DeadlineCalendar } from './deadline-calendar';
+import { IcsLink } from './ics-link';
+import { UndatedTray } from './undated-tray';
+
+const WorkloadChart = lazy(() => import('./workload-chart').then((m) => ({ default: m.WorkloadChart })));
+
+/** Where a calendar item opens: its module screen with the record drawer (a task event opens its task). */
+export function itemPath(item: CalendarItem): string {
+  if (item.kind === 'task_event') return `/tasks?record=${item.task_uuid ?? ''}`;
+  return `/${item.kind === 'ticket' ? 'tickets' : 'orders'}?record=${item.uuid}`;
+}
+
+interface Props {
+  kinds: readonly CalendarKind[];
+  /** Opens an item in place (a module screen's drawer); otherwise it navigates to its module. */
+  onOpenItem?: (item: CalendarItem) => void;
+}
+
+export function CalendarPanel({ kinds, onOpenItem }: Props) {
+  const phone = useIsMobile();
+  const navigate = useNavigate();
+  const { current } = useSelectedSettingsGroup();
+  const properties = useAtomValue(selectedPropertiesAtom);
+  const context: CalendarContext = useMemo(
+    () => ({ settingsGroupUuid: current?.uuid ?? null, propertyUuids: properties, kinds }),
+    [current?.uuid, properties, kinds],
+  );
+  const thisMonth = isoDate(new Date()).slice(0, 7);
+  return (
+    <div className="hw-cal-layout">
+      <DeadlineCalendar
+        context={context}
+        phone={phone}
+        onOpenItem={onOpenItem ?? ((item) => void navigate(itemPath(item)))}
+      />
+      <div className="hw-cal-side">
+        {kinds.some((k) => k !== 'task_event') && <UndatedTray context={context} />}
+        {kinds.includes('task_event') && (
+          <Suspense fallback={<Spinner size={24} />}>
+            <WorkloadChart from={thisMonth} propertyUuids={properties} settingsGroupUuid={current?.uuid ?? null} />
+          </Suspense>
+        )}
+        <IcsLink />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// The deadline calendar (workspace-ux.md §6): task events and ticket and order due dates of the selected context,
+// month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and resize to
+// reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
+import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import deLocale from '@fullcalendar/core/locales/de';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type DropArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import multiMonthPlugin from '@fullcalendar/multimonth';
+import FullCalendar from '@fullcalendar/react';
+import { Callout, Intent } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from '../../src/i18n';
+import { fetchCalendarEvents, type CalendarContext, type CalendarItem } from './calendar-api';
+import { capEvents } from './calendar-cap';
+import { isoDate, shortcutTarget, type Shortcut } from './calendar-shortcuts';
+import { CalendarToolbar } from './calendar-toolbar';
+import { SeriesScopeDialog } from './series-scope-dialog';
+import { CALENDAR_QUERY_KEY, useCalendarMoves } from './use-calendar-moves';
+import './calendar.css';
+
+const PLUGINS = [dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
+const VIEWS = { multiMonthRolling: { type: 'multiMonth', duration: { months: 12 } } };
+const canEdit = (item: CalendarItem) => Boolean(item.links.reschedule);
+const dayBefore = (date: Date) => isoDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() - 1));
+
+interface Props {
+  context: CalendarContext;
+  /** The list view on phones, the month elsewhere. */
+  phone: boolean;
+  onOpenItem?: (item: CalendarItem) => void;
+}
+
+export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<FullCalendar>(null);
+  const [range, setRange] = useState<{ from: string; to: string; viewType: string; title: string } | null>(null);
+  const { move, pending, confirmScope, cancelScope } = useCalendarMoves();
+  const query = useQuery({
+    queryKey: [...CALENDAR_QUERY_KEY, 'events', context, range?.from, range?.to],
+    queryFn: ({ signal }) => fetchCalendarEvents(context, range!.from, range!.to, signal),
+    enabled: Boolean(range),
+    placeholderData: (previous) => previous,
+  });
+  const viewType = range?.viewType ?? (phone ? 'listMonth' : 'dayGridMonth');
+  const capped = useMemo(
+    () => capEvents(query.data?.data ?? [], viewType, canEdit, (count) => t('calendar.more', { count })),
+    [query.data, viewType, t],
+  );
+  const api = () => ref.current?.getApi();
+
+  const onDatesSet = (arg: DatesSetArg) =>
+    setRange({ from: isoDate(arg.start), to: dayBefore(arg.end), viewType: arg.view.type, title: arg.view.title });
+  const onClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault();
+    const more = arg.event.extendedProps.more as string | undefined;
+    if (more) api()?.changeView('listDay', more);
+    else onOpenItem?.(arg.event.extendedProps.item as CalendarItem);
+  };
+  const onDrop = (arg: EventDropArg) => {
+    const item = arg.event.extendedProps.item as CalendarItem;
+    move({ item, from: item.date, to: isoDate(arg.event.start!), revert: arg.revert });
+  };
+  const onResize = (arg: EventResizeDoneArg) => {
+    // a deadline is one day: stretching or shrinking it moves the due date to its new last day
+    const item = arg.event.extendedProps.item as CalendarItem;
+    const last = arg.event.end ? dayBefore(arg.event.end) : isoDate(arg.event.start!);
+    move({ item, from: item.date, to: last, revert: arg.revert });
+  };
+  const onExternalDrop = (arg: DropArg) => {
+    const raw = arg.draggedEl.dataset.item;
+    if (raw)
+      move({ item: JSON.parse(raw) as CalendarItem, from: null, to: arg.dateStr.slice(0, 10), revert: () => {} });
+  };
+  const goTo = (shortcut: Shortcut) => {
+    const target = shortcutTarget(shortcut, new Date(), phone);
+    api()?.changeView(target.view, target.date);
+  };
+
+  return (
+    <section className="hw-calendar" aria-label={t('calendar.title')} aria-busy={query.isFetching}>
+      <CalendarToolbar
+        title={range?.title ?? ''}
+        viewType={viewType}
+        onPrev={() => api()?.prev()}
+        onNext={() => api()?.next()}
+        onToday={() => api()?.today()}
+        onView={(view) => api()?.changeView(phone && view === 'dayGridMonth' ? 'listMonth' : view)}
+        onShortcut={goTo}
+      />
+      {(capped.hidden > 0 || query.data?.meta.truncated) && (
+        <Callout intent={Intent.PRIMARY} compact className="hw-cal-cap" role="status">
+          {query.data?.meta.truncated
+            ? t('calendar.truncated', { limit: query.data.meta.limit })
+            : t('calendar.capped', { count: capped.hidden })}
+        </Callout>
+      )}
+      <FullCalendar
+        ref={ref}
+        plugins={PLUGINS}
+        views={VIEWS}
+        initialView={phone ? 'listMonth' : 'dayGridMonth'}
+        headerToolbar={false}
+        locales={[deLocale]}
+        locale={i18n.language === 'en-us' ? 'en' : 'de'}
+        firstDay={1}
+        height="auto"
+        events={capped.events}
+        eventOrder="sortKey,title"
+        dayMaxEvents={false}
+        eventInteractive
+        editable
+        eventDurationEditable
+        droppable
+        datesSet={onDatesSet}
+        eventClick={onClick}
+        eventDrop={onDrop}
+        eventResize={onResize}
+        drop={onExternalDrop}
+        noEventsContent={t('calendar.empty')}
+      />
+      <SeriesScopeDialog
+        key={pending?.item.id ?? 'none'}
+        isOpen={pending !== null}
+        title={pending?.item.title ?? ''}
+        onConfirm={confirmScope}
+        onCancel={cancelScope}
+      />
+    </section>
+  );
+}

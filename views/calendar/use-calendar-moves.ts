@@ -1,0 +1,92 @@
+// Rescheduling from the calendar: a move goes to the server at once (the event already sits at its new place);
+// an error puts it back, a success offers Undo. Moving one occurrence of a series first asks for the scope.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { reportActionError } from '../../src/components/notices';
+import { useTranslation } from '../../src/i18n';
+import { notify } from '../../src/components/notices';
+import { rescheduleItem, setTaskStart, type CalendarItem, type SeriesScope } from './calendar-api';
+import { addDays, daysBetween } from './calendar-shortcuts';
+import { offerUndo, type UndoStep } from './undo-step';
+
+export interface Move {
+  item: CalendarItem;
+  from: string | null;
+  to: string;
+  /** Puts the event back where it was (FullCalendar's revert; a no-op for drops from the tray). */
+  revert: () => void;
+}
+
+export const CALENDAR_QUERY_KEY = ['calendar'] as const;
+
+/**
+ * The inverse of a move: one occurrence (or a ticket or order) goes back to its date; a whole series gets its
+ * start date shifted back (the server re-plans from it, and the moved event itself may have been replanned).
+ */
+export function inverse(
+  item: CalendarItem,
+  from: string | null,
+  to: string,
+  scope: SeriesScope,
+  label: string,
+): UndoStep | null {
+  if (item.kind === 'task_event' && scope === 'following') return null;
+  if (item.kind === 'task_event' && scope === 'all' && item.task_uuid && from) {
+    const task = item.task_uuid;
+    const delta = daysBetween(from, to);
+    return {
+      label,
+      undo: () => setTaskStart(task, (start) => addDays(start, -delta)).then(() => undefined),
+      redo: () => setTaskStart(task, (start) => addDays(start, delta)).then(() => undefined),
+    };
+  }
+  return { label, undo: () => rescheduleItem(item, from, scope), redo: () => rescheduleItem(item, to, scope) };
+}
+
+export function useCalendarMoves() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [pending, setPending] = useState<Move | null>(null);
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: CALENDAR_QUERY_KEY }), [client]);
+
+  const commit = useCallback(
+    (move: Move, scope: SeriesScope) => {
+      const { item, from, to } = move;
+      rescheduleItem(item, to, scope).then(
+        () => {
+          refresh();
+          const label = t(`calendar.moved.${item.series ? scope : 'this'}`, { title: item.title });
+          const step = inverse(item, from, to, scope, label);
+          if (step) offerUndo(step, refresh);
+          else notify.success(label); // "this and following" split the series into a new task: no inverse
+        },
+        (error: unknown) => {
+          move.revert();
+          reportActionError(error);
+          refresh();
+        },
+      );
+    },
+    [refresh, t],
+  );
+
+  /** A drop or resize: series occurrences wait for the scope dialog. */
+  const move = useCallback(
+    (next: Move) => {
+      if (next.from === next.to) return;
+      if (next.item.kind === 'task_event' && next.item.series) setPending(next);
+      else commit(next, 'this');
+    },
+    [commit],
+  );
+
+  const confirmScope = (scope: SeriesScope) => {
+    if (pending) commit(pending, scope);
+    setPending(null);
+  };
+  const cancelScope = () => {
+    pending?.revert();
+    setPending(null);
+  };
+  return { move, pending, confirmScope, cancelScope, refresh };
+}

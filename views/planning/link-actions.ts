@@ -1,0 +1,17 @@
+// Actions by link: a record's `links` hold one entry per action the caller may take now (domain.md §8.3), the
+// value being the action's URL. The client posts to that URL rather than building it.
+import { API_BASE, http } from '../../src/api/http';
+import type { ApiRecord } from '../../grids/records-api';
+
+/** The path below /api/v1 of a link. */
+export const linkPath = (href: string) => (href.startsWith(API_BASE) ? href.slice(API_BASE.length + 1) : href);
+
+export const postLink = <T = ApiRecord>(href: string, body?: unknown) => http.post<T>(linkPath(href), body ?? {});
+
+/** Links that are not transitions or actions of a module (the generic ones the drawer already offers). */
+const GENERIC = new Set(['self', 'update', 'archive', 'restore', 'delete', 'descendants', 'page']);
+
+/** The record's links in the given order, only those present. */
+export function presentActions(record: ApiRecord, order: readonly string[]): string[] {
+  return order.filter((name) => typeof record.links[name] === 'string' && !GENERIC.has(name));
+}

@@ -1,0 +1,59 @@
+// An order's drawer panels: its transitions (send e-mails an external order to the contractor), resetting the
+// public link (asks first: the old link stops working and that cannot be undone), and the lines with totals.
+import { Alert, Button, Intent } from '@blueprintjs/core';
+import { Key } from '@blueprintjs/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notify, reportActionError } from '../../src/components/notices';
+import { order as orderEntity } from '../../src/entities/order';
+import { useTranslation } from '../../src/i18n';
+import { getRecord, type ApiRecord } from '../../grids/records-api';
+import { postLink } from './link-actions';
+import { OrderLines } from './order-lines';
+import { TransitionButtons } from './transition-buttons';
+
+export const ORDER_TRANSITIONS = ['send', 'accept', 'refuse', 'done', 'confirm', 'cancel'] as const;
+
+export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChanged: (record: ApiRecord) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => postLink(record.links.reset_token!),
+    onSuccess: (saved) => {
+      notify.success(t('planning.order.tokenReset'));
+      if (saved && typeof saved === 'object' && 'uuid' in saved) onChanged(saved);
+    },
+    onError: reportActionError,
+  });
+  const reload = () => {
+    void getRecord(orderEntity, record.uuid).then(onChanged, reportActionError);
+    void client.invalidateQueries({ queryKey: ['calendar'] });
+  };
+  return (
+    <>
+      <section className="hw-planning-panel">
+        <TransitionButtons model="order" record={record} actions={ORDER_TRANSITIONS} onChanged={onChanged} />
+        {record.links.reset_token && (
+          <Button icon={<Key />} variant="minimal" onClick={() => setConfirm(true)} loading={reset.isPending}>
+            {t('planning.order.actions.reset-token')}
+          </Button>
+        )}
+        <Alert
+          isOpen={confirm}
+          intent={Intent.DANGER}
+          confirmButtonText={t('planning.order.actions.reset-token')}
+          cancelButtonText={t('common.cancel')}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() => {
+            setConfirm(false);
+            reset.mutate();
+          }}
+        >
+          <p>{t('planning.order.confirmReset')}</p>
+        </Alert>
+      </section>
+      <OrderLines order={record} onTotals={reload} />
+    </>
+  );
+}

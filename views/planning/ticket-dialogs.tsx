@@ -1,0 +1,108 @@
+// The ticket actions that need input: delegate (to a contact, with a comment) and create order (kind and, for an
+// external order, the contractor). Create order opens the new order, which carries the ticket's description.
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify, reportActionError } from '../../src/components/notices';
+import { order } from '../../src/entities/order';
+import { useTranslation } from '../../src/i18n';
+import type { ApiRecord } from '../../grids/records-api';
+import { useGridFormat } from '../../grids/use-grid-format';
+import { FIELD_INPUTS } from '../records/field-inputs';
+import { postLink } from './link-actions';
+
+interface Props {
+  record: ApiRecord;
+  action: 'delegate' | 'create-order' | null;
+  onClose: () => void;
+  onChanged: (record: ApiRecord) => void;
+}
+
+const ContactInput = FIELD_INPUTS.ref;
+const contactField = { model: 'order', name: 'contact_uuid', field: order.fields.contact_uuid };
+
+export function TicketDialog({ record, action, onClose, onChanged }: Props) {
+  const { t } = useTranslation();
+  const format = useGridFormat();
+  const navigate = useNavigate();
+  const [contact, setContact] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const [kind, setKind] = useState<'internal' | 'external'>('external');
+  const submit = useMutation({
+    mutationFn: () =>
+      action === 'delegate'
+        ? postLink(record.links.delegate!, { contact_uuid: contact, comment })
+        : postLink(record.links.create_order!, { kind, contact_uuid: kind === 'external' ? contact : undefined }),
+    onSuccess: (saved) => {
+      onClose();
+      if (action === 'delegate') {
+        notify.success(t('planning.ticket.done.delegate'));
+        onChanged(saved);
+      } else {
+        notify.success(t('planning.ticket.orderCreated'));
+        void navigate(`/orders?record=${saved.uuid}`);
+      }
+    },
+    onError: reportActionError,
+  });
+  const needsContact = action === 'delegate' || kind === 'external';
+  return (
+    <Dialog isOpen={action !== null} onClose={onClose} title={action ? t(`planning.ticket.actions.${action}`) : ''}>
+      <DialogBody>
+        {action === 'create-order' && (
+          <FormGroup label={t('entities.order.fields.kind')} labelFor="create-order-kind">
+            <HTMLSelect
+              id="create-order-kind"
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as 'internal' | 'external')}
+              options={[
+                { value: 'internal', label: t('enums.order.kind.internal') },
+                { value: 'external', label: t('enums.order.kind.external') },
+              ]}
+            />
+          </FormGroup>
+        )}
+        {needsContact && (
+          <FormGroup label={t('planning.ticket.contact')} labelFor="ticket-dialog-contact">
+            <ContactInput
+              id="ticket-dialog-contact"
+              fieldRef={contactField}
+              value={contact}
+              onChange={(v) => setContact(typeof v === 'string' ? v : null)}
+              invalid={false}
+              format={format}
+              draft={{ property_uuid: record.property_uuid }}
+              lookupScope={{ settings_group_uuid: record.settings_group_uuid }}
+            />
+          </FormGroup>
+        )}
+        {action === 'delegate' && (
+          <FormGroup label={t('planning.ticket.delegateComment')} labelFor="ticket-dialog-comment">
+            <TextArea
+              id="ticket-dialog-comment"
+              fill
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+            />
+          </FormGroup>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button
+              intent={Intent.PRIMARY}
+              disabled={needsContact && !contact}
+              loading={submit.isPending}
+              onClick={() => submit.mutate()}
+            >
+              {action ? t(`planning.ticket.actions.${action}`) : ''}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+// The last view per model and device (grid or calendar), through the user model views API (domain.md §8.6):
+// read once per device, written when the user switches. The cache answers at once on the next visit.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../src/api/http';
+import { deviceString } from '../../grids/table-settings-query';
+
+export type ModelView = 'grid' | 'calendar';
+interface Row {
+  model_name: string;
+  view: string;
+}
+
+export function useModelView(model: string): [ModelView, (view: ModelView) => void] {
+  const device = deviceString();
+  const key = ['user-model-views', device];
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => http.get<Row[]>('user-model-views', { query: { device } }),
+    staleTime: Infinity,
+  });
+  const save = useMutation({
+    mutationFn: (view: ModelView) =>
+      http.put<Row>(`user-model-views/${model}`, { view }, { query: { device }, silent: true }),
+  });
+  const saved = query.data?.find((row) => row.model_name === model)?.view;
+  const current: ModelView = saved === 'calendar' ? 'calendar' : 'grid';
+  const set = (view: ModelView) => {
+    client.setQueryData<Row[]>(key, (rows = []) => [
+      ...rows.filter((row) => row.model_name !== model),
+      { model_name: model, view },
+    ]);
+    save.mutate(view);
+  };
+  return [current, set];
+}
