@@ -26,6 +26,7 @@ import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
+import { bulkRoutes } from './crud/bulk-routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { APP_VERSION } from './version';
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
       await api.register(crudRoutes());
+      await api.register(bulkRoutes());
     },
     { prefix: '/api/v1' },
   );
