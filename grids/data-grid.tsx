@@ -19,6 +19,7 @@ import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridToolbar } from './grid-toolbar';
+import { TransferEntries } from './export/transfer-entries';
 import { GridViews, useGridViews } from './grid-views';
 import type { StatusLimiter } from './list-query';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
@@ -202,6 +203,21 @@ function LoadedGrid({
         onClearFilters={() => api.current?.setFilterModel(null)}
         onShortcuts={() => setShortcuts(true)}
         onCreate={info?.canCreate ? onCreate : undefined}
+        transfer={
+          <TransferEntries
+            grid={grid}
+            api={api}
+            selected={selected}
+            base={{
+              search,
+              statusLimiter: limiter,
+              archived: archived ? '1' : '0',
+              settingsGroupUuid: group?.uuid ?? null,
+              propertyUuids,
+              partitionUuids,
+            }}
+          />
+        }
         chooser={
           <ColumnChooser
             columns={chooser}
