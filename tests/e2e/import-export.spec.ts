@@ -212,7 +212,10 @@ function parseCsv(text: string, delimiter: string): string[][] {
       row = [];
     } else cell += c;
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
 
