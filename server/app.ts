@@ -27,6 +27,7 @@ import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
 import { bulkRoutes } from './crud/bulk-routes';
+import { exportRoutes } from './spreadsheet/export.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { APP_VERSION } from './version';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(gridViewRoutes);
       await api.register(crudRoutes());
       await api.register(bulkRoutes());
+      await api.register(exportRoutes());
     },
     { prefix: '/api/v1' },
   );
