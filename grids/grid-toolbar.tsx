@@ -20,6 +20,8 @@ interface Props {
   chooser: ReactNode;
   /** Import and export entries (grids/import, grids/export). */
   transfer?: ReactNode;
+  /** Spreadsheet actions on the selected rows (bulk edit). */
+  sheet?: ReactNode;
   /** The saved views menu and its unsaved-changes chip. */
   views?: ReactNode;
 }
@@ -60,6 +62,7 @@ export function GridToolbar(props: Props) {
         </Button>
       )}
       <span className="hw-spacer" />
+      {props.sheet}
       {props.transfer}
       {props.chooser}
       <Button
