@@ -1,6 +1,6 @@
 // The import wizard (workspace-ux.md §5), loaded lazily: upload → sheet → header row → match columns → mode →
 // validate (inline fixes) → run as a server job with progress and Cancel → result (error report, Undo).
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog } from '@blueprintjs/core';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { notify } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
@@ -16,7 +16,6 @@ import {
   settingsOf,
   stepAfter,
   stepBefore,
-  STEPS,
   wizardReducer,
 } from './import-state';
 import { ResultStep, RunStep } from './run-step';
@@ -25,6 +24,7 @@ import { MappingStep, ModeStep } from './mapping-step';
 import { UploadStep } from './upload-step';
 import { useImportJob } from './use-import-job';
 import { ValidateStep } from './validate-step';
+import { WizardFrame } from './wizard-frame';
 import './import-wizard.css';
 
 interface Props {
@@ -162,8 +162,6 @@ export default function ImportWizard({ grid, onClose, onImported }: Props) {
     result: <ResultStep job={job} busy={busy} undone={undone} onUndo={() => void undo()} onError={setProblem} />,
   }[step];
 
-  const index = STEPS.indexOf(step);
-  const nextLabel = step === 'mode' ? 'validate' : step === 'validate' ? 'run' : 'next';
   return (
     <Dialog
       isOpen
@@ -172,53 +170,18 @@ export default function ImportWizard({ grid, onClose, onImported }: Props) {
       className="hw-import-wizard"
       canOutsideClickClose={false}
     >
-      <ol className="hw-import-steps" aria-label={t('transfer.import.steps')}>
-        {STEPS.map((name, i) => (
-          <li
-            key={name}
-            aria-current={name === step ? 'step' : undefined}
-            className={i < index ? 'hw-done' : undefined}
-          >
-            {t(`transfer.import.step.${name}`)}
-          </li>
-        ))}
-      </ol>
-      <DialogBody className="hw-import-body">
-        {problem && (
-          <Callout intent={Intent.DANGER} className="hw-import-problem" role="alert">
-            {problem.message}
-            {problem.details.length > 0 && (
-              <ul>
-                {problem.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-          </Callout>
-        )}
+      <WizardFrame
+        step={step}
+        problem={problem}
+        busy={busy}
+        canNext={canLeave(state)}
+        onBack={() => dispatch({ type: 'go', step: stepBefore(step) })}
+        onNext={next}
+        onAgain={() => dispatch({ type: 'reset' })}
+        onClose={close}
+      >
         {body}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          step === 'result' ? (
-            <>
-              <Button onClick={() => dispatch({ type: 'reset' })}>{t('transfer.import.again')}</Button>
-              <Button intent={Intent.PRIMARY} onClick={close}>
-                {t('transfer.close')}
-              </Button>
-            </>
-          ) : step === 'run' ? undefined : (
-            <>
-              <Button disabled={index === 0 || busy} onClick={() => dispatch({ type: 'go', step: stepBefore(step) })}>
-                {t('transfer.back')}
-              </Button>
-              <Button intent={Intent.PRIMARY} loading={busy} disabled={!canLeave(state)} onClick={next}>
-                {t(`transfer.import.${nextLabel}`)}
-              </Button>
-            </>
-          )
-        }
-      />
+      </WizardFrame>
     </Dialog>
   );
 }
