@@ -138,11 +138,10 @@ export function useSpreadsheet(
     (event: KeyboardEvent) => {
       const gridApi = api.current;
       if (!gridApi || isTextInput(event.target) || gridApi.getEditingCells().length > 0) return;
-      const native = event.nativeEvent;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-      let handled = range.onKeyDown(native);
-      if (!handled && mod && !event.altKey) {
+      let handled = false;
+      if (mod && !event.altKey) {
         if (key === 'z' && !event.shiftKey) void undo();
         else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
         else if (key === 'd') runEdit((b, c) => fillDown(b, c, rowAt), 'sheet.fill.label');
@@ -175,6 +174,7 @@ export function useSpreadsheet(
     onCellMouseDown: range.onCellMouseDown,
     onCellMouseOver: range.onCellMouseOver,
     onCellFocused: range.onCellFocused,
+    navigateToNextCell: range.navigateToNextCell,
   };
 
   /** Every column gets the range's class rule. */

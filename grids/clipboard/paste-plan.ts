@@ -138,13 +138,11 @@ export function pasteCounts(plan: PastePlan): PasteCounts {
   const counts: PasteCounts = { changes: 0, newRows: 0, errors: 0, errorRows: 0 };
   for (const row of plan.rows) {
     if (row.uuid === null) counts.newRows++;
-    let errors = 0;
-    for (const cell of row.cells) {
-      if (cell.error) errors++;
-      else if (cell.changed && row.uuid !== null) counts.changes++;
-    }
+    const errors = row.cells.filter((cell) => cell.error !== null).length;
     counts.errors += errors;
     if (errors > 0) counts.errorRows++;
+    // changes of rows that will be written (a row with an error is left out as a whole)
+    else if (row.uuid !== null) counts.changes += row.cells.filter((cell) => cell.changed).length;
   }
   return counts;
 }

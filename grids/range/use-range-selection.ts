@@ -2,6 +2,8 @@
 // Shift+click and Shift+arrows; painted through a cell class rule; capped at RANGE_ROW_CAP rows with a message.
 import type {
   CellClassParams,
+  CellPosition,
+  NavigateToNextCellParams,
   CellFocusedEvent,
   CellMouseDownEvent,
   CellMouseOverEvent,
@@ -32,8 +34,8 @@ export interface RangeSelection {
   onCellMouseDown: (event: CellMouseDownEvent<ApiRecord>) => void;
   onCellMouseOver: (event: CellMouseOverEvent<ApiRecord>) => void;
   onCellFocused: (event: CellFocusedEvent<ApiRecord>) => void;
-  /** Shift+arrows; true when handled. */
-  onKeyDown: (event: KeyboardEvent) => boolean;
+  /** Shift+arrows grow the range (AG Grid's navigation hook). */
+  navigateToNextCell: (params: NavigateToNextCellParams<ApiRecord>) => CellPosition | null;
   /** Selects a range (e.g. after a paste, the pasted cells). */
   select: (range: CellRange) => void;
 }
@@ -132,29 +134,19 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
     [colIndex, select],
   );
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => {
-      const delta = ARROWS[event.key];
+  // Shift+arrows through AG Grid's own navigation hook: the range grows and the grid moves focus to its new corner.
+  const navigateToNextCell = useCallback(
+    (params: NavigateToNextCellParams<ApiRecord>): CellPosition | null => {
+      const delta = ARROWS[params.key];
       const gridApi = api.current;
-      if (!delta || !event.shiftKey || event.ctrlKey || event.metaKey || event.altKey || !gridApi || !range.current)
-        return false;
+      const event = params.event;
+      if (!delta || !event?.shiftKey || event.ctrlKey || event.metaKey || !gridApi || !range.current)
+        return params.nextCellPosition;
       const columns = dataColumns(gridApi);
-      const next = extendRange(
-        range.current,
-        delta[0],
-        delta[1],
-        gridApi.getDisplayedRowCount() - 1,
-        columns.length - 1,
-      );
-      select(next);
+      select(extendRange(range.current, delta[0], delta[1], gridApi.getDisplayedRowCount() - 1, columns.length - 1));
       const focus = range.current.focus;
       const column = columns[focus.col];
-      if (column) {
-        gridApi.ensureIndexVisible(focus.row);
-        gridApi.ensureColumnVisible(column);
-        gridApi.setFocusedCell(focus.row, column);
-      }
-      return true;
+      return column ? { rowIndex: focus.row, column, rowPinned: null } : params.previousCellPosition;
     },
     [api, select],
   );
@@ -178,9 +170,9 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       onCellMouseDown,
       onCellMouseOver,
       onCellFocused,
-      onKeyDown,
+      navigateToNextCell,
       select,
     }),
-    [capped, version, classRule, onCellMouseDown, onCellMouseOver, onCellFocused, onKeyDown, select],
+    [capped, version, classRule, onCellMouseDown, onCellMouseOver, onCellFocused, navigateToNextCell, select],
   );
 }
