@@ -28,6 +28,7 @@ import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
 import { bulkRoutes } from './crud/bulk-routes';
 import { exportRoutes } from './spreadsheet/export.routes';
+import { importRoutes } from './imports/imports.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { APP_VERSION } from './version';
@@ -92,6 +93,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(crudRoutes());
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
+      await api.register(importRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { users, userTokens } from '../db/schema';
 import { pruneSessions } from '../services/session.service';
 import { pruneRateLimits } from '../services/rate-limit';
+import { resumeImports } from '../imports/import-runner';
 
 export interface Job {
   name: string;
@@ -36,5 +37,12 @@ export const jobs: Job[] = [
         .returning({ id: userTokens.id });
       return { expired_tokens: tokens.length };
     },
+  },
+  {
+    // Imports whose server died mid-way: their lease runs out and the next process resumes them after the last
+    // whole chunk (docs/spreadsheet-api.md). The claim itself is an atomic UPDATE, so one process runs each.
+    name: 'import-resume',
+    intervalMinutes: 1,
+    run: async () => ({ kicked: resumeImports() }),
   },
 ];

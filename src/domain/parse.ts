@@ -31,6 +31,9 @@ export function parseNumber(input: string, kind: FieldKind, locale: ParseLocale)
   if (decimal === ',' && !text.includes(',') && /^-?\d+\.\d+$/.test(text) && !/\.\d{3}$/.test(text)) {
     // German input with a dot as the decimal sign
   } else {
+    // Grouping only in threes before the decimal sign: 1,234.56 typed in German is refused, not read as 1.23456.
+    const groupSign = group === "'" || group === '’' ? "['’]" : `\\${group}`;
+    if (!new RegExp(`^-?(\\d{1,3}(${groupSign}\\d{3})+|\\d+)(\\${decimal}\\d+)?$`).test(text)) return { ok: false };
     text = text.replace(/['’]/g, '');
     if (group !== "'" && group !== '’') text = text.split(group).join('');
     if (decimal !== '.') text = text.replace(decimal, '.');

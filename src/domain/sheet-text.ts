@@ -8,6 +8,11 @@ export function escapeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** Reverses escapeFormula when a round-trip export comes back in. */
+export function unescapeFormula(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** One CSV record: fields quoted when they hold the delimiter, a quote or a line break; CRLF at the end. */
 export function csvLine(fields: readonly string[], delimiter: ',' | ';'): string {
   return `${fields
