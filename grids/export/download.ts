@@ -1,7 +1,7 @@
 // Downloads a file the server writes (export, import template, error report) as a stream: bytes are counted as
 // they arrive (progress for large exports; Cancel aborts the request), then saved under the server's file name.
 import { ApiError } from '../../src/api/errors';
-import { buildUrl, timezoneOffsetHours, type QueryValue } from '../../src/api/http';
+import { buildUrl, readCookie, timezoneOffsetHours, type QueryValue } from '../../src/api/http';
 import { i18n } from '../../src/i18n';
 
 export interface DownloadProgress {
@@ -14,6 +14,8 @@ export interface DownloadProgress {
 
 export interface DownloadOptions {
   query?: Record<string, QueryValue>;
+  /** Sent as JSON with POST instead of a GET (an export of many selected rows). */
+  body?: unknown;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
   /** Used when the reply names no file. */
@@ -64,11 +66,19 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
     'X-Timezone-Offset': timezoneOffsetHours(),
   };
   if (i18n.language) headers['Accept-Language'] = i18n.language;
+  const post = options.body !== undefined;
+  if (post) {
+    headers['Content-Type'] = 'application/json';
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
+      method: post ? 'POST' : 'GET',
       credentials: 'include',
       headers,
+      body: post ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
   } catch (error) {

@@ -11,7 +11,15 @@ import type { GridDefinition } from '../define-grid';
 import type { BaseQueryState } from '../use-grid-datasource';
 import type { ApiRecord } from '../records-api';
 import { downloadFile, formatBytes, type DownloadProgress } from './download';
-import { exportQuery, fallbackFileName, snapshotOf, type CsvDelimiter, type ExportFormat } from './export-query';
+import {
+  exportQuery,
+  fallbackFileName,
+  MAX_URL_UUIDS,
+  nestQuery,
+  snapshotOf,
+  type CsvDelimiter,
+  type ExportFormat,
+} from './export-query';
 import './export-menu.css';
 
 interface Props {
@@ -41,8 +49,9 @@ export function ExportMenu({ grid, api, base, selected }: Props) {
     abort.current = controller;
     setProgress({ bytes: 0, total: null, rows: null });
     try {
+      const many = Array.isArray(query.uuids) && query.uuids.length > MAX_URL_UUIDS;
       const saved = await downloadFile(`${grid.entity.plural}/export`, {
-        query,
+        ...(many ? { body: nestQuery(query) } : { query }),
         signal: controller.signal,
         onProgress: setProgress,
         fallbackName: fallbackFileName(grid.entity, format),

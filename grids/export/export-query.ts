@@ -62,6 +62,28 @@ export function exportQuery(
   return query;
 }
 
+/** Beyond this many selected rows the export is a POST with a JSON body (a URL has room for ~16 KB). */
+export const MAX_URL_UUIDS = 150;
+
+/** `filter[name][from]` keys as nested objects, the shape the server reads from a JSON body. */
+export function nestQuery(query: ListQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const path = [key.replace(/\[.*$/, ''), ...[...key.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)];
+    let node = out;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path.at(-1)!] = Array.isArray(value)
+      ? value.map(String)
+      : typeof value === 'boolean'
+        ? value
+          ? '1'
+          : '0'
+        : String(value);
+  }
+  return out;
+}
+
 /** The file name used when the server names none: `facilities-2026-11-23.xlsx`. */
 export const fallbackFileName = (entity: AnyEntity, format: ExportFormat, today = new Date()) =>
   `${entity.plural}-${today.toISOString().slice(0, 10)}.${format}`;

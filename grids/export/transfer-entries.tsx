@@ -22,7 +22,7 @@ export function TransferEntries({ grid, api, base, selected }: Props) {
   };
   return (
     <>
-      <ImportButton grid={grid} reload={reload} />
+      <ImportButton grid={grid} settingsGroupUuid={base.settingsGroupUuid} reload={reload} />
       <ExportMenu grid={grid} api={api} base={base} selected={selected} />
     </>
   );

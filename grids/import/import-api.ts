@@ -4,7 +4,7 @@ import { http } from '../../src/api/http';
 
 export type ImportMode = 'insert' | 'update' | 'upsert';
 export type MatchKey = 'uuid' | 'number_internal';
-export type ImportStatus = 'uploaded' | 'validated' | 'running' | 'done' | 'failed' | 'cancelled';
+export type ImportStatus = 'uploaded' | 'validated' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'undone';
 
 export interface ImportSheet {
   name: string;
@@ -26,13 +26,15 @@ export interface ImportJob {
   sheets?: ImportSheet[];
   progress?: { processed: number; total: number };
   counts?: ImportCounts;
-  message?: string | null;
+  /** Why a job failed, in the user's words. */
+  error?: string | null;
   links: { cancel?: string; undo?: string; error_report?: string; [name: string]: string | undefined };
 }
 
 export interface ImportPreview {
   headers: string[];
-  rows: unknown[][];
+  /** The first rows after the header row with their sheet row numbers. */
+  rows: { row: number; cells: unknown[] }[];
   /** Column index → field name. */
   suggested_mapping: Record<string, string>;
 }
@@ -43,6 +45,7 @@ export type ColumnMapping = Record<string, string>;
 export type RowFixes = Record<string, Record<string, string>>;
 
 export interface ImportSettings {
+  settings_group_uuid: string;
   sheet: string;
   header_row: number;
   mapping: ColumnMapping;
@@ -85,13 +88,13 @@ export const previewImport = (uuid: string, sheet: string, headerRow: number) =>
   http.get<ImportPreview>(`imports/${uuid}/preview`, { ...quiet, query: { sheet, header_row: headerRow } });
 
 export async function validateImport(uuid: string, settings: ImportSettings): Promise<ValidationReply> {
-  const reply = await http.post<Partial<ValidationReply> & { problems?: ProblemRow[] }>(
+  const reply = await http.post<Partial<ValidationReply> & { problems?: ProblemRow[]; problems_total?: number }>(
     `imports/${uuid}/validate`,
     settings,
     quiet,
   );
   const counts = reply.counts ?? { create: 0, update: 0, unchanged: 0, error: 0 };
-  return { counts, rows: reply.rows ?? reply.problems ?? [], rows_total: reply.rows_total };
+  return { counts, rows: reply.rows ?? reply.problems ?? [], rows_total: reply.rows_total ?? reply.problems_total };
 }
 
 /** Starts the job; the key makes a repeated click (or a retry after a lost reply) the same job. */
@@ -130,4 +133,5 @@ export const saveRememberedMapping = (model: string, mapping: RememberedMapping)
 /** What the wizard tells the grid: a job finished, was undone, or goes on after the wizard closed. */
 export type ImportEvent = 'imported' | 'undone' | 'running';
 
-export const isFinished = (status: ImportStatus) => status === 'done' || status === 'failed' || status === 'cancelled';
+export const isFinished = (status: ImportStatus) =>
+  status === 'done' || status === 'failed' || status === 'cancelled' || status === 'undone';

@@ -16,11 +16,13 @@ const undoneBatches = new Set<string>();
 
 interface Props {
   grid: GridDefinition;
+  /** The workspace new records go into (the grid's selected settings group). */
+  settingsGroupUuid: string | null;
   /** Reloads the grid's rows. */
   reload: () => void;
 }
 
-export function ImportButton({ grid, reload }: Props) {
+export function ImportButton({ grid, settingsGroupUuid, reload }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const warm = () => void loadWizard().catch(() => undefined);
@@ -48,12 +50,24 @@ export function ImportButton({ grid, reload }: Props) {
 
   return (
     <>
-      <Button icon={<Import />} variant="minimal" onClick={() => setOpen(true)} onMouseEnter={warm} onFocus={warm}>
+      <Button
+        icon={<Import />}
+        variant="minimal"
+        disabled={!settingsGroupUuid}
+        onClick={() => setOpen(true)}
+        onMouseEnter={warm}
+        onFocus={warm}
+      >
         {t('transfer.import.button')}
       </Button>
-      {open && (
+      {open && settingsGroupUuid && (
         <Suspense fallback={null}>
-          <ImportWizard grid={grid} onClose={() => setOpen(false)} onImported={imported} />
+          <ImportWizard
+            grid={grid}
+            settingsGroupUuid={settingsGroupUuid}
+            onClose={() => setOpen(false)}
+            onImported={imported}
+          />
         </Suspense>
       )}
     </>

@@ -157,10 +157,11 @@ export function mappingProblems(mapping: ColumnMapping, mode: ImportMode, matchK
   return problems;
 }
 
-/** The body of validate and run; fixes only for rows that still exist in the problem list or were fixed. */
-export function settingsOf(state: WizardState): ImportSettings {
+/** The body of validate and run (into the grid's settings group); fixes only where something was typed. */
+export function settingsOf(state: WizardState, settingsGroupUuid: string): ImportSettings {
   const fixes = Object.fromEntries(Object.entries(state.fixes).filter(([, values]) => Object.keys(values).length));
   return {
+    settings_group_uuid: settingsGroupUuid,
     sheet: state.sheet,
     header_row: state.headerRow,
     mapping: state.mapping,

@@ -29,11 +29,12 @@ import './import-wizard.css';
 
 interface Props {
   grid: GridDefinition;
+  settingsGroupUuid: string;
   onClose: () => void;
   onImported: (job: api.ImportJob, action: api.ImportEvent) => void;
 }
 
-export default function ImportWizard({ grid, onClose, onImported }: Props) {
+export default function ImportWizard({ grid, settingsGroupUuid, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const { entity } = grid;
   const [state, dispatch] = useReducer(wizardReducer, undefined, initialWizard);
@@ -94,7 +95,7 @@ export default function ImportWizard({ grid, onClose, onImported }: Props) {
   const validate = () =>
     attempt(async () => {
       if (!job) return;
-      dispatch({ type: 'validated', reply: await api.validateImport(job.uuid, settingsOf(state)) });
+      dispatch({ type: 'validated', reply: await api.validateImport(job.uuid, settingsOf(state, settingsGroupUuid)) });
       dispatch({ type: 'go', step: 'validate' });
     });
 
@@ -102,7 +103,10 @@ export default function ImportWizard({ grid, onClose, onImported }: Props) {
     attempt(async () => {
       if (!job) return;
       runKey.current ??= crypto.randomUUID();
-      dispatch({ type: 'job', job: await api.runImport(job.uuid, settingsOf(state), runKey.current) });
+      dispatch({
+        type: 'job',
+        job: await api.runImport(job.uuid, settingsOf(state, settingsGroupUuid), runKey.current),
+      });
       dispatch({ type: 'go', step: 'run' });
     });
 

@@ -65,7 +65,7 @@ export function MappingStep({ entity, targets, state, dispatch }: Props & { targ
                 <td className="hw-import-samples">
                   {preview.rows
                     .slice(0, 3)
-                    .map((row) => cellText(row[i]))
+                    .map((row) => cellText(row.cells[i]))
                     .filter(Boolean)
                     .join(' · ')}
                 </td>

@@ -64,7 +64,7 @@ export function ResultStep({ job, busy, undone, onUndo, onError }: ResultProps) 
         intent={job.status === 'done' ? (counts.failed > 0 ? Intent.WARNING : Intent.SUCCESS) : Intent.DANGER}
         title={t(`transfer.import.status.${job.status}`)}
       >
-        {job.message && <p>{job.message}</p>}
+        {job.error && <p>{job.error}</p>}
         {undone && <p>{t('transfer.import.undone')}</p>}
       </Callout>
       <HTMLTable compact className="hw-import-result-table" aria-label={t('transfer.import.resultCounts')}>

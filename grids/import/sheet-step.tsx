@@ -46,7 +46,6 @@ export function SheetStep({ state, dispatch }: Props) {
 export function HeaderStep({ state, dispatch }: Props) {
   const { t } = useTranslation();
   const preview = state.preview;
-  const first = state.headerRow + 1;
   return (
     <div className="hw-import-header">
       <label className="hw-import-inline">
@@ -75,21 +74,21 @@ export function HeaderStep({ state, dispatch }: Props) {
               </tr>
             </thead>
             <tbody>
-              {preview.rows.map((row, i) => (
-                <tr key={i}>
+              {preview.rows.map(({ row, cells }) => (
+                <tr key={row}>
                   <td>
                     <Button
                       size="small"
                       variant="minimal"
-                      title={t('transfer.import.useAsHeader', { row: first + i })}
-                      aria-label={t('transfer.import.useAsHeader', { row: first + i })}
-                      onClick={() => dispatch({ type: 'headerRow', row: first + i })}
+                      title={t('transfer.import.useAsHeader', { row })}
+                      aria-label={t('transfer.import.useAsHeader', { row })}
+                      onClick={() => dispatch({ type: 'headerRow', row })}
                     >
-                      {first + i}
+                      {row}
                     </Button>
                   </td>
                   {preview.headers.map((_, c) => (
-                    <td key={c}>{cellText(row[c])}</td>
+                    <td key={c}>{cellText(cells[c])}</td>
                   ))}
                 </tr>
               ))}

@@ -12,7 +12,7 @@ import {
   settingsOf,
   wizardReducer,
 } from '../../grids/import/import-state';
-import { exportQuery } from '../../grids/export/export-query';
+import { exportQuery, nestQuery } from '../../grids/export/export-query';
 import { fileNameOf } from '../../grids/export/download';
 import { entityByName } from '../../src/entities/registry';
 
@@ -76,7 +76,7 @@ describe('import wizard state', () => {
     expect(canLeave(state)).toBe(false); // no preview yet
     state = wizardReducer(state, {
       type: 'preview',
-      preview: { headers: ['Name', 'Nr'], rows: [['A', '1']], suggested_mapping: {} },
+      preview: { headers: ['Name', 'Nr'], rows: [{ row: 2, cells: ['A', '1'] }], suggested_mapping: {} },
       mapping: { '0': 'name' },
     });
     expect(canLeave(state)).toBe(true);
@@ -96,7 +96,8 @@ describe('import wizard state', () => {
     expect(canLeave(state)).toBe(false);
     state = wizardReducer(state, { type: 'map', column: '1', field: 'number_internal' });
     state = wizardReducer(state, { type: 'fix', row: 7, field: 'name', value: 'Boiler' });
-    expect(settingsOf(state)).toEqual({
+    expect(settingsOf(state, 'g1')).toEqual({
+      settings_group_uuid: 'g1',
       sheet: 'Anlagen',
       header_row: 2,
       mapping: { '0': 'name', '1': 'number_internal' },
@@ -150,12 +151,37 @@ describe('export query', () => {
   it('adds the delimiter for csv and the selected rows when asked', () => {
     const query = exportQuery(facility, base, snapshot, { format: 'csv', delimiter: 'comma', onlySelected: true });
     expect(query).toMatchObject({ format: 'csv', delimiter: 'comma', uuids: ['u1', 'u2'] });
-    const none = exportQuery(facility, base, { ...snapshot, selected: [] }, {
-      format: 'csv',
-      delimiter: 'semicolon',
-      onlySelected: true,
-    });
+    const none = exportQuery(
+      facility,
+      base,
+      { ...snapshot, selected: [] },
+      {
+        format: 'csv',
+        delimiter: 'semicolon',
+        onlySelected: true,
+      },
+    );
     expect(none.uuids).toBeUndefined();
+  });
+
+  it('nests bracket keys for a JSON body (many selected rows)', () => {
+    expect(
+      nestQuery({
+        archived: '0',
+        'filter[name]': 'a',
+        'filter[year][from]': '1990',
+        uuids: ['u1', 'u2'],
+        sort_descending: true,
+        per_page: 5,
+        search: undefined,
+      }),
+    ).toEqual({
+      archived: '0',
+      filter: { name: 'a', year: { from: '1990' } },
+      uuids: ['u1', 'u2'],
+      sort_descending: '1',
+      per_page: '5',
+    });
   });
 
   it('reads the file name of Content-Disposition, preferring the UTF-8 form', () => {
