@@ -154,14 +154,14 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       r.values = changes;
       r.action = Object.keys(changes).length ? 'update' : 'unchanged';
       const res = update.safeParse(changes);
-      if (!res.success) Object.assign(r.errors, zodRowErrors(res.error.issues, locale, ''));
+      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
       else r.values = res.data as Record<string, unknown>;
       for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
     } else {
       const body = entity.scope === 'settings_group' ? { ...values, settings_group_uuid: sg } : values;
       const res = create.safeParse(body);
-      if (!res.success) Object.assign(r.errors, zodRowErrors(res.error.issues, locale, ''));
+      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
       else r.values = res.data as Record<string, unknown>;
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
@@ -170,6 +170,11 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   }
   await checkUnique(ctx, p, planned, err);
   return planned;
+}
+
+/** Adds errors of fields that have none yet (the first problem of a cell is the clearest). */
+function merge(into: Errors, more: Errors) {
+  for (const [field, msgs] of Object.entries(more)) into[field] ??= msgs;
 }
 
 /** Unique fields: against stored records of the settings group and earlier rows of the file. */

@@ -10,7 +10,7 @@ import { entityList } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { bodyFor, make, type Context } from './factories';
-import { upload, xlsx, type Cell } from './workbooks';
+import { finished, upload, xlsx, type Cell, type Job } from './workbooks';
 
 let env: TestEnv;
 let a: Context;
@@ -33,27 +33,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Job {
-  uuid: string;
-  status: string;
-  sheets: { name: string; row_count: number | null }[];
-  counts: Record<string, number>;
-  progress: { processed: number; total: number };
-  links: Record<string, string>;
-}
 type Rec = Record<string, unknown> & { uuid: string };
 
-export async function finished(client: Client, uuid: string): Promise<Job> {
-  for (let i = 0; i < 600; i++) {
-    const job = json<{ data: Job }>(await client.get(`/imports/${uuid}`)).data;
-    if (!['queued', 'running'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('import did not finish');
-}
-
 /** Upload, preview (returning the suggested mapping), validate and run with it; the finished job. */
-export async function importFile(ctx: Context, model: string, file: Buffer, name: string, extra: object = {}) {
+async function importFile(ctx: Context, model: string, file: Buffer, name: string, extra: object = {}) {
   const up = await upload(ctx.client, file, name, model);
   expect(up.statusCode).toBe(201);
   const job = json<{ data: Job }>(up).data;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
-import type { Client } from './harness';
+import { json, type Client } from './harness';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -100,4 +100,23 @@ export function encryptedWorkbook(): Buffer {
   Buffer.from('EncryptionInfo', 'utf16le').copy(directory, 0);
   Buffer.from('EncryptedPackage', 'utf16le').copy(directory, 128);
   return Buffer.concat([header, directory, crypto.randomBytes(4096)]);
+}
+
+export interface Job {
+  uuid: string;
+  status: string;
+  sheets: { name: string; row_count: number | null }[];
+  counts: Record<string, number>;
+  progress: { processed: number; total: number };
+  links: Record<string, string>;
+}
+
+/** Polls an import until it is no longer queued or running. */
+export async function finished(client: Client, uuid: string): Promise<Job> {
+  for (let i = 0; i < 600; i++) {
+    const job = json<{ data: Job }>(await client.get(`/imports/${uuid}`)).data;
+    if (!['queued', 'running'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('import did not finish');
 }
