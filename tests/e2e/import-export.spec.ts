@@ -45,7 +45,7 @@ async function readDownload(download: Download): Promise<Buffer> {
 /** Uploads a file in the open wizard and walks to the validation step with the server's column match. */
 async function uploadAndCheck(dialog: Locator, name: string, buffer: Buffer, mode?: string) {
   await dialog.getByLabel('Choose a file…').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
-  await expect(dialog.getByRole('radiogroup').or(dialog.getByText('Which sheet holds the data?'))).toBeVisible();
+  await expect(dialog.getByRole('radiogroup', { name: 'Which sheet holds the data?' })).toBeVisible();
   await expect(dialog.getByText(/columns?:/)).toBeVisible(); // the preview arrived
   await dialog.getByRole('button', { name: 'Next' }).click(); // → header row
   await dialog.getByRole('button', { name: 'Next' }).click(); // → columns
