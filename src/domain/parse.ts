@@ -9,12 +9,20 @@ export type Parsed = { ok: true; value: string | number | null } | { ok: false }
 
 const INTL: Record<ParseLocale, string> = { 'en-us': 'en-US', de: 'de-DE', 'de-ch': 'de-CH' };
 
+const SEPARATORS = new Map<ParseLocale, { decimal: string; group: string }>();
+
+/** The locale's decimal and grouping signs (cached: a paste parses thousands of cells). */
 export function separators(locale: ParseLocale) {
-  const parts = new Intl.NumberFormat(INTL[locale]).formatToParts(12345.6);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
+  let known = SEPARATORS.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(INTL[locale]).formatToParts(12345.6);
+    known = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    SEPARATORS.set(locale, known);
+  }
+  return known;
 }
 
 /**

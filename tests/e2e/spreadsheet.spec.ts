@@ -266,3 +266,58 @@ test('Delete clears a range dragged with the mouse, and Ctrl+Z restores it', asy
   await expect(await cellOf(page, dataRows(page).nth(2), 'Manufacturer')).toHaveText('Maker 2');
   expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Maker 0', 'Maker 1', 'Maker 2']);
 });
+
+test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row creates the new records, and undo takes them back', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const prefix = `Copy${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 2, (i) => ({
+    manufacturer: `Maker ${i}`,
+    number_internal: `${prefix}-${i}`,
+    lifetime: 1000 + i,
+  }));
+  await openFacilities(page, prefix, 2);
+
+  // Ctrl+C with the real keyboard: the system clipboard gets both flavours
+  await (await cellOf(page, dataRows(page).first(), 'Internal number')).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ControlOrMeta+c');
+  const copied = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return {
+      text: await (await item!.getType('text/plain')).text(),
+      html: await (await item!.getType('text/html')).text(),
+    };
+  });
+  expect(copied.text).toBe(`${prefix}-0\tMaker 0\r\n${prefix}-1\tMaker 1`);
+  expect(copied.html).toContain(`<tr><td>${prefix}-0</td><td>Maker 0</td></tr>`);
+
+  // three lines on the last row: one update, two new records (Name, Property as a uuid, Internal number)
+  const property = (await api<{ data: { uuid: string }[] }>(page, 'GET', 'properties?per_page=1')).data[0]!.uuid;
+  await (await cellOf(page, dataRows(page).nth(1), 'Name')).click();
+  await paste(
+    page,
+    [`${prefix} 001`, `${prefix} 002`, `${prefix} 003`].map((n, i) => `${n}\t${property}\tN-${i}`).join('\n'),
+  );
+  const dialog = page.getByRole('dialog', { name: 'Paste preview' });
+  await expect(dialog.getByText('The paste goes past the last row. Create 2 new records?')).toBeVisible();
+  await expect(dialog.getByTestId('paste-counts')).toContainText('2 new records');
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/facilities/bulk'),
+  );
+  await dialog.getByRole('button', { name: 'Apply 3 valid rows' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByText('4 records')).toBeVisible();
+  expect((await fetchAll(page, prefix)).map((f) => f.number_internal)).toEqual([`${prefix}-0`, 'N-0', 'N-1', 'N-2']);
+
+  await (await cellOf(page, dataRows(page).first(), 'Name')).click();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(page.getByText('2 records')).toBeVisible();
+  await expect
+    .poll(async () => (await fetchAll(page, prefix)).map((f) => f.number_internal))
+    .toEqual([`${prefix}-0`, `${prefix}-1`]);
+});
