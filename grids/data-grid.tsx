@@ -19,6 +19,7 @@ import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridToolbar } from './grid-toolbar';
+import { TransferEntries } from './export/transfer-entries';
 import { GridViews, useGridViews } from './grid-views';
 import type { StatusLimiter } from './list-query';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
@@ -31,6 +32,9 @@ import { useGridDatasource, type ListInfo } from './use-grid-datasource';
 import { useGridFormat } from './use-grid-format';
 import { useGridLayout } from './use-grid-layout';
 import { useScopePending } from './use-scope-pending';
+import { useSpreadsheet } from './use-spreadsheet';
+import { RangeSummary } from './range/range-summary';
+import { BulkEditButton } from './bulk-edit/bulk-edit-button';
 import { stateOfViewQuery, viewQueryOf } from './view-query';
 import './data-grid.css';
 
@@ -128,7 +132,9 @@ function LoadedGrid({
     setInfo,
     { sort: layout.sort, filterModel: filters[grid.table] ?? {}, size: layout.rowsPerPage },
   );
-  const columnDefs = useMemo(() => buildColumnDefs(grid, layout, t), [grid, layout, t]);
+  const sheet = useSpreadsheet(grid, api, context);
+  const { withRange } = sheet;
+  const columnDefs = useMemo(() => withRange(buildColumnDefs(grid, layout, t)), [grid, layout, t, withRange]);
   const onCellEditRequest = useCellEdit(entity, context, setCellError);
 
   const { chooser, persist, refreshChooser, rowsPerPage, toggleColumn, pinColumn, moveColumn, resetLayout } =
@@ -202,6 +208,22 @@ function LoadedGrid({
         onClearFilters={() => api.current?.setFilterModel(null)}
         onShortcuts={() => setShortcuts(true)}
         onCreate={info?.canCreate ? onCreate : undefined}
+        sheet={<BulkEditButton selected={selected} onClick={sheet.openBulkEdit} />}
+        transfer={
+          <TransferEntries
+            grid={grid}
+            api={api}
+            selected={selected}
+            base={{
+              search,
+              statusLimiter: limiter,
+              archived: archived ? '1' : '0',
+              settingsGroupUuid: group?.uuid ?? null,
+              propertyUuids,
+              partitionUuids,
+            }}
+          />
+        }
         chooser={
           <ColumnChooser
             columns={chooser}
@@ -213,7 +235,7 @@ function LoadedGrid({
           />
         }
       />
-      <div className="hw-grid-body">
+      <div className="hw-grid-body" {...sheet.bodyProps}>
         <AgGridReact<ApiRecord>
           theme={gridTheme}
           {...GRID_OPTIONS}
@@ -229,6 +251,7 @@ function LoadedGrid({
           getRowId={(p) => p.data.uuid}
           readOnlyEdit
           onCellEditRequest={onCellEditRequest}
+          {...sheet.gridProps}
           enterNavigatesVerticallyAfterEdit
           stopEditingWhenCellsLoseFocus
           suppressDragLeaveHidesColumns
@@ -259,7 +282,10 @@ function LoadedGrid({
           onSelectionChanged={(e) => setSelected(e.api.getSelectedNodes().length)}
         />
       </div>
-      <GridFooter info={info} selected={selected} error={cellError} model={entity.name} />
+      <GridFooter info={info} selected={selected} error={cellError} model={entity.name}>
+        <RangeSummary api={api} grid={grid} range={sheet.range} format={format} />
+      </GridFooter>
+      {sheet.dialogs}
       <ShortcutSheet isOpen={shortcuts} onClose={() => setShortcuts(false)} />
     </div>
   );

@@ -1,5 +1,6 @@
 // Below the grid: how many records match, how many are selected, and the message of the last rejected edit.
 import { Classes, Intent, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../src/i18n';
 import { headerOf } from './field-refs';
 import type { CellError } from './use-cell-edit';
@@ -10,9 +11,11 @@ interface Props {
   selected: number;
   error: CellError | null;
   model: string;
+  /** The range summary (count, sum, average of the selected cells). */
+  children?: ReactNode;
 }
 
-export function GridFooter({ info, selected, error, model }: Props) {
+export function GridFooter({ info, selected, error, model, children }: Props) {
   const { t } = useTranslation();
   return (
     <div className="hw-grid-footer">
@@ -28,6 +31,7 @@ export function GridFooter({ info, selected, error, model }: Props) {
           {t('grid.selected', { count: selected })}
         </Tag>
       )}
+      {children}
       {error && (
         <span role="alert" className="hw-grid-error">
           {headerOf(t, model, error.field)}: {error.message}

@@ -1,5 +1,5 @@
 // The grid's toolbar: quick search (debounced by the caller), status limiter, archived toggle, clearing column
-// filters, saved views, the column chooser, the shortcut sheet and "New".
+// filters, saved views, import and export, the column chooser, the shortcut sheet and "New".
 import { Button, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { FilterRemove, KeyCommand, Plus, Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
@@ -18,6 +18,10 @@ interface Props {
   onShortcuts: () => void;
   onCreate?: () => void;
   chooser: ReactNode;
+  /** Import and export entries (grids/import, grids/export). */
+  transfer?: ReactNode;
+  /** Spreadsheet actions on the selected rows (bulk edit). */
+  sheet?: ReactNode;
   /** The saved views menu and its unsaved-changes chip. */
   views?: ReactNode;
 }
@@ -58,6 +62,8 @@ export function GridToolbar(props: Props) {
         </Button>
       )}
       <span className="hw-spacer" />
+      {props.sheet}
+      {props.transfer}
       {props.chooser}
       <Button
         variant="minimal"

@@ -1,4 +1,5 @@
-// The keyboard shortcut sheet (`?` in the grid, workspace-ux.md §7): what AG Grid Community and our grid do.
+// The keyboard shortcut sheet (`?` in the grid, workspace-ux.md §7): what AG Grid Community and our grid do,
+// including the spreadsheet layer's keys (range, clipboard, fill, undo; their texts are in the sheet namespace).
 import { Dialog, DialogBody, HTMLTable, KeyComboTag } from '@blueprintjs/core';
 import { useTranslation } from '../src/i18n';
 
@@ -11,6 +12,14 @@ const SHORTCUTS = [
   ['tab', 'tab'],
   ['cancel', 'esc'],
   ['clear', 'del'],
+  ['sheet.shortcuts.range', 'shift+up / shift+down / shift+left / shift+right'],
+  ['sheet.shortcuts.copy', 'mod+c'],
+  ['sheet.shortcuts.cut', 'mod+x'],
+  ['sheet.shortcuts.paste', 'mod+v'],
+  ['sheet.shortcuts.fill', 'mod+d'],
+  ['sheet.shortcuts.clearRange', 'del'],
+  ['sheet.shortcuts.undo', 'mod+z'],
+  ['sheet.shortcuts.redo', 'mod+shift+z / mod+y'],
   ['open', 'space'],
   ['pageDown', 'pagedown'],
   ['home', 'mod+home'],
@@ -31,7 +40,7 @@ export function ShortcutSheet({ isOpen, onClose }: { isOpen: boolean; onClose: (
                     <KeyComboTag key={c} combo={c} minimal />
                   ))}
                 </td>
-                <td>{t(`grid.shortcuts.${key}`)}</td>
+                <td>{t(key.includes('.') ? key : `grid.shortcuts.${key}`)}</td>
               </tr>
             ))}
           </tbody>

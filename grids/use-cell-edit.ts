@@ -12,6 +12,8 @@ import { InvalidInput } from './format-value';
 import { cellKey, type GridContext } from './grid-context';
 import { getRecord, updateRecord, type ApiRecord } from './records-api';
 import { seedRefTitles } from './ref-titles';
+import { headerOf } from './field-refs';
+import { pushUndo } from './undo/undo-stack';
 
 export interface CellError {
   uuid: string;
@@ -39,6 +41,12 @@ export function useCellEdit(
         const record = await updateRecord(entity, current, { [field]: value });
         node.setData(record);
         seedRefTitles(client, entity.name, [record]);
+        pushUndo({
+          label: t('sheet.edit.cell', { field: headerOf(t, entity.name, field) }),
+          model: entity.name,
+          changes: [{ uuid: record.uuid, field, before: previous ?? null, after: value }],
+          versions: { [record.uuid]: record.updated_at },
+        });
       } catch (error) {
         if (isApiError(error) && error.status === 422) {
           const message = (error.errors[field] ?? []).join(' ') || error.message;

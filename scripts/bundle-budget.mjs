@@ -54,4 +54,15 @@ for (const [route, { modules, budget }] of Object.entries(ROUTES)) {
   );
 }
 console.log(`budget for /login and /: JS ≤ ${kb(JS_BUDGET)}, CSS ≤ ${kb(CSS_BUDGET)}`);
+
+// exceljs (~250 KB gzip) stays on the server: the browser sends and receives files, the server reads and writes
+// them. Any chunk with the workbook parts' names or exceljs' writer means it slipped into the client.
+const SERVER_ONLY = [/xl\/sharedStrings\.xml/, /WorkbookWriter/, /exceljs/i];
+const leaks = fs
+  .readdirSync(path.join(DIST, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .filter((f) => SERVER_ONLY.some((re) => re.test(fs.readFileSync(path.join(DIST, 'assets', f), 'utf8'))));
+if (leaks.length) console.log(`exceljs in the client bundle (server only): ${leaks.join(', ')}`);
+else console.log('exceljs: not in the client bundle');
+failed ||= leaks.length > 0;
 process.exit(failed ? 1 : 0);

@@ -26,6 +26,9 @@ import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
+import { bulkRoutes } from './crud/bulk-routes';
+import { exportRoutes } from './spreadsheet/export.routes';
+import { importRoutes } from './imports/imports.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
@@ -91,6 +94,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
       await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE])));
+      await api.register(bulkRoutes());
+      await api.register(exportRoutes());
+      await api.register(importRoutes);
     },
     { prefix: '/api/v1' },
   );

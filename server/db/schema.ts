@@ -269,3 +269,87 @@ export const gridViews = pgTable(
   },
   (t) => [index('grid_views_group_table').on(t.settings_group_uuid, t.table_name)],
 );
+
+/** An uploaded import file and its job (domain.md §8.4; docs/spreadsheet-api.md). Visible to its uploader only. */
+export const imports = pgTable(
+  'imports',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    file_name: text('file_name').notNull(),
+    file_kind: text('file_kind').notNull(),
+    file_hash: text('file_hash').notNull(),
+    file_size: integer('file_size').notNull(),
+    storage_key: text('storage_key').notNull(),
+    sheets: jsonb('sheets').notNull(),
+    /** uploaded | validated | queued | running | done | failed | cancelled | undone */
+    status: text('status').notNull().default('uploaded'),
+    /** The validate/run body: sheet, header_row, mapping, mode, match_key, fixes, settings_group_uuid. */
+    options: jsonb('options'),
+    settings_group_uuid: uuid('settings_group_uuid'),
+    idempotency_key: text('idempotency_key'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    /** The last spreadsheet row number written (resume point after a crash). */
+    last_row: integer('last_row').notNull().default(0),
+    counts: jsonb('counts').notNull().default({}),
+    cancel_requested: boolean('cancel_requested').notNull().default(false),
+    lease_until: ts('lease_until'),
+    error: text('error'),
+    created_at: now('created_at'),
+    updated_at: now('updated_at'),
+    finished_at: ts('finished_at'),
+  },
+  (t) => [
+    index('imports_user').on(t.user_id, t.created_at),
+    uniqueIndex('imports_idempotency')
+      .on(t.user_id, t.file_hash, t.idempotency_key)
+      .where(sql`idempotency_key is not null`),
+  ],
+);
+
+/** What an import wrote, for undo: created records, and the previous values of updated ones. */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    import_uuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    record_uuid: uuid('record_uuid').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    written_at: ts('written_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_uuid, t.record_uuid] })],
+);
+
+/** Rows of an import that failed validation (the error report), with their cells as read. */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    import_uuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    cells: jsonb('cells').notNull(),
+    errors: jsonb('errors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_uuid, t.row] })],
+);
+
+/** Remembered column matching per table and user: header text → field. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updated_at: now('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.model] })],
+);

@@ -5,6 +5,7 @@ import { users, userTokens } from '../db/schema';
 import { pruneSessions } from '../services/session.service';
 import { pruneRateLimits } from '../services/rate-limit';
 import { isoDay, materialiseAll } from '../services/task-schedule.service';
+import { resumeImports } from '../imports/import-runner';
 
 export interface Job {
   name: string;
@@ -43,5 +44,12 @@ export const jobs: Job[] = [
     name: 'task-events',
     intervalMinutes: 24 * 60,
     run: (ctx, now) => materialiseAll(ctx.db, isoDay(now)),
+  },
+  {
+    // Imports whose server died mid-way: their lease runs out and the next process resumes them after the last
+    // whole chunk (docs/spreadsheet-api.md). The claim itself is an atomic UPDATE, so one process runs each.
+    name: 'import-resume',
+    intervalMinutes: 1,
+    run: async () => ({ kicked: resumeImports() }),
   },
 ];

@@ -9,12 +9,20 @@ export type Parsed = { ok: true; value: string | number | null } | { ok: false }
 
 const INTL: Record<ParseLocale, string> = { 'en-us': 'en-US', de: 'de-DE', 'de-ch': 'de-CH' };
 
+const SEPARATORS = new Map<ParseLocale, { decimal: string; group: string }>();
+
+/** The locale's decimal and grouping signs (cached: a paste parses thousands of cells). */
 export function separators(locale: ParseLocale) {
-  const parts = new Intl.NumberFormat(INTL[locale]).formatToParts(12345.6);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
+  let known = SEPARATORS.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(INTL[locale]).formatToParts(12345.6);
+    known = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
+    SEPARATORS.set(locale, known);
+  }
+  return known;
 }
 
 /**
@@ -31,6 +39,9 @@ export function parseNumber(input: string, kind: FieldKind, locale: ParseLocale)
   if (decimal === ',' && !text.includes(',') && /^-?\d+\.\d+$/.test(text) && !/\.\d{3}$/.test(text)) {
     // German input with a dot as the decimal sign
   } else {
+    // Grouping only in threes before the decimal sign: 1,234.56 typed in German is refused, not read as 1.23456.
+    const groupSign = group === "'" || group === '’' ? "['’]" : `\\${group}`;
+    if (!new RegExp(`^-?(\\d{1,3}(${groupSign}\\d{3})+|\\d+)(\\${decimal}\\d+)?$`).test(text)) return { ok: false };
     text = text.replace(/['’]/g, '');
     if (group !== "'" && group !== '’') text = text.split(group).join('');
     if (decimal !== '.') text = text.replace(decimal, '.');

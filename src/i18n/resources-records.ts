@@ -6,18 +6,24 @@ import enEnums from '../locales/en-us/enums.json';
 import enGrid from '../locales/en-us/grid.json';
 import enPlanning from '../locales/en-us/planning.json';
 import enRecords from '../locales/en-us/records.json';
+import enSheet from '../locales/en-us/sheet.json';
+import enTransfer from '../locales/en-us/transfer.json';
 import deCalendar from '../locales/de/calendar.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
 import deGrid from '../locales/de/grid.json';
 import dePlanning from '../locales/de/planning.json';
 import deRecords from '../locales/de/records.json';
+import deSheet from '../locales/de/sheet.json';
+import deTransfer from '../locales/de/transfer.json';
 import chCalendar from '../locales/de-ch/calendar.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
 import chGrid from '../locales/de-ch/grid.json';
 import chPlanning from '../locales/de-ch/planning.json';
 import chRecords from '../locales/de-ch/records.json';
+import chSheet from '../locales/de-ch/sheet.json';
+import chTransfer from '../locales/de-ch/transfer.json';
 
 export const en = {
   calendar: enCalendar,
@@ -26,6 +32,8 @@ export const en = {
   grid: enGrid,
   planning: enPlanning,
   records: enRecords,
+  sheet: enSheet,
+  transfer: enTransfer,
 };
 export const de = {
   calendar: deCalendar,
@@ -34,6 +42,8 @@ export const de = {
   grid: deGrid,
   planning: dePlanning,
   records: deRecords,
+  sheet: deSheet,
+  transfer: deTransfer,
 };
 export const deCh = {
   calendar: chCalendar,
@@ -42,4 +52,6 @@ export const deCh = {
   grid: chGrid,
   planning: chPlanning,
   records: chRecords,
+  sheet: chSheet,
+  transfer: chTransfer,
 };

@@ -53,6 +53,18 @@ export async function make(
   entity: AnyEntity,
   overrides: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
+  const body = await bodyFor(ctx, entity, overrides);
+  const res = await ctx.client.post(`/${entity.plural}`, body);
+  if (res.statusCode !== 201) throw new Error(`creating ${entity.name} failed: ${res.statusCode} ${res.body}`);
+  return json<{ data: Record<string, unknown> }>(res).data;
+}
+
+/** The create body of one record (its required references made first), without sending it. */
+export async function bodyFor(
+  ctx: Context,
+  entity: AnyEntity,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   seq += 1;
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
@@ -74,9 +86,7 @@ export async function make(
   if (entity.name === 'task')
     Object.assign(body, { by_weekday: 'MO', rrule: null, end_date: null, occurrences: null, interval: 1 });
   Object.assign(body, overrides);
-  const res = await ctx.client.post(`/${entity.plural}`, body);
-  if (res.statusCode !== 201) throw new Error(`creating ${entity.name} failed: ${res.statusCode} ${res.body}`);
-  return json<{ data: Record<string, unknown> }>(res).data;
+  return body;
 }
 
 async function refFor(ctx: Context, model: string, body: Record<string, unknown>): Promise<string> {

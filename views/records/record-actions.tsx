@@ -8,6 +8,7 @@ import { useTranslation } from '../../src/i18n';
 import { notify, reportActionError } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
 import { archiveAction, deleteRecord, listDescendants, recordTitle, type ApiRecord } from '../../grids/records-api';
+import { pushUndo, undo } from '../../grids';
 
 const LISTED = 15;
 
@@ -27,7 +28,17 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
   const action = useMutation({
     mutationFn: (kind: 'archive' | 'restore') => archiveAction(entity, record.uuid, kind),
     onSuccess: ({ record: saved, affected }, kind) => {
-      notify.success(t(kind === 'archive' ? 'records.archived' : 'records.restored', { count: affected }));
+      // an archive is one step of the undo stack (restored through the bulk endpoint, subtree included)
+      if (kind === 'archive')
+        pushUndo({
+          label: t('sheet.archive.label', { title: recordTitle(entity, saved) }),
+          model: entity.name,
+          archived: [saved.uuid],
+        });
+      notify.success(
+        t(kind === 'archive' ? 'records.archived' : 'records.restored', { count: affected }),
+        kind === 'archive' ? { action: { text: t('sheet.undo.action'), onClick: () => void undo() } } : undefined,
+      );
       onChanged(saved);
     },
     onError: reportActionError,

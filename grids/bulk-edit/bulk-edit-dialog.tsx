@@ -1,0 +1,192 @@
+// Bulk edit of the selected rows (workspace-ux.md §7, issue "Spreadsheet power"): one field, an operation (set,
+// clear; add, subtract, multiply, percent for numbers), a preview of old → new, then one bulk request and one
+// undo step. Rows the user may not change are skipped by the server, which says how many.
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
+import type { GridApi } from 'ag-grid-community';
+import { useMemo, useState, type RefObject } from 'react';
+import type { FromCell } from '../../src/domain/cells';
+import { parseNumber } from '../../src/domain/parse';
+import { isWritable } from '../../src/entities/fields';
+import { useTranslation } from '../../src/i18n';
+import type { SheetColumn } from '../clipboard/paste-plan';
+import type { GridDefinition } from '../define-grid';
+import { headerOf } from '../field-refs';
+import { applyEdit } from '../fill/apply-edit';
+import type { CellChange } from '../fill/fill';
+import { useGridFormat } from '../use-grid-format';
+import type { ApiRecord } from '../records-api';
+import { applyOperation, operationsFor, sameValue, type BulkOperation } from './bulk-ops';
+
+const PREVIEW_ROWS = 50;
+
+interface Props {
+  grid: GridDefinition;
+  rows: ApiRecord[];
+  api: RefObject<GridApi<ApiRecord> | null>;
+  display: (column: SheetColumn, value: unknown) => string;
+  parse: (raw: string, column: SheetColumn) => FromCell;
+  onClose: () => void;
+}
+
+export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Props) {
+  const { t } = useTranslation();
+  const { locale } = useGridFormat();
+  const { entity } = grid;
+  const columns = useMemo<SheetColumn[]>(
+    () =>
+      Object.entries(entity.fields)
+        .filter(([, field]) => isWritable(field) && !field.hidden && field.kind !== 'ref')
+        .map(([name, field]) => ({ name, field, writable: true })),
+    [entity],
+  );
+  const [name, setName] = useState(columns[0]?.name ?? '');
+  const column = columns.find((c) => c.name === name) ?? columns[0];
+  const operations = column ? operationsFor(column.field) : [];
+  const [chosen, setOperation] = useState<BulkOperation>('set');
+  const operation = operations.includes(chosen) ? chosen : 'set';
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const preview = useMemo(() => {
+    if (!column) return null;
+    const operand: FromCell =
+      operation === 'set'
+        ? parse(text, column)
+        : operation === 'clear'
+          ? { ok: true, value: null }
+          : parseNumber(text, 'decimal', locale);
+    if (!operand.ok || (operation !== 'set' && operation !== 'clear' && operand.value === null))
+      return { invalid: true as const };
+    const changes: CellChange[] = [];
+    const versions: Record<string, string> = {};
+    let empty = 0;
+    for (const row of rows) {
+      const before = row[column.name] ?? null;
+      const result = applyOperation(column.field, operation, before, operand.value);
+      if (!result.ok) {
+        empty++;
+        continue;
+      }
+      if (sameValue(column.field, before, result.value)) continue;
+      changes.push({ uuid: row.uuid, field: column.name, before, after: result.value });
+      versions[row.uuid] = row.updated_at;
+    }
+    return { invalid: false as const, changes, versions, empty };
+  }, [column, operation, text, rows, parse, locale]);
+
+  const enumValues = column?.field.kind === 'enum' ? column.field.values : null;
+  const title = (uuid: string) => String(rows.find((r) => r.uuid === uuid)?.[entity.titleField] ?? '');
+
+  const apply = async () => {
+    if (!preview || preview.invalid || !column) return;
+    setBusy(true);
+    const label = t('sheet.bulk.label', {
+      count: preview.changes.length,
+      field: headerOf(t, entity.name, column.name),
+    });
+    const outcome = await applyEdit(entity, preview.changes, preview.versions, label, api.current);
+    setBusy(false);
+    if (outcome) onClose();
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title={t('sheet.bulk.title', { count: rows.length })} className="hw-bulk-dialog">
+      <DialogBody>
+        <div className="hw-bulk-form">
+          <FormGroup label={t('sheet.bulk.field')} labelFor="hw-bulk-field">
+            <HTMLSelect
+              id="hw-bulk-field"
+              value={column?.name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setText('');
+              }}
+              options={columns.map((c) => ({ value: c.name, label: headerOf(t, entity.name, c.name) }))}
+            />
+          </FormGroup>
+          <FormGroup label={t('sheet.bulk.operation')} labelFor="hw-bulk-operation">
+            <HTMLSelect
+              id="hw-bulk-operation"
+              value={operation}
+              onChange={(e) => setOperation(e.currentTarget.value as BulkOperation)}
+              options={operations.map((op) => ({ value: op, label: t(`sheet.bulk.operations.${op}`) }))}
+            />
+          </FormGroup>
+          {operation !== 'clear' && (
+            <FormGroup label={t('sheet.bulk.value')} labelFor="hw-bulk-value">
+              {enumValues && operation === 'set' ? (
+                <HTMLSelect
+                  id="hw-bulk-value"
+                  value={text}
+                  onChange={(e) => setText(e.currentTarget.value)}
+                  options={[
+                    { value: '', label: '' },
+                    ...enumValues.map((v) => ({ value: v, label: t(`enums.${entity.name}.${name}.${v}`) })),
+                  ]}
+                />
+              ) : (
+                <InputGroup
+                  id="hw-bulk-value"
+                  value={text}
+                  onValueChange={setText}
+                  intent={preview?.invalid && text !== '' ? Intent.DANGER : Intent.NONE}
+                />
+              )}
+            </FormGroup>
+          )}
+        </div>
+        {preview && !preview.invalid && column && (
+          <>
+            <p data-testid="bulk-summary">
+              {t('sheet.bulk.summary', { count: preview.changes.length, total: rows.length })}
+              {preview.empty > 0 && ` ${t('sheet.bulk.empty', { count: preview.empty })}`}
+            </p>
+            <HTMLTable compact className="hw-bulk-preview">
+              <tbody>
+                {preview.changes.slice(0, PREVIEW_ROWS).map((change) => (
+                  <tr key={change.uuid}>
+                    <td>{title(change.uuid)}</td>
+                    <td>
+                      <del>{display(column, change.before)}</del>
+                    </td>
+                    <td>
+                      <ins>{display(column, change.after)}</ins>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            {preview.changes.length > PREVIEW_ROWS && (
+              <p>{t('sheet.bulk.more', { count: preview.changes.length - PREVIEW_ROWS })}</p>
+            )}
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onClose}>{t('sheet.cancel')}</Button>
+            <Button
+              intent={Intent.PRIMARY}
+              loading={busy}
+              disabled={!preview || preview.invalid || preview.changes.length === 0}
+              onClick={() => void apply()}
+            >
+              {t('sheet.bulk.apply', { count: preview && !preview.invalid ? preview.changes.length : 0 })}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,199 @@
+// The paste preview (workspace-ux.md §3): old → new per cell, counts of changes, new rows and errors, "only rows
+// with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
+// the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  Spinner,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { ArrowRight } from '@blueprintjs/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from '../../src/i18n';
+import { pasteCounts, rowHasError, type PastePlan, type SheetColumn } from '../clipboard/paste-plan';
+
+const PAGE = 100;
+
+interface Props {
+  plan: PastePlan;
+  columns: readonly SheetColumn[];
+  header: (name: string) => string;
+  display: (column: SheetColumn, value: unknown) => string;
+  /** Parses a fixed cell again. */
+  fix: (plan: PastePlan, row: number, column: SheetColumn, raw: string) => PastePlan;
+  /** The server's dry run: the plan with its errors. */
+  check: (plan: PastePlan) => Promise<PastePlan>;
+  /** Writes the valid rows; a plan back means the server refused some (shown), null means done. */
+  apply: (plan: PastePlan) => Promise<PastePlan | null>;
+  onClose: () => void;
+}
+
+export function PastePreviewDialog(props: Props) {
+  const { t } = useTranslation();
+  const [plan, setPlan] = useState(props.plan);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [shown, setShown] = useState(PAGE);
+  const [checking, setChecking] = useState(true);
+  const [applying, setApplying] = useState(false);
+  const { check } = props;
+
+  useEffect(() => {
+    let live = true;
+    check(props.plan)
+      .then((checked) => live && setPlan(checked))
+      .catch(() => undefined)
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [check, props.plan]);
+
+  const counts = useMemo(() => pasteCounts(plan), [plan]);
+  const rows = useMemo(() => {
+    const all = plan.rows.map((row, i) => [row, i] as const);
+    return onlyErrors ? all.filter(([row]) => rowHasError(row)) : all;
+  }, [plan, onlyErrors]);
+  const byName = useMemo(() => new Map(props.columns.map((c) => [c.name, c])), [props.columns]);
+  const fields = plan.rows[0]?.cells.map((cell) => cell.field) ?? [];
+  const valid = plan.rows.length - counts.errorRows;
+
+  const apply = async () => {
+    setApplying(true);
+    try {
+      const refused = await props.apply(plan);
+      if (refused) setPlan(refused);
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      onClose={props.onClose}
+      title={t('sheet.paste.title')}
+      className="hw-paste-dialog"
+      canOutsideClickClose={false}
+    >
+      <DialogBody className="hw-paste-body">
+        <div className="hw-paste-counts" data-testid="paste-counts">
+          <Tag minimal intent={Intent.PRIMARY}>
+            {t('sheet.paste.changes', { count: counts.changes })}
+          </Tag>
+          <Tag minimal intent={Intent.SUCCESS}>
+            {t('sheet.paste.newRows', { count: counts.newRows })}
+          </Tag>
+          <Tag minimal intent={counts.errors > 0 ? Intent.DANGER : Intent.NONE}>
+            {t('sheet.paste.errors', { count: counts.errors })}
+          </Tag>
+          {checking && (
+            <span className="hw-paste-checking">
+              <Spinner size={14} /> {t('sheet.paste.checking')}
+            </span>
+          )}
+          <span className="hw-spacer" />
+          <Switch
+            className="hw-paste-only-errors"
+            checked={onlyErrors}
+            label={t('sheet.paste.onlyErrors')}
+            onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
+          />
+        </div>
+        {(plan.readOnly.length > 0 || plan.unloaded > 0 || plan.locked > 0 || plan.overflowColumns > 0) && (
+          <ul className="hw-paste-notes">
+            {plan.readOnly.length > 0 && (
+              <li>{t('sheet.paste.readOnly', { columns: plan.readOnly.map(props.header).join(', ') })}</li>
+            )}
+            {plan.unloaded > 0 && <li>{t('sheet.paste.unloaded', { count: plan.unloaded })}</li>}
+            {plan.locked > 0 && <li>{t('sheet.paste.locked', { count: plan.locked })}</li>}
+            {plan.overflowColumns > 0 && <li>{t('sheet.paste.overflow', { count: plan.overflowColumns })}</li>}
+          </ul>
+        )}
+        {counts.newRows > 0 && (
+          <p className="hw-paste-create">{t('sheet.paste.createQuestion', { count: counts.newRows })}</p>
+        )}
+        <div className="hw-paste-table-wrap">
+          <HTMLTable compact bordered className="hw-paste-table">
+            <thead>
+              <tr>
+                <th>{t('sheet.paste.row')}</th>
+                {fields.map((name) => (
+                  <th key={name}>{props.header(name)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.slice(0, shown).map(([row, i]) => (
+                <tr key={i} className={rowHasError(row) ? 'hw-paste-error-row' : undefined}>
+                  <th scope="row">{row.uuid === null ? t('sheet.paste.new') : row.index + 1}</th>
+                  {row.cells.map((cell) => {
+                    const column = byName.get(cell.field)!;
+                    if (cell.error !== null)
+                      return (
+                        <td key={cell.field} className="hw-paste-cell-error">
+                          <InputGroup
+                            small
+                            intent={Intent.DANGER}
+                            defaultValue={cell.raw}
+                            aria-label={`${props.header(cell.field)} ${row.index + 1}`}
+                            onBlur={(e) => {
+                              const raw = e.currentTarget.value;
+                              if (raw !== cell.raw) setPlan((p) => props.fix(p, i, column, raw));
+                            }}
+                            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+                          />
+                          <div className="hw-paste-message">{cell.error}</div>
+                        </td>
+                      );
+                    if (!cell.changed)
+                      return (
+                        <td key={cell.field} className="hw-paste-same">
+                          {props.display(column, cell.before)}
+                        </td>
+                      );
+                    return (
+                      <td key={cell.field} className="hw-paste-changed">
+                        {row.uuid !== null && (
+                          <>
+                            <del>{props.display(column, cell.before)}</del> <ArrowRight size={10} />{' '}
+                          </>
+                        )}
+                        <ins>{props.display(column, cell.value)}</ins>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          {rows.length > shown && (
+            <Button variant="minimal" onClick={() => setShown((n) => n + PAGE * 5)}>
+              {t('sheet.paste.more', { count: rows.length - shown })}
+            </Button>
+          )}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={props.onClose}>{t('sheet.cancel')}</Button>
+            <Button
+              intent={Intent.PRIMARY}
+              loading={applying}
+              disabled={valid === 0 || checking}
+              onClick={() => void apply()}
+            >
+              {t('sheet.paste.apply', { count: valid })}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,235 @@
+// The spreadsheet layer of a DataGrid, composed from its pieces: range selection, clipboard (copy, cut, paste
+// with preview), fill-down, Delete on a range, undo/redo keys and bulk edit of the selected rows. The grid
+// spreads `gridProps` on AG Grid and `bodyProps` on the element around it, and renders `dialogs`.
+import type { ColDef, GridApi } from 'ag-grid-community';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { clipboardRows, toHtmlTable, toTsv } from '../src/domain/clipboard';
+import { notify } from '../src/components/notices';
+import { useTranslation } from '../src/i18n';
+import { BulkEditDialog } from './bulk-edit/bulk-edit-dialog';
+import { buildPastePlan, fixCell, type PastePlan, type SheetColumn } from './clipboard/paste-plan';
+import { cellParser, copyText } from './clipboard/sheet-cells';
+import type { GridDefinition } from './define-grid';
+import { headerOf } from './field-refs';
+import { applyEdit } from './fill/apply-edit';
+import { clearRange, fillDown, type RangeEdit } from './fill/fill';
+import type { GridContext } from './grid-context';
+import { PastePreviewDialog } from './paste/paste-preview-dialog';
+import { applyPaste, checkPaste } from './paste/use-paste';
+import { isSingleCell, type Bounds } from './range/range';
+import { useRangeSelection } from './range/use-range-selection';
+import type { ApiRecord } from './records-api';
+import { rowSlot, sheetColumns } from './sheet-access';
+import { onUndoApplied, redo, undo } from './undo/undo-run';
+import './spreadsheet.css';
+
+type Col = ColDef<ApiRecord, unknown>;
+
+const isTextInput = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+interface PasteSession {
+  plan: PastePlan;
+  columns: SheetColumn[];
+}
+
+export function useSpreadsheet(
+  grid: GridDefinition,
+  api: RefObject<GridApi<ApiRecord> | null>,
+  context: RefObject<GridContext>,
+) {
+  const { t } = useTranslation();
+  const { entity } = grid;
+  const range = useRangeSelection(api);
+  const [paste, setPaste] = useState<PasteSession | null>(null);
+  const [bulkRows, setBulkRows] = useState<ApiRecord[] | null>(null);
+
+  // Records an undo or redo changed show in their rows; added or removed rows reload the grid.
+  useEffect(
+    () =>
+      onUndoApplied((model, records, reload) => {
+        if (model !== entity.name) return;
+        for (const record of records) api.current?.getRowNode(record.uuid)?.setData(record);
+        if (reload) api.current?.refreshInfiniteCache();
+      }),
+    [api, entity.name],
+  );
+
+  const header = useCallback((name: string) => headerOf(t, entity.name, name), [t, entity.name]);
+  const parser = useCallback(() => {
+    const parse = cellParser(context.current);
+    const invalid = (column: SheetColumn) => t('sheet.paste.invalid', { field: header(column.name) });
+    return { parse, invalid };
+  }, [context, t, header]);
+
+  /** The selected cells, or the focused one. */
+  const current = useCallback((): Bounds | null => {
+    const bounds = range.bounds();
+    if (bounds) return bounds;
+    const focused = api.current?.getFocusedCell();
+    if (!focused || !api.current) return null;
+    const col = sheetColumns(api.current, grid).findIndex((c) => c.name === focused.column.getColId());
+    return col < 0 ? null : { top: focused.rowIndex, bottom: focused.rowIndex, left: col, right: col };
+  }, [api, grid, range]);
+
+  const runEdit = useCallback(
+    (make: (bounds: Bounds, columns: SheetColumn[]) => RangeEdit, label: string) => {
+      const gridApi = api.current;
+      const bounds = current();
+      if (!gridApi || !bounds) return;
+      const edit = make(bounds, sheetColumns(gridApi, grid));
+      if (edit.changes.length === 0) {
+        notify.info(t('sheet.edit.nothing'), { key: 'sheet-edit' });
+        return;
+      }
+      void applyEdit(entity, edit.changes, edit.versions, t(label, { count: edit.changes.length }), gridApi);
+    },
+    [api, current, entity, grid, t],
+  );
+  const rowAt = useCallback((i: number) => rowSlot(api.current!, i), [api]);
+
+  const copy = useCallback(
+    (event: ClipboardEvent) => {
+      const gridApi = api.current;
+      const bounds = current();
+      if (!gridApi || !bounds || isTextInput(event.target)) return false;
+      const columns = sheetColumns(gridApi, grid).slice(bounds.left, bounds.right + 1);
+      const rows: string[][] = [];
+      for (let i = bounds.top; i <= bounds.bottom; i++) {
+        const data = gridApi.getDisplayedRowAtIndex(i)?.data;
+        rows.push(columns.map((column) => (data ? copyText(context.current, column, data) : '')));
+      }
+      event.clipboardData.setData('text/plain', toTsv(rows));
+      event.clipboardData.setData('text/html', toHtmlTable(rows));
+      event.preventDefault();
+      return true;
+    },
+    [api, current, grid, context],
+  );
+
+  const onPaste = useCallback(
+    (event: ClipboardEvent) => {
+      const gridApi = api.current;
+      const bounds = current();
+      if (!gridApi || !bounds || isTextInput(event.target) || gridApi.getEditingCells().length > 0) return;
+      const clip = clipboardRows(event.clipboardData.getData('text/plain'), event.clipboardData.getData('text/html'));
+      event.preventDefault();
+      if (clip.length === 0) return;
+      const columns = sheetColumns(gridApi, grid);
+      const plan = buildPastePlan({ clip, bounds, columns, rowAt, ...parser() });
+      if (plan.rows.length === 0) {
+        notify.info(t('sheet.paste.nothing'), { key: 'paste' });
+        return;
+      }
+      setPaste({ plan, columns });
+    },
+    [api, current, grid, parser, rowAt, t],
+  );
+
+  const onKeyDownCapture = useCallback(
+    (event: KeyboardEvent) => {
+      const gridApi = api.current;
+      if (!gridApi || isTextInput(event.target) || gridApi.getEditingCells().length > 0) return;
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      let handled = false;
+      if (mod && !event.altKey) {
+        if (key === 'z' && !event.shiftKey) void undo();
+        else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
+        else if (key === 'd') runEdit((b, c) => fillDown(b, c, rowAt), 'sheet.fill.label');
+        else return;
+        handled = true;
+      } else if (!handled && event.key === 'Delete' && !mod) {
+        const bounds = range.bounds();
+        if (!bounds || isSingleCell(bounds)) return; // one cell: the grid's own Delete (an inline edit)
+        runEdit((b, c) => clearRange(b, c, rowAt), 'sheet.clear.label');
+        handled = true;
+      }
+      if (handled) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    [api, range, runEdit, rowAt],
+  );
+
+  const bodyProps = {
+    onKeyDownCapture,
+    onCopy: (event: ClipboardEvent) => void copy(event),
+    onCut: (event: ClipboardEvent) => {
+      if (copy(event)) runEdit((b, c) => clearRange(b, c, rowAt), 'sheet.cut.label');
+    },
+    onPaste,
+  };
+
+  const gridProps = {
+    onCellMouseDown: range.onCellMouseDown,
+    onCellMouseOver: range.onCellMouseOver,
+    onCellFocused: range.onCellFocused,
+    navigateToNextCell: range.navigateToNextCell,
+  };
+
+  /** Every column gets the range's class rule. */
+  const withRange = useCallback(
+    (columns: Col[]): Col[] =>
+      columns.map((c) => ({ ...c, cellClassRules: { ...c.cellClassRules, 'hw-range-cell': range.classRule } })),
+    [range.classRule],
+  );
+
+  const display = useCallback(
+    (column: SheetColumn, value: unknown) => copyText(context.current, column, { [column.name]: value }),
+    [context],
+  );
+
+  const check = useMemo(() => (plan: PastePlan) => checkPaste(entity, plan), [entity]);
+  const dialogs = (
+    <>
+      {paste && (
+        <PastePreviewDialog
+          plan={paste.plan}
+          columns={paste.columns}
+          header={header}
+          display={display}
+          fix={(plan, row, column, raw) => fixCell(plan, row, column, raw, parser())}
+          check={check}
+          apply={async (plan) => {
+            const result = await applyPaste(entity, plan);
+            if (result && 'rows' in result) return result;
+            if (result) {
+              for (const record of result.records) api.current?.getRowNode(record.uuid)?.setData(record);
+              if (result.created.length > 0) api.current?.refreshInfiniteCache();
+              setPaste(null);
+            }
+            return null;
+          }}
+          onClose={() => setPaste(null)}
+        />
+      )}
+      {bulkRows && (
+        <BulkEditDialog
+          grid={grid}
+          rows={bulkRows}
+          api={api}
+          display={display}
+          parse={(raw, column) => parser().parse(raw, column, null)}
+          onClose={() => setBulkRows(null)}
+        />
+      )}
+    </>
+  );
+
+  const openBulkEdit = useCallback(() => {
+    const rows = api.current?.getSelectedNodes().flatMap((n) => (n.data ? [n.data] : [])) ?? [];
+    if (rows.length > 0) setBulkRows(rows);
+  }, [api]);
+
+  return { range, gridProps, bodyProps, withRange, dialogs, openBulkEdit };
+}

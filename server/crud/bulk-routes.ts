@@ -1,0 +1,87 @@
+// Bulk routes for every model of the registry (domain.md §8.4; docs/spreadsheet-api.md): PATCH /{plural},
+// POST /{plural}/bulk, POST /{plural}/bulk-archive|bulk-restore|bulk-delete, each with ?dry_run=1. A bespoke model
+// opts out of a path through `skip` (e.g. `PATCH /tickets`), as with crudRoutes.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entityList } from '../../src/entities/registry';
+import type { AnyEntity } from '../../src/entities/define';
+import type { Locale } from '../../src/entities/account';
+import { accessOf } from './access';
+import { MAX_BULK_ROWS, bulkCreate, bulkUpdate } from './bulk';
+import { bulkAction, type BulkAction } from './bulk-actions';
+import { RowsInvalid, sendRowErrors } from './row-errors';
+import { errorReplies } from '../routes/schemas';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const querystring = z.strictObject({ dry_run: flag.optional() });
+const rowsBody = z.strictObject({
+  rows: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_BULK_ROWS),
+  skip_invalid: z.boolean().optional(),
+});
+const actionBody = z.strictObject({
+  rows: z
+    .array(z.strictObject({ uuid: z.uuid(), updated_at: z.iso.datetime({ offset: true }).optional() }))
+    .min(1)
+    .max(MAX_BULK_ROWS),
+});
+const reply = z.object({
+  data: z.array(z.unknown()),
+  meta: z.record(z.string(), z.unknown()),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Runs a bulk service; rows that fail become the 422 of docs/spreadsheet-api.md. */
+async function answer<T>(res: FastifyReply, locale: Locale, code: number, work: () => Promise<T>) {
+  try {
+    return res.code(code).send(await work());
+  } catch (err) {
+    if (err instanceof RowsInvalid) return sendRowErrors(res, locale, err.errors);
+    throw err;
+  }
+}
+
+export function bulkRoutes(skip: Set<string> = new Set()) {
+  return async (app: FastifyInstance) => {
+    for (const entity of entityList) registerBulk(app, entity, skip);
+  };
+}
+
+function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const base = `/${entity.plural}`;
+  const tags = [entity.plural];
+  const response = { 200: reply, 201: reply, ...errorReplies };
+
+  if (!skip.has(`PATCH ${base}`))
+    r.patch(base, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
+      const o = { dryRun: req.query.dry_run ?? false, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
+      return answer(res, req.locale, 200, async () =>
+        bulkUpdate(ctx, await accessOf(ctx, req), entity, req.body.rows, o),
+      );
+    });
+
+  if (!skip.has(`POST ${base}/bulk`))
+    r.post(`${base}/bulk`, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
+      const dryRun = req.query.dry_run ?? false;
+      const o = { dryRun, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
+      return answer(res, req.locale, dryRun ? 200 : 201, async () =>
+        bulkCreate(ctx, await accessOf(ctx, req), entity, req.body.rows, o),
+      );
+    });
+
+  for (const action of ['archive', 'restore', 'delete'] as BulkAction[]) {
+    if (skip.has(`POST ${base}/bulk-${action}`)) continue;
+    r.post(
+      `${base}/bulk-${action}`,
+      { schema: { tags, querystring, body: actionBody, response } },
+      async (req, res) => {
+        const o = { dryRun: req.query.dry_run ?? false, locale: req.locale };
+        return answer(res, req.locale, 200, async () =>
+          bulkAction(ctx, await accessOf(ctx, req), entity, action, req.body.rows, o),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,191 @@
+// Bulk update and bulk create over any model (domain.md §8.4): one transaction per request, each row in its own
+// savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
+import { and, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import type { AnyEntity } from '../../src/entities/define';
+import type { Locale } from '../../src/entities/account';
+import { createSchema, updateSchema } from '../../src/entities/schemas';
+import { isDecimalKind } from '../../src/entities/fields';
+import { HttpError, notFound } from '../http-error';
+import { translate } from '../i18n/messages';
+import { may, type Access } from './access';
+import { col, getRows, scopeCondition, tableOf } from './read';
+import { create, update } from './write';
+import { presentRecord, type Row } from './present';
+import { RowsInvalid, serviceRowErrors, skippedMessage, zodRowErrors, type Errors } from './row-errors';
+
+export const MAX_BULK_ROWS = 1000;
+type Body = Record<string, unknown>;
+export interface BulkOptions {
+  dryRun: boolean;
+  skipInvalid: boolean;
+  locale: Locale;
+}
+
+/** Thrown at the end of a dry run to roll the transaction back while keeping the reply. */
+class DryRun<T> extends Error {
+  constructor(readonly result: T) {
+    super('dry run');
+  }
+}
+
+export async function inTransaction<T>(ctx: AppContext, dryRun: boolean, work: (c: AppContext) => Promise<T>) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const result = await work({ ...ctx, db: tx as never });
+      if (dryRun) throw new DryRun(result);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRun) return err.result as T;
+    throw err;
+  }
+}
+
+/** Raw rows (ids of the *_by users, not names) of the given uuids inside the caller's scope, archived included. */
+export async function loadScoped(c: AppContext, access: Access, entity: AnyEntity, uuids: string[]) {
+  const found = (await c.db
+    .select()
+    .from(tableOf(entity))
+    .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as Row[];
+  if (new Set(found.map((r) => r.uuid)).size !== new Set(uuids).size) throw notFound(); // any foreign uuid: all out
+  return new Map(found.map((r) => [String(r.uuid), r]));
+}
+
+/** Whether a given value equals the stored one (decimals by value, timestamps by instant). */
+export function sameValue(entity: AnyEntity, name: string, stored: unknown, given: unknown): boolean {
+  if ((stored ?? null) === null || (given ?? null) === null) return (stored ?? null) === (given ?? null);
+  const kind = entity.fields[name]?.kind;
+  if (kind && isDecimalKind(kind)) return Number(stored) === Number(given);
+  if (kind === 'datetime') return new Date(stored as string).getTime() === new Date(given as string).getTime();
+  if (typeof stored === 'object') return JSON.stringify(stored) === JSON.stringify(given);
+  return String(stored) === String(given);
+}
+
+const versionOf = (row: Row) => (row.updated_at as Date).getTime();
+const duplicates = (uuids: string[]) => uuids.flatMap((u, i) => (uuids.indexOf(u) !== i ? [i] : []));
+
+export type UpdateStatus = 'updated' | 'unchanged' | 'conflict' | 'skipped' | 'invalid';
+
+export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEntity, rows: Body[], o: BulkOptions) {
+  const schema = updateSchema(entity).extend({ uuid: z.uuid() });
+  const errors: Errors = {};
+  const parsed = rows.map((row, i) => {
+    const res = schema.safeParse(row);
+    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`));
+    return res.success ? (res.data as Body & { uuid: string; updated_at?: string }) : null;
+  });
+  const uuids = parsed.map((p, i) => (p ? p.uuid : String(rows[i]?.uuid ?? '')));
+  for (const i of duplicates(uuids)) errors[`rows.${i}.uuid`] = [distinctMessage(o.locale)];
+  if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
+
+  return inTransaction(ctx, o.dryRun, async (c) => {
+    const valid = parsed.filter((p): p is NonNullable<typeof p> => p !== null).map((p) => p.uuid);
+    const current = await loadScoped(c, access, entity, valid);
+    const out: { uuid: string; status: UpdateStatus; errors?: Errors }[] = [];
+    for (const [i, p] of parsed.entries()) {
+      const own = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`rows.${i}.`)));
+      if (!p || Object.keys(own).length) {
+        out.push({ uuid: uuids[i]!, status: 'invalid', errors: stripPrefix(own, i) });
+        continue;
+      }
+      const row = current.get(p.uuid)!;
+      const { uuid, updated_at: version, ...changes } = p;
+      if (row.archived_at || !may(access, String(row.settings_group_uuid), 'update')) {
+        out.push({ uuid, status: 'skipped' });
+        continue;
+      }
+      if (version && new Date(version).getTime() !== versionOf(row)) {
+        out.push({ uuid, status: 'conflict' });
+        continue;
+      }
+      if (Object.entries(changes).every(([k, v]) => sameValue(entity, k, row[k], v))) {
+        out.push({ uuid, status: 'unchanged' });
+        continue;
+      }
+      try {
+        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString());
+        out.push({ uuid, status: 'updated' });
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 409) {
+          out.push({ uuid, status: 'conflict' });
+          continue;
+        }
+        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
+        if (!rowErrors) throw err;
+        Object.assign(errors, rowErrors);
+        out.push({ uuid, status: 'invalid', errors: stripPrefix(rowErrors, i) });
+      }
+    }
+    if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
+    const records = new Map(
+      (await getRows(c, access, entity, out.map((r) => r.uuid).filter(Boolean))).map((r) => [r.uuid, r]),
+    );
+    const count = (s: UpdateStatus) => out.filter((r) => r.status === s).length;
+    return {
+      data: out.map((r) => {
+        const rec = records.get(r.uuid);
+        return { ...r, ...(rec && r.status !== 'invalid' ? { record: presentRecord(entity, access, rec) } : {}) };
+      }),
+      meta: {
+        updated: count('updated'),
+        unchanged: count('unchanged'),
+        conflicts: count('conflict'),
+        skipped: count('skipped'),
+        invalid: count('invalid'),
+        ...(count('skipped') ? { message: skippedMessage(o.locale, count('skipped')) } : {}),
+      },
+    };
+  });
+}
+
+export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEntity, rows: Body[], o: BulkOptions) {
+  const schema = createSchema(entity);
+  const errors: Errors = {};
+  const parsed = rows.map((row, i) => {
+    const res = schema.safeParse(row);
+    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`));
+    return res.success ? (res.data as Body) : null;
+  });
+  if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
+  return inTransaction(ctx, o.dryRun, async (c) => {
+    const made: (string | null)[] = [];
+    for (const [i, p] of parsed.entries()) {
+      if (!p) {
+        made.push(null);
+        continue;
+      }
+      try {
+        made.push(await create(c, access, entity, p));
+      } catch (err) {
+        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
+        if (!rowErrors) throw err;
+        Object.assign(errors, rowErrors);
+        made.push(null);
+      }
+    }
+    if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
+    const records = new Map(
+      (
+        await getRows(
+          c,
+          access,
+          entity,
+          made.filter((u): u is string => !!u),
+        )
+      ).map((r) => [r.uuid, r]),
+    );
+    return {
+      data: made.map((u) => (u ? presentRecord(entity, access, records.get(u)!) : null)),
+      meta: { created: made.filter(Boolean).length, invalid: made.filter((u) => !u).length },
+      ...(Object.keys(errors).length ? { errors } : {}),
+    };
+  });
+}
+
+function stripPrefix(errors: Errors, i: number): Errors {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.slice(`rows.${i}.`.length) || k, v]));
+}
+
+const distinctMessage = (locale: Locale) => translate(locale, 'validation.distinct', { field: 'uuid' });

@@ -1,0 +1,44 @@
+// The validate/run body of an import and its checks against the model: mapped fields must be importable and used
+// once, the match key must be mapped for update and upsert, the settings group must be the caller's.
+import { z } from 'zod';
+import type { AnyEntity } from '../../src/entities/define';
+import { ValidationFailed } from '../http-error';
+import type { MessageKey } from '../i18n/messages';
+import type { Access } from '../crud/access';
+import { importableFields } from '../spreadsheet/template.service';
+
+export const importOptionsSchema = z.strictObject({
+  settings_group_uuid: z.uuid(),
+  sheet: z.string().max(100).optional(),
+  header_row: z.number().int().min(1).max(1000).default(1),
+  /** Column index (0-based, as a string) → field name, or `uuid`. Unmapped columns are ignored. */
+  mapping: z.record(z.string().regex(/^\d{1,4}$/), z.string().max(100)),
+  mode: z.enum(['insert', 'update', 'upsert']).default('insert'),
+  match_key: z.enum(['uuid', 'number_internal']).default('uuid'),
+  /** Spreadsheet row number → field → the corrected cell text (parsed like a cell). */
+  fixes: z
+    .record(z.string().regex(/^\d{1,7}$/), z.record(z.string().max(100), z.string().max(20_000).nullable()))
+    .optional(),
+});
+export type ImportOptions = z.output<typeof importOptionsSchema>;
+
+export function checkOptions(entity: AnyEntity, access: Access, o: ImportOptions) {
+  const errors: ConstructorParameters<typeof ValidationFailed>[0] = {};
+  const add = (path: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+    (errors[path] ??= []).push({ key, params });
+  if (!access.roles.has(o.settings_group_uuid)) add('settings_group_uuid', 'validation.ref_not_found');
+  const allowed = new Set([...importableFields(entity), 'uuid']);
+  const seen = new Set<string>();
+  for (const [column, field] of Object.entries(o.mapping)) {
+    if (!allowed.has(field)) add(`mapping.${column}`, 'import.mapping_unknown', { column, field });
+    else if (seen.has(field)) add(`mapping.${column}`, 'import.mapping_twice', { field });
+    seen.add(field);
+  }
+  if (o.match_key === 'number_internal' && !('number_internal' in entity.fields)) add('match_key', 'validation.in');
+  else if (o.mode !== 'insert' && !seen.has(o.match_key))
+    add('match_key', 'import.match_key_unmapped', { field: o.match_key });
+  for (const [row, fix] of Object.entries(o.fixes ?? {}))
+    for (const field of Object.keys(fix))
+      if (!allowed.has(field)) add(`fixes.${row}.${field}`, 'import.mapping_unknown', { column: row, field });
+  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+}

@@ -1,0 +1,166 @@
+// The import job: claims an import with a lease (an atomic UPDATE, so one process runs it), streams its rows and
+// commits them in chunks, each chunk one transaction together with the job's progress, so a crash leaves whole
+// chunks and the job resumes after the last one. Cancel is checked between chunks; between chunks the event
+// loop is free for other requests.
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { imports, settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import { entityByName } from '../../src/entities/registry';
+import type { DateFormatToken } from '../../src/domain/parse';
+import type { Locale } from '../../src/entities/account';
+import type { Access } from '../crud/access';
+import { importStorage } from './storage';
+import { readRows, type SheetRow } from './reader';
+import { planChunk, type PlanContext } from './plan';
+import { writeChunk } from './write-chunk';
+import type { ImportOptions } from './import-options';
+import type { FileKind } from './file-check';
+
+export const CHUNK_ROWS = 500;
+const LEASE_SECONDS = 60;
+export type ImportRow = typeof imports.$inferSelect;
+export interface Counts {
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+}
+
+/** The caller's rights, rebuilt for a job that runs without a request. */
+export async function accessForUser(ctx: AppContext, userId: number): Promise<Access> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const rows = await ctx.db
+    .select({ uuid: settingsGroups.uuid, role: settingsGroupMembers.role, enforce: settingsGroups.enforce_two_factor })
+    .from(settingsGroupMembers)
+    .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
+    .where(eq(settingsGroupMembers.user_id, userId));
+  const roles = new Map<string, 'admin' | 'user'>();
+  for (const r of rows) if (!r.enforce || user!.two_factor_confirmed_at) roles.set(r.uuid, r.role as 'admin' | 'user');
+  return { user: user!, roles, groups: [...roles.keys()] };
+}
+
+async function claim(ctx: AppContext, uuid: string): Promise<ImportRow | undefined> {
+  const [job] = await ctx.db
+    .update(imports)
+    .set({
+      status: 'running',
+      lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      updated_at: new Date(),
+    })
+    .where(
+      and(
+        eq(imports.uuid, uuid),
+        inArray(imports.status, ['queued', 'running']),
+        or(isNull(imports.lease_until), lt(imports.lease_until, sql`now()`)),
+      ),
+    )
+    .returning();
+  return job;
+}
+
+/** Reads the planning context of a job (the user's language and date format, the options). */
+export async function planContext(ctx: AppContext, job: ImportRow, options: ImportOptions): Promise<PlanContext> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, job.user_id));
+  return {
+    entity: entityByName(job.model)!,
+    options,
+    locale: user!.locale as Locale,
+    dateFormat: user!.date_format as DateFormatToken,
+    seen: new Map(),
+  };
+}
+
+/** Data rows of an import file: below the header row (and after `from`, when resuming). */
+export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
+  const file = importStorage(ctx.config.dataDir).path(job.storage_key);
+  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet))
+    if (row.number > options.header_row && row.number > from) yield row;
+}
+
+const pause = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Runs (or resumes) a job to its end. `stopAfter` ends the run after that many chunks while keeping the job as a
+ * dead process would leave it (running, leased): the resume path's tests use it.
+ */
+export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infinity): Promise<void> {
+  const job = await claim(ctx, uuid);
+  if (!job) return;
+  const options = job.options as ImportOptions;
+  try {
+    const p = await planContext(ctx, job, options);
+    const access = await accessForUser(ctx, job.user_id);
+    let chunk: SheetRow[] = [];
+    let chunks = 0;
+    const flush = async () => {
+      const [state] = await ctx.db
+        .select({ cancel: imports.cancel_requested })
+        .from(imports)
+        .where(eq(imports.uuid, uuid));
+      if (state?.cancel) return false;
+      const rows = chunk;
+      chunk = [];
+      await ctx.db.transaction(async (tx) => {
+        const c = { ...ctx, db: tx as never };
+        await writeChunk(c, access, job, await planChunk(c, p, rows));
+      });
+      chunks += 1;
+      await pause();
+      return true;
+    };
+    for await (const row of dataRows(ctx, job, options, job.last_row)) {
+      chunk.push(row);
+      if (chunk.length >= CHUNK_ROWS && !(await flush())) return finish(ctx, uuid, 'cancelled');
+      if (chunks >= stopAfter) return;
+    }
+    if (chunk.length && !(await flush())) return finish(ctx, uuid, 'cancelled');
+    await finish(ctx, uuid, 'done');
+  } catch (err) {
+    await finish(ctx, uuid, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
+    throw err;
+  }
+}
+
+async function finish(ctx: AppContext, uuid: string, status: string, error?: string) {
+  await ctx.db
+    .update(imports)
+    .set({ status, lease_until: null, finished_at: new Date(), updated_at: new Date(), ...(error ? { error } : {}) })
+    .where(eq(imports.uuid, uuid));
+}
+
+let worker: { ctx: AppContext; log: { error: (o: object, m: string) => void } } | null = null;
+/** The app's context for the scheduled resume (scheduled jobs get a transaction, not the app's database). */
+export function registerImportWorker(ctx: AppContext, log: { error: (o: object, m: string) => void }) {
+  worker = { ctx, log };
+}
+/** Scheduled: resumes imports whose process died (their lease ran out). Returns at once; the work runs after. */
+export function resumeImports(): number {
+  if (!worker) return 0;
+  const { ctx, log } = worker;
+  setImmediate(() => void kickImports(ctx, log));
+  return 1;
+}
+
+/** Imports waiting or interrupted (a lease that ran out: the process died): run them, one at a time. */
+let running: Promise<void> | null = null;
+export function kickImports(ctx: AppContext, log?: { error: (o: object, m: string) => void }): Promise<void> {
+  if (running) return running.then(() => kickImports(ctx, log));
+  running = (async () => {
+    for (;;) {
+      const [next] = await ctx.db
+        .select({ uuid: imports.uuid })
+        .from(imports)
+        .where(
+          and(
+            inArray(imports.status, ['queued', 'running']),
+            or(isNull(imports.lease_until), lt(imports.lease_until, sql`now()`)),
+          ),
+        )
+        .orderBy(imports.created_at)
+        .limit(1);
+      if (!next) return;
+      await runImport(ctx, next.uuid).catch((err: unknown) => log?.error({ err }, 'import failed'));
+    }
+  })().finally(() => (running = null));
+  return running;
+}

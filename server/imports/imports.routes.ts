@@ -1,0 +1,151 @@
+// Import routes (docs/spreadsheet-api.md): upload, status, preview, validate, run, cancel, undo, error report, and
+// the remembered column matching per table and user. Thin: the work is in import.service and import-actions.
+import { PassThrough } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { entityByName } from '../../src/entities/registry';
+import { accessOf } from '../crud/access';
+import { fieldError, notFound } from '../http-error';
+import { importMappings } from '../db/schema';
+import { MAX_UPLOAD } from './file-check';
+import { createImport, getImport, presentImport, preview, store, validate } from './import.service';
+import { cancel, startRun, undo } from './import-actions';
+import { kickImports, registerImportWorker } from './import-runner';
+import { importOptionsSchema } from './import-options';
+import { writeErrorReport } from './error-report';
+
+const params = z.object({ uuid: z.uuid() });
+const tags = ['imports'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function importRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  registerImportWorker(ctx, app.log);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 5, parts: 6 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const mine = async (req: Parameters<typeof accessOf>[1], uuid: string) => {
+    const access = await accessOf(ctx, req);
+    return { access, job: await getImport(ctx, access, uuid) };
+  };
+  const kick = () => void kickImports(ctx, app.log);
+
+  r.post('/imports', { schema: { tags } }, async (req, reply) => {
+    const access = await accessOf(ctx, req);
+    if (!req.isMultipart()) throw fieldError('file', 'import.file_required');
+    let stored: Awaited<ReturnType<typeof store>> | undefined;
+    let model: string | undefined;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (stored) await part.toBuffer().catch(() => undefined);
+        else stored = await store(ctx, part);
+      } else if (part.fieldname === 'model') model = String(part.value);
+    }
+    const job = await createImport(ctx, access, stored, model);
+    return reply.code(201).send({ data: presentImport(job) });
+  });
+
+  r.get('/imports/:uuid', { schema: { tags, params } }, async (req) => ({
+    data: presentImport((await mine(req, req.params.uuid)).job),
+  }));
+
+  r.get(
+    '/imports/:uuid/preview',
+    {
+      schema: {
+        tags,
+        params,
+        querystring: z.strictObject({
+          sheet: z.string().max(100).optional(),
+          header_row: z.coerce.number().int().min(1).max(1000).default(1),
+        }),
+      },
+    },
+    async (req) => {
+      const { job } = await mine(req, req.params.uuid);
+      return { data: await preview(ctx, job, req.query.sheet, req.query.header_row) };
+    },
+  );
+
+  r.post('/imports/:uuid/validate', { schema: { tags, params, body: importOptionsSchema } }, async (req) => {
+    const { access, job } = await mine(req, req.params.uuid);
+    return { data: await validate(ctx, access, job, req.body, req.locale) };
+  });
+
+  r.post(
+    '/imports/:uuid/run',
+    {
+      schema: {
+        tags,
+        params,
+        body: importOptionsSchema,
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }).passthrough(),
+      },
+    },
+    async (req, reply) => {
+      const { access, job } = await mine(req, req.params.uuid);
+      const started = await startRun(ctx, access, job, req.body, req.headers['idempotency-key']);
+      kick();
+      return reply.code(202).send({ data: presentImport(started) });
+    },
+  );
+
+  r.post('/imports/:uuid/cancel', { schema: { tags, params } }, async (req) => ({
+    data: presentImport(await cancel(ctx, (await mine(req, req.params.uuid)).job)),
+  }));
+
+  r.post('/imports/:uuid/undo', { schema: { tags, params } }, async (req) => {
+    const { access, job } = await mine(req, req.params.uuid);
+    return { data: presentImport(await undo(ctx, access, job)) };
+  });
+
+  r.get('/imports/:uuid/error-report', { schema: { tags, params } }, async (req, reply) => {
+    const { job } = await mine(req, req.params.uuid);
+    if (!job.options) throw notFound();
+    const out = new PassThrough();
+    writeErrorReport(ctx, job, req.locale, out).catch((err: unknown) => out.destroy(err as Error));
+    const name = `${job.file_name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N} _-]/gu, '')}-errors.xlsx`;
+    return reply
+      .type(XLSX)
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(out);
+  });
+
+  const model = z.object({ model: z.string().max(60) });
+  r.get('/user/import-mappings/:model', { schema: { tags, params: model } }, async (req) => {
+    const access = await accessOf(ctx, req);
+    if (!entityByName(req.params.model)) throw notFound();
+    const [row] = await ctx.db
+      .select({ mapping: importMappings.mapping })
+      .from(importMappings)
+      .where(and(eq(importMappings.user_id, access.user.id), eq(importMappings.model, req.params.model)));
+    return { data: { model: req.params.model, mapping: (row?.mapping ?? {}) as Record<string, string> } };
+  });
+
+  r.put(
+    '/user/import-mappings/:model',
+    {
+      schema: {
+        tags,
+        params: model,
+        body: z.strictObject({ mapping: z.record(z.string().max(200), z.string().max(100)) }),
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const entity = entityByName(req.params.model);
+      if (!entity) throw notFound();
+      const allowed = new Set([...Object.keys(entity.fields), 'uuid']);
+      for (const [header, field] of Object.entries(req.body.mapping))
+        if (!allowed.has(field)) throw fieldError(`mapping.${header}`, 'validation.in');
+      const values = { user_id: access.user.id, model: entity.name, mapping: req.body.mapping, updated_at: new Date() };
+      await ctx.db
+        .insert(importMappings)
+        .values(values)
+        .onConflictDoUpdate({ target: [importMappings.user_id, importMappings.model], set: values });
+      return { data: { model: entity.name, mapping: req.body.mapping } };
+    },
+  );
+}

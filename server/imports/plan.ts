@@ -1,0 +1,214 @@
+// Plans a chunk of import rows without writing: cells → API values (locale-aware, with inline fixes), references
+// resolved by uuid or title inside the settings group, the match against existing records (uuid or
+// number_internal), create / update / unchanged / error per row with field errors as the single writes give them.
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Locale } from '../../src/entities/account';
+import type { AnyEntity } from '../../src/entities/define';
+import { entityByName } from '../../src/entities/registry';
+import { createSchema, updateSchema } from '../../src/entities/schemas';
+import { fromCell, type CellValue } from '../../src/domain/cells';
+import { unescapeFormula } from '../../src/domain/sheet-text';
+import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
+import { col, tableOf } from '../crud/read';
+import type { Row } from '../crud/present';
+import { sameValue } from '../crud/bulk';
+import { zodRowErrors, type Errors } from '../crud/row-errors';
+import { translate, type MessageKey } from '../i18n/messages';
+import { enumByLabel } from '../spreadsheet/labels';
+import type { ImportOptions } from './import-options';
+import type { SheetRow } from './reader';
+
+export type Action = 'create' | 'update' | 'unchanged' | 'error';
+export interface PlannedRow {
+  row: number;
+  cells: CellValue[];
+  action: Action;
+  values: Record<string, unknown>;
+  target?: Row;
+  errors: Errors;
+}
+export interface PlanContext {
+  entity: AnyEntity;
+  options: ImportOptions;
+  locale: Locale;
+  dateFormat: DateFormatToken;
+  /** Keys and unique values seen in earlier chunks of the same file. */
+  seen: Map<string, Set<string>>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const shown = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '')).slice(0, 80);
+
+export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[]): Promise<PlannedRow[]> {
+  const { entity, options: o, locale } = p;
+  const sg = o.settings_group_uuid;
+  const err = (r: PlannedRow, field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+    (r.errors[field] ??= []).push(translate(locale, key, { field: field.replace(/_/g, ' '), ...params }));
+  const cellCtx = {
+    locale: locale as ParseLocale,
+    dateFormat: p.dateFormat,
+    enumByLabel: (field: string, label: string) => enumByLabel(entity, field, label),
+  };
+
+  const planned: PlannedRow[] = rows.map((sheetRow) => {
+    const r: PlannedRow = { row: sheetRow.number, cells: sheetRow.cells, action: 'create', values: {}, errors: {} };
+    const fixes = o.fixes?.[String(sheetRow.number)] ?? {};
+    for (const [column, name] of Object.entries(o.mapping)) {
+      const cell = name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[Number(column)] ?? null);
+      const raw = typeof cell === 'string' ? unescapeFormula(cell) : cell;
+      if (name === 'uuid') {
+        const s = raw === null ? '' : String(raw).trim();
+        if (s && !UUID.test(s)) err(r, 'uuid', 'import.cell_invalid', { value: shown(raw) });
+        else r.values.uuid = s ? s.toLowerCase() : null;
+        continue;
+      }
+      const parsed = fromCell(entity.fields[name]!, name, raw, cellCtx);
+      if (parsed.ok) r.values[name] = parsed.value;
+      else err(r, name, 'import.cell_invalid', { value: shown(raw) });
+    }
+    return r;
+  });
+
+  // References: a uuid or the title of a record in the same settings group (the row's property first).
+  const refFields = Object.entries(entity.fields).filter(
+    ([n, f]) => f.kind === 'ref' && Object.values(o.mapping).includes(n),
+  );
+  refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
+  for (const [name, field] of refFields) {
+    if (field.kind !== 'ref') continue;
+    const target = entityByName(field.model)!;
+    const titled = target.fields[target.titleField]?.kind !== 'ref';
+    const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
+    if (!wanted.length) continue;
+    const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+    const titles = wanted.map((v) => v.toLowerCase());
+    const found = (await ctx.db
+      .select({
+        uuid: col(target, 'uuid'),
+        title: titled ? sql<string>`lower(${col(target, target.titleField)}::text)` : sql<string>`''`,
+        property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
+      })
+      .from(tableOf(target))
+      .where(
+        and(
+          eq(col(target, 'settings_group_uuid'), sg),
+          isNull(col(target, 'deleted_at')),
+          or(
+            ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
+            titled ? inArray(sql`lower(${col(target, target.titleField)}::text)`, titles) : sql`false`,
+          ),
+        ),
+      )) as { uuid: string; title: string; property: string | null }[];
+    for (const r of planned) {
+      const v = r.values[name];
+      if (typeof v !== 'string') continue;
+      const key = v.toLowerCase();
+      const matches = found.filter((f) => f.uuid === key || (f.title && f.title === key));
+      const same = matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
+      if (same) r.values[name] = same.uuid;
+      else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+    }
+  }
+
+  // The match against existing records.
+  const key = o.match_key;
+  const existing = new Map<string, Row>();
+  if (o.mode !== 'insert') {
+    const keys = [
+      ...new Set(planned.map((r) => r.values[key]).filter((v): v is string => typeof v === 'string' && v !== '')),
+    ];
+    if (keys.length) {
+      const found = (await ctx.db
+        .select()
+        .from(tableOf(entity))
+        .where(
+          and(
+            eq(col(entity, 'settings_group_uuid'), sg),
+            isNull(col(entity, 'deleted_at')),
+            inArray(col(entity, key), keys),
+          ),
+        )) as Row[];
+      for (const f of found) existing.set(String(f[key]), f);
+    }
+  }
+
+  const create = createSchema(entity);
+  const update = updateSchema(entity);
+  const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
+  for (const r of planned) {
+    const k = r.values[key];
+    if (o.mode !== 'insert' && typeof k === 'string' && k) {
+      if (seenKeys.has(k)) err(r, key, 'import.duplicate_key', { value: k });
+      seenKeys.add(k);
+    }
+    const target = o.mode === 'insert' ? undefined : existing.get(String(k));
+    const { uuid: _u, ...values } = r.values;
+    if (o.mode === 'update' && !target) err(r, key, 'import.no_match', { value: shown(k) });
+    if (target?.archived_at) err(r, key, 'errors.archived');
+    if (target) {
+      r.target = target;
+      const changes = Object.fromEntries(
+        Object.entries(values).filter(([n, v]) => !sameValue(entity, n, target[n], v)),
+      );
+      r.values = changes;
+      r.action = Object.keys(changes).length ? 'update' : 'unchanged';
+      const res = update.safeParse(changes);
+      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+      else r.values = res.data as Record<string, unknown>;
+      for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
+        err(r, problem.path, problem.key as MessageKey, problem.params);
+    } else {
+      const body = entity.scope === 'settings_group' ? { ...values, settings_group_uuid: sg } : values;
+      const res = create.safeParse(body);
+      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+      else r.values = res.data as Record<string, unknown>;
+      for (const problem of entity.validate?.(r.values) ?? [])
+        err(r, problem.path, problem.key as MessageKey, problem.params);
+    }
+    if (Object.keys(r.errors).length) r.action = 'error';
+  }
+  await checkUnique(ctx, p, planned, err);
+  return planned;
+}
+
+/** Adds errors of fields that have none yet (the first problem of a cell is the clearest). */
+function merge(into: Errors, more: Errors) {
+  for (const [field, msgs] of Object.entries(more)) into[field] ??= msgs;
+}
+
+/** Unique fields: against stored records of the settings group and earlier rows of the file. */
+async function checkUnique(
+  ctx: AppContext,
+  p: PlanContext,
+  planned: PlannedRow[],
+  err: (r: PlannedRow, field: string, key: MessageKey, params?: Record<string, string | number>) => void,
+) {
+  for (const [name, field] of Object.entries(p.entity.fields)) {
+    if (!field.unique) continue;
+    const rows = planned.filter((r) => (r.action === 'create' || r.action === 'update') && r.values[name]);
+    if (!rows.length) continue;
+    const taken = (await ctx.db
+      .select({ uuid: col(p.entity, 'uuid'), v: col(p.entity, name) })
+      .from(tableOf(p.entity))
+      .where(
+        and(
+          eq(col(p.entity, 'settings_group_uuid'), p.options.settings_group_uuid),
+          isNull(col(p.entity, 'deleted_at')),
+          inArray(
+            col(p.entity, name),
+            rows.map((r) => String(r.values[name])),
+          ),
+        ),
+      )) as { uuid: string; v: string }[];
+    const seen = (p.seen.get(name) ?? p.seen.set(name, new Set()).get(name))!;
+    for (const r of rows) {
+      const v = String(r.values[name]);
+      if (taken.some((t) => t.v === v && t.uuid !== r.target?.uuid) || seen.has(v)) {
+        err(r, name, 'validation.unique');
+        r.action = 'error';
+      }
+      seen.add(v);
+    }
+  }
+}

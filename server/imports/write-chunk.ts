@@ -1,0 +1,106 @@
+// Writes one planned chunk inside the caller's transaction: creates in one multi-row insert, updates guarded by the
+// version the plan read, failed rows into the error report, what was written into import_rows (for undo), and
+// the job's progress and lease — all or nothing.
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { importErrors, importRows, imports } from '../db/schema';
+import { entityByName } from '../../src/entities/registry';
+import { may, type Access } from '../crud/access';
+import { col, tableOf } from '../crud/read';
+import { storedComputed } from '../crud/computed';
+import { translate } from '../i18n/messages';
+import type { Locale } from '../../src/entities/account';
+import type { PlannedRow } from './plan';
+import type { Counts, ImportRow } from './import-runner';
+
+export async function writeChunk(c: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]) {
+  const entity = entityByName(job.model)!;
+  const sg = job.settings_group_uuid!;
+  const now = new Date();
+  const user = access.user.id;
+  const locale = access.user.locale as Locale;
+  for (const r of planned) {
+    const action = r.action === 'update' ? 'update' : 'create';
+    if ((r.action === 'create' || r.action === 'update') && !may(access, sg, action)) {
+      r.action = 'error';
+      r.errors.row = [translate(locale, 'bulk.skipped_one')];
+    }
+  }
+  const creates = planned.filter((r) => r.action === 'create');
+  const written: (typeof importRows.$inferInsert)[] = [];
+  if (creates.length) {
+    const made = (await c.db
+      .insert(tableOf(entity))
+      .values(
+        creates.map((r) => ({
+          ...r.values,
+          ...storedComputed(entity, r.values),
+          settings_group_uuid: sg,
+          created_at: now,
+          updated_at: now,
+          created_by: user,
+          updated_by: user,
+        })) as never,
+      )
+      .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
+    for (const m of made)
+      written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', written_at: now });
+  }
+  for (const r of planned.filter((x) => x.action === 'update')) {
+    const target = r.target!;
+    const merged = { ...target, ...r.values };
+    const res = await c.db
+      .update(tableOf(entity))
+      .set({ ...r.values, ...storedComputed(entity, merged), updated_at: now, updated_by: user } as never)
+      .where(
+        and(eq(col(entity, 'uuid'), target.uuid as string), eq(col(entity, 'updated_at'), target.updated_at as Date)),
+      )
+      .returning({ uuid: col(entity, 'uuid') });
+    if (!res.length) {
+      r.action = 'error';
+      r.errors.row = [translate(locale, 'errors.conflict')];
+      continue;
+    }
+    const before = Object.fromEntries(Object.keys(r.values).map((k) => [k, target[k] ?? null]));
+    written.push({
+      import_uuid: job.uuid,
+      record_uuid: String(target.uuid),
+      action: 'updated',
+      before,
+      written_at: now,
+    });
+  }
+  if (written.length) await c.db.insert(importRows).values(written).onConflictDoNothing();
+  const failed = planned.filter((r) => r.action === 'error');
+  if (failed.length)
+    await c.db
+      .insert(importErrors)
+      .values(
+        failed.map((r) => ({ import_uuid: job.uuid, row: r.row, cells: r.cells.map(jsonCell), errors: r.errors })),
+      )
+      .onConflictDoNothing();
+  const count = (a: PlannedRow['action']) => planned.filter((r) => r.action === a).length;
+  const add: Counts = {
+    created: count('create'),
+    updated: count('update'),
+    skipped: count('unchanged'),
+    failed: count('error'),
+  };
+  await c.db
+    .update(imports)
+    .set({
+      processed: sql`${imports.processed} + ${planned.length}`,
+      last_row: Math.max(0, ...planned.map((r) => r.row)),
+      counts: sql`jsonb_build_object(
+        'created', coalesce((${imports.counts}->>'created')::int, 0) + ${add.created}::int,
+        'updated', coalesce((${imports.counts}->>'updated')::int, 0) + ${add.updated}::int,
+        'skipped', coalesce((${imports.counts}->>'skipped')::int, 0) + ${add.skipped}::int,
+        'failed', coalesce((${imports.counts}->>'failed')::int, 0) + ${add.failed}::int)`,
+      lease_until: sql`now() + interval '60 seconds'`,
+      updated_at: now,
+    })
+    .where(eq(imports.uuid, job.uuid));
+}
+
+/** A cell as JSON (dates as ISO text). */
+export const jsonCell = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));

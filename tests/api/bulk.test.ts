@@ -1,0 +1,200 @@
+// The bulk contract over every model (domain.md §8.4, docs/spreadsheet-api.md): update with unchanged, conflict,
+// skipped and 422 rows.N.field; create; archive / restore / delete for the undo stack; dry runs write nothing;
+// a foreign uuid rejects the whole request; 401 everywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityList } from '../../src/entities/registry';
+import { isWritable } from '../../src/entities/fields';
+import type { AnyEntity } from '../../src/entities/define';
+import { settingsGroupMembers } from '../../server/db/schema';
+import { Client, createTestEnv, createUser, json, signedIn, type TestEnv } from './harness';
+import { bodyFor, make, type Context } from './factories';
+
+let env: TestEnv;
+let a: Context;
+let b: Context;
+let member: Client; // a plain member ("user" role) of a's workspace
+
+async function workspace(): Promise<Context> {
+  const { client } = await signedIn(env);
+  const res = await client.post('/settings-groups', { name: `WS ${Math.random().toString(36).slice(2, 7)}` });
+  return { client, settingsGroup: json<{ data: { uuid: string } }>(res).data.uuid, made: new Map() };
+}
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  a = await workspace();
+  b = await workspace();
+  const user = await createUser(env);
+  await env.database.db
+    .insert(settingsGroupMembers)
+    .values({ settings_group_uuid: a.settingsGroup, user_id: user.id, role: 'user' });
+  member = new Client(env.app);
+  await member.login(user.email);
+});
+afterAll(() => env.close());
+
+/** A writable field of the model to change in the tests, with valid values and one invalid value. */
+function probe(entity: AnyEntity) {
+  const text = Object.entries(entity.fields).find(
+    ([n, f]) => isWritable(f) && f.kind === 'text' && !f.unique && n !== 'country',
+  );
+  if (text) {
+    const max = 'max' in text[1] && text[1].max ? text[1].max : 200;
+    return { field: text[0], value: (n: number) => `Bulk ${n}`, invalid: 'x'.repeat(max + 1) };
+  }
+  const [field, def] = Object.entries(entity.fields).find(([, f]) => isWritable(f) && f.kind === 'int')!;
+  const min = 'min' in def && def.min !== undefined ? def.min : 0;
+  const max = 'max' in def && def.max !== undefined ? def.max : 2_147_483_647;
+  return { field, value: (n: number) => min + n, invalid: max + 1 };
+}
+
+type Rec = Record<string, unknown> & { uuid: string; updated_at: string; archived_at: string | null };
+interface Bulk {
+  data: { uuid: string; status: string; record?: Rec; errors?: Record<string, string[]> }[];
+  meta: Record<string, number | string>;
+  errors?: Record<string, string[]>;
+}
+
+describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity) => {
+  const path = `/${entity.plural}`;
+  const { field, value, invalid } = probe(entity);
+  const get = async (uuid: string) => json<{ data: Rec }>(await a.client.get(`${path}/${uuid}`)).data;
+
+  it('creates rows in one request; a dry run answers the same and writes nothing', async () => {
+    const rows = [await bodyFor(a, entity), await bodyFor(a, entity)];
+    const dry = await a.client.post(`${path}/bulk?dry_run=1`, { rows });
+    expect(dry.statusCode).toBe(200);
+    const preview = json<Bulk>(dry);
+    expect(preview.meta).toMatchObject({ created: 2, invalid: 0 });
+    expect((await a.client.get(`${path}/${(preview.data[0] as unknown as Rec).uuid}`)).statusCode).toBe(404);
+
+    const res = await a.client.post(`${path}/bulk`, { rows });
+    expect(res.statusCode).toBe(201);
+    const made = json<{ data: Rec[] }>(res).data;
+    expect(made).toHaveLength(2);
+    expect((await get(made[1]!.uuid))[field]).toBe(rows[1]![field]);
+  });
+
+  it('refuses the whole create with rows.N.field errors, or skips the invalid rows when asked', async () => {
+    const before = json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total;
+    const rows = [await bodyFor(a, entity), await bodyFor(a, entity, { [field]: invalid })];
+    const res = await a.client.post(`${path}/bulk`, { rows });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(json<Bulk>(res).errors!)).toEqual([`rows.1.${field}`]);
+    expect(json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total).toBe(before);
+
+    const skipped = json<Bulk>(await a.client.post(`${path}/bulk`, { rows, skip_invalid: true }));
+    expect(skipped.meta).toMatchObject({ created: 1, invalid: 1 });
+    expect(skipped.data[1]).toBeNull();
+    expect(Object.keys(skipped.errors!)).toEqual([`rows.1.${field}`]);
+  });
+
+  it('updates, reports unchanged and conflicting rows, and leaves conflicts alone', async () => {
+    const [one, two, three] = [await make(a, entity), await make(a, entity), await make(a, entity)] as Rec[];
+    const res = await a.client.patch(path, {
+      rows: [
+        { uuid: one!.uuid, updated_at: one!.updated_at, [field]: value(1) },
+        { uuid: two!.uuid, [field]: two![field] },
+        { uuid: three!.uuid, updated_at: '2020-01-01T00:00:00.000Z', [field]: value(2) },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = json<Bulk>(res);
+    expect(body.data.map((r) => r.status)).toEqual(['updated', 'unchanged', 'conflict']);
+    expect(body.meta).toMatchObject({ updated: 1, unchanged: 1, conflicts: 1, skipped: 0 });
+    expect(body.data[0]!.record![field]).toBe(value(1));
+    expect((await get(two!.uuid)).updated_at).toBe(two!.updated_at);
+    expect((await get(three!.uuid))[field]).toBe(three![field]);
+    // the undo stack's precondition: the old version is now stale
+    const again = json<Bulk>(
+      await a.client.patch(path, { rows: [{ uuid: one!.uuid, updated_at: one!.updated_at, [field]: value(3) }] }),
+    );
+    expect(again.data[0]!.status).toBe('conflict');
+  });
+
+  it('is all or nothing: one invalid row is a 422 keyed rows.N.field; a dry run writes nothing', async () => {
+    const [one, two] = [await make(a, entity), await make(a, entity)] as Rec[];
+    const rows = [
+      { uuid: one!.uuid, [field]: value(4) },
+      { uuid: two!.uuid, [field]: invalid, not_a_field: 1 },
+    ];
+    const res = await a.client.patch(path, { rows });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(json<Bulk>(res).errors!).sort()).toEqual([`rows.1.${field}`, 'rows.1.not_a_field'].sort());
+    expect((await get(one!.uuid))[field]).toBe(one![field]);
+
+    const partial = json<Bulk>(await a.client.patch(`${path}?dry_run=1`, { rows, skip_invalid: true }));
+    expect(partial.data.map((r) => r.status)).toEqual(['updated', 'invalid']);
+    expect(partial.data[0]!.record![field]).toBe(value(4));
+    expect(Object.keys(partial.data[1]!.errors!)).toContain(field);
+    expect((await get(one!.uuid))[field]).toBe(one![field]);
+  });
+
+  it('rejects the whole request for a foreign or unknown uuid, and a uuid twice', async () => {
+    const mine = (await make(a, entity)) as Rec;
+    const theirs = (await make(b, entity)) as Rec;
+    const rows = [
+      { uuid: mine.uuid, [field]: value(5) },
+      { uuid: theirs.uuid, [field]: value(6) },
+    ];
+    expect((await a.client.patch(path, { rows })).statusCode).toBe(404);
+    expect(
+      (await a.client.post(`${path}/bulk-archive`, { rows: rows.map((r) => ({ uuid: r.uuid })) })).statusCode,
+    ).toBe(404);
+    expect((await get(mine.uuid))[field]).toBe(mine[field]);
+    expect(json<{ data: Rec }>(await b.client.get(`${path}/${theirs.uuid}`)).data.archived_at).toBeNull();
+    const twice = await a.client.patch(path, { rows: [rows[0], rows[0]] });
+    expect(twice.statusCode).toBe(422);
+    expect(Object.keys(json<Bulk>(twice).errors!)).toEqual(['rows.1.uuid']);
+  });
+
+  it('archives, restores and deletes in bulk; archived rows are skipped by updates with the message', async () => {
+    const [one, two] = [await make(a, entity), await make(a, entity)] as Rec[];
+    const archived = json<Bulk>(await a.client.post(`${path}/bulk-archive`, { rows: [{ uuid: one!.uuid }] }));
+    expect(archived.data[0]).toMatchObject({ status: 'done' });
+    expect(archived.data[0]!.record!.archived_at).not.toBeNull();
+    const upd = json<Bulk>(
+      await a.client.patch(path, {
+        rows: [
+          { uuid: one!.uuid, [field]: value(7) },
+          { uuid: two!.uuid, [field]: value(8) },
+        ],
+      }),
+    );
+    expect(upd.data.map((r) => r.status)).toEqual(['skipped', 'updated']);
+    expect(upd.meta.message).toMatch(/One record lacks the right permission/);
+    const again = json<Bulk>(await a.client.post(`${path}/bulk-archive`, { rows: [{ uuid: one!.uuid }] }));
+    expect(again.data[0]!.status).toBe('unchanged');
+    const restored = json<Bulk>(await a.client.post(`${path}/bulk-restore`, { rows: [{ uuid: one!.uuid }] }));
+    expect(restored.data[0]!.record!.archived_at).toBeNull();
+    const deleted = json<Bulk>(await a.client.post(`${path}/bulk-delete`, { rows: [{ uuid: one!.uuid }] }));
+    expect(deleted.meta).toMatchObject({ done: 1 });
+    expect((await a.client.get(`${path}/${one!.uuid}`)).statusCode).toBe(404);
+  });
+
+  it('lets a member delete only what they created and nobody changed since', async () => {
+    const ctx: Context = { client: member, settingsGroup: a.settingsGroup, made: a.made };
+    const created = json<{ data: Rec[] }>(
+      await member.post(`${path}/bulk`, { rows: [await bodyFor(ctx, entity), await bodyFor(ctx, entity)] }),
+    ).data;
+    const byAdmin = (await make(a, entity)) as Rec;
+    await a.client.patch(`${path}/${created[1]!.uuid}`, { [field]: value(9) });
+    const res = json<Bulk>(
+      await member.post(`${path}/bulk-delete`, {
+        rows: [{ uuid: created[0]!.uuid }, { uuid: created[1]!.uuid }, { uuid: byAdmin.uuid }],
+      }),
+    );
+    expect(res.data.map((r) => r.status)).toEqual(['done', 'skipped', 'skipped']);
+    expect(res.meta.message).toMatch(/2 records lack the right permission/);
+    expect((await a.client.get(`${path}/${created[1]!.uuid}`)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a session on every bulk endpoint', async () => {
+    const anon = new Client(env.app);
+    await anon.csrf();
+    const rows = [{ uuid: crypto.randomUUID() }];
+    expect((await anon.patch(path, { rows })).statusCode).toBe(401);
+    for (const p of ['bulk', 'bulk-archive', 'bulk-restore', 'bulk-delete'])
+      expect((await anon.post(`${path}/${p}`, { rows })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,315 @@
+// Import and export in the browser: a workbook made here with exceljs goes through the wizard to its result, the
+// error report is downloaded and read back, its fixed rows are imported again; an import is undone; the current
+// view (a filter, a sort, a hidden column, the status limiter) is exported to xlsx and csv and the files are read
+// back and compared with what the grid shows; an exported workbook re-imports as an update.
+import ExcelJS from 'exceljs';
+import fs from 'node:fs/promises';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { signInTo } from './support';
+
+const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Table tools' });
+
+async function headerNames(page: Page): Promise<string[]> {
+  const tree = await page.getByRole('row').first().ariaSnapshot();
+  return [...tree.matchAll(/^\s*- columnheader "((?:[^"\\]|\\.)*)"/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+}
+
+/** The grid's rows as the user sees them: one array of cell texts per row, in header order. */
+async function gridTable(page: Page): Promise<string[][]> {
+  const headers = await headerNames(page);
+  const columns = await Promise.all(
+    headers.map((name) => page.getByRole('columnheader', { name, exact: true }).getAttribute('aria-colindex')),
+  );
+  const rows: string[][] = [];
+  for (const row of await dataRows(page).all()) {
+    const cells: string[] = [];
+    for (const col of columns)
+      cells.push((await row.locator(`[role="gridcell"][aria-colindex="${col}"]`).innerText()).trim());
+    rows.push(cells);
+  }
+  return rows;
+}
+
+async function workbook(rows: (string | number | null)[][], sheet = 'Properties'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(sheet);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function readDownload(download: Download): Promise<Buffer> {
+  return fs.readFile((await download.path())!);
+}
+
+/** Uploads a file in the open wizard and walks to the validation step with the server's column match. */
+async function uploadAndCheck(dialog: Locator, name: string, buffer: Buffer, mode?: string) {
+  await dialog.getByLabel('Choose a file…').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+  await expect(dialog.getByRole('radiogroup', { name: 'Which sheet holds the data?' })).toBeVisible();
+  await expect(dialog.getByText(/columns?:/)).toBeVisible(); // the preview arrived
+  await dialog.getByRole('button', { name: 'Next' }).click(); // → header row
+  await dialog.getByRole('button', { name: 'Next' }).click(); // → columns
+  await expect(dialog.getByLabel('Field for the column Name')).toHaveValue('name');
+  await dialog.getByRole('button', { name: 'Next' }).click(); // → mode
+  if (mode) await dialog.getByRole('radio', { name: new RegExp(`^${mode}`) }).check();
+  await dialog.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(dialog.getByRole('status', { name: 'Check results' })).toBeVisible();
+}
+
+const counter = (dialog: Locator, text: string) =>
+  expect(dialog.getByRole('status', { name: 'Check results' })).toContainText(text);
+const result = (dialog: Locator, name: string) =>
+  dialog.getByRole('table', { name: 'Import results' }).getByRole('row', { name: new RegExp(`^${name}`) });
+
+async function openWizard(page: Page) {
+  await toolbar(page).getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Import / });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function search(page: Page, term: string, count: number) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await expect(dataRows(page)).toHaveCount(count);
+}
+
+/** Records of the table matching a search, asked from the API. */
+async function countOf(page: Page, term: string, plural = 'properties') {
+  const reply = await page.request.get(`/api/v1/${plural}?search=${encodeURIComponent(term)}&per_page=100`);
+  return ((await reply.json()) as { data: unknown[] }).data.length;
+}
+
+test('an xlsx goes through the import wizard; the error report lists the bad rows; fixed, they import too', async ({
+  page,
+}) => {
+  const stamp = `Imp${Date.now() % 1_000_000}`;
+  const header = ['Name', 'Internal number', 'City', 'Year of construction'];
+  const good = [1, 2, 3, 4, 5].map((n) => [`${stamp} ${n}`, `${stamp}-${n}`, 'Importstadt', 1990 + n]);
+  const bad = [
+    [`${stamp} 6`, `${stamp}-6`, 'Importstadt', 'neunzehnhundert'],
+    [null, `${stamp}-7`, 'Importstadt', 1997],
+  ];
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  await uploadAndCheck(dialog, 'properties.xlsx', await workbook([header, ...good, ...bad]));
+  await counter(dialog, '5 to create');
+  await counter(dialog, '2 with errors');
+  await expect(dialog.getByRole('table', { name: 'Rows with errors' }).getByRole('row')).toHaveCount(3);
+
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Created')).toContainText('5');
+  await expect(result(dialog, 'Failed')).toContainText('2');
+
+  // the error report: the two bad rows with an Error column
+  const reportDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the error report' }).click();
+  const report = new ExcelJS.Workbook();
+  await report.xlsx.load((await readDownload(await reportDownload)) as never);
+  const sheet = report.worksheets[0]!;
+  const titles = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const errorCol = titles.findIndex((t) => /error|fehler/i.test(t)) + 1;
+  expect(errorCol).toBeGreaterThan(0);
+  const reported = [2, 3].map((r) => sheet.getRow(r));
+  expect(sheet.actualRowCount).toBe(3);
+  for (const row of reported) expect(String(row.getCell(errorCol).value ?? '')).not.toBe('');
+
+  // fix the rows in the report and import it again (the Error column is not matched)
+  const nameCol = titles.indexOf('Name') + 1;
+  const yearCol = titles.indexOf('Year of construction') + 1;
+  reported[0]!.getCell(yearCol).value = 1996;
+  reported[1]!.getCell(nameCol).value = `${stamp} 7`;
+  const fixed = Buffer.from(await report.xlsx.writeBuffer());
+  await dialog.getByRole('button', { name: 'Import another file' }).click();
+  await uploadAndCheck(dialog, 'fixed.xlsx', fixed);
+  await counter(dialog, '2 to create');
+  await counter(dialog, '0 with errors');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Created')).toContainText('2');
+  await expect(result(dialog, 'Failed')).toContainText('0');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await search(page, stamp, 7);
+});
+
+test('a wrong cell is fixed in the validation step; "Undo this import" takes the batch back', async ({ page }) => {
+  const stamp = `Fix${Date.now() % 1_000_000}`;
+  const rows = [
+    ['Name', 'Internal number', 'Year of construction'],
+    [`${stamp} A`, `${stamp}-A`, 2001],
+    [`${stamp} B`, `${stamp}-B`, 99999],
+  ];
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  await uploadAndCheck(dialog, 'fix.xlsx', await workbook(rows));
+  await counter(dialog, '1 with errors');
+  await dialog.getByLabel(/^Correct row 3, Year of construction/).fill('2002');
+  await dialog.getByRole('button', { name: 'Check again with 1 correction' }).click();
+  await counter(dialog, '2 to create');
+  await counter(dialog, '0 with errors');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Created')).toContainText('2');
+  expect(await countOf(page, stamp)).toBe(2);
+
+  await dialog.getByRole('button', { name: 'Undo this import' }).click();
+  await expect(dialog.getByText('The import was undone.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  expect(await countOf(page, stamp)).toBe(0);
+  await search(page, stamp, 0);
+});
+
+test('files the server cannot read get a clear message and nothing is written', async ({ page }) => {
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  const input = dialog.getByLabel('Choose a file…');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByRole('alert')).toContainText('neither an Excel workbook');
+  // an .xlsx that is not a zip: the server checks the contents
+  await input.setInputFiles({
+    name: 'fake.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('x'.repeat(2000)),
+  });
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).not.toContainText('neither an Excel workbook');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+/** A grid text and a file's value are the same cell: numbers compare as numbers (the grid groups digits). */
+function sameCell(shown: string, value: unknown): boolean {
+  if (typeof value === 'number') return Math.abs(Number(shown.replace(/[^\d.-]/g, '')) - value) < 0.005;
+  if (value && typeof value === 'object' && 'richText' in value)
+    return (value as { richText: { text: string }[] }).richText.map((r) => r.text).join('') === shown;
+  return String(value ?? '').trim() === shown;
+}
+
+/** Semicolon or comma separated values with quotes (RFC 4180), after the UTF-8 BOM. */
+function parseCsv(text: string, delimiter: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) endCell();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function exportAs(page: Page, item: string): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  return readDownload(await download);
+}
+
+test('the current view exports to xlsx and csv with the rows and columns on screen; the xlsx re-imports as an update', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 2200, height: 1000 });
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  // hide a column, sort by city, filter the name
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('list', { name: 'Columns' }).getByRole('checkbox', { name: 'Street', exact: true }).uncheck();
+  await page.keyboard.press('Escape');
+  await page.getByRole('columnheader', { name: 'City', exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: 'City', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+  const filtered = page.waitForResponse((r) => decodeURIComponent(r.url()).includes('filter[name]=a'));
+  await page.locator('.ag-header-cell[col-id="name"] .ag-header-cell-filter-button').click();
+  await page.getByPlaceholder('Filter…').fill('a');
+  await filtered;
+  await page.keyboard.press('Escape');
+  const headers = await headerNames(page);
+  expect(headers).not.toContain('Street');
+  const shown = await gridTable(page);
+  expect(shown.length).toBeGreaterThan(3);
+  const everything = await page.request.get('/api/v1/properties?status_limiter=all&per_page=100');
+  const all = ((await everything.json()) as { data: unknown[] }).data.length;
+  expect(shown.length).toBeLessThan(all); // the filter and the status limiter narrowed the view
+
+  // xlsx: translated headers in screen order, the same rows in the same order, a hidden uuid column
+  const xlsx = await exportAs(page, 'Excel workbook (.xlsx)');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx as never);
+  const sheet = book.worksheets[0]!;
+  const count = sheet.columnCount;
+  const visibleCols = Array.from({ length: count }, (_, i) => i + 1).filter((c) => !sheet.getColumn(c).hidden);
+  const hiddenCols = Array.from({ length: count }, (_, i) => i + 1).filter((c) => sheet.getColumn(c).hidden);
+  expect(visibleCols.map((c) => String(sheet.getRow(1).getCell(c).value))).toEqual(headers);
+  expect(hiddenCols.length).toBe(1);
+  expect(sheet.actualRowCount).toBe(shown.length + 1);
+  shown.forEach((cells, r) => {
+    const row = sheet.getRow(r + 2);
+    cells.forEach((text, i) => {
+      const value = row.getCell(visibleCols[i]!).value;
+      expect(sameCell(text, value), `row ${r + 2}, ${headers[i]}: ${text} vs ${JSON.stringify(value)}`).toBe(true);
+    });
+  });
+
+  // csv with semicolons and with commas: the same table as text
+  for (const [item, delimiter] of [
+    ['CSV, separated by semicolons (;)', ';'],
+    ['CSV, separated by commas (,)', ','],
+  ] as const) {
+    const rows = parseCsv((await exportAs(page, item)).toString('utf8'), delimiter);
+    const columns = rows[0]!.map((h, i) => ({ h, i })).filter(({ h }) => headers.includes(h));
+    expect(columns.map(({ h }) => h)).toEqual(headers);
+    expect(rows.length).toBe(shown.length + 1);
+    shown.forEach((cells, r) =>
+      cells.forEach((text, i) => {
+        const value = rows[r + 1]![columns[i]!.i]!;
+        const numeric = /^-?[\d',.\s]+$/.test(value) && /\d/.test(value);
+        const same = numeric ? sameCell(text, Number(value.replace(/[',\s]/g, ''))) : value === text;
+        expect(same, `${item} row ${r + 2}, ${headers[i]}: ${text} vs ${value}`).toBe(true);
+      }),
+    );
+  }
+
+  // round trip: change one year in the exported workbook, import it as an update by uuid
+  const yearCol = visibleCols[headers.indexOf('Year of construction')]!;
+  const target = sheet.getRow(2).getCell(yearCol);
+  const before = Number(target.value);
+  target.value = before === 2000 ? 2001 : 2000;
+  const dialog = await openWizard(page);
+  await uploadAndCheck(dialog, 'roundtrip.xlsx', Buffer.from(await book.xlsx.writeBuffer()), 'Update');
+  await counter(dialog, '1 to update');
+  await counter(dialog, `${shown.length - 1} unchanged`);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Updated')).toContainText('1');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dataRows(page).first()).toContainText(String(target.value));
+  // and the original file puts the year back
+  const again = await openWizard(page);
+  await uploadAndCheck(again, 'original.xlsx', xlsx, 'Update');
+  await counter(again, '1 to update');
+  await again.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(again, 'Updated')).toContainText('1');
+  await again.getByRole('button', { name: 'Close' }).last().click();
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+});

@@ -1,0 +1,323 @@
+// The spreadsheet layer in the facilities grid: paste 200 × 6 with its preview and undo, fill-down, bulk edit of
+// selected rows with +3 %, Delete on a range and its undo. Each journey makes its own facilities through the
+// bulk API (a unique prefix) and finds them with the quick search.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInTo } from './support';
+
+interface Facility {
+  uuid: string;
+  name: string;
+  number_internal: string | null;
+  manufacturer: string | null;
+  commissioning_year: number | null;
+  lifetime: number | null;
+  unit_price: string | null;
+}
+
+/** A JSON call from the signed-in page (session cookie and XSRF header as the app sends them). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(`/api/v1/${path}`, {
+        method,
+        credentials: 'include',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-XSRF-TOKEN': xsrf,
+          'X-Requested-With': 'XMLHttpRequest',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, path, body },
+  );
+}
+
+/** `count` facilities named `<prefix> 000…` in the first property, created in one bulk request. */
+async function seed(
+  page: Page,
+  prefix: string,
+  count: number,
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+) {
+  const property = (await api<{ data: { uuid: string }[] }>(page, 'GET', 'properties?per_page=1')).data[0]!;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    property_uuid: property.uuid,
+    name: `${prefix} ${String(i).padStart(3, '0')}`,
+    manufacturer: 'Old',
+    commissioning_year: 2000,
+    lifetime: 20,
+    ...extra(i),
+  }));
+  await api(page, 'POST', 'facilities/bulk', { rows });
+}
+
+async function fetchAll(page: Page, prefix: string): Promise<Facility[]> {
+  const reply = await api<{ data: Facility[] }>(
+    page,
+    'GET',
+    `facilities?search=${encodeURIComponent(prefix)}&per_page=500&sort_by=name`,
+  );
+  return reply.data;
+}
+
+const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+async function cellOf(page: Page, row: Locator, header: string) {
+  const col = await page.getByRole('columnheader', { name: header, exact: true }).getAttribute('aria-colindex');
+  return row.locator(`[role="gridcell"][aria-colindex="${col}"]`);
+}
+
+/** The grid narrowed to the journey's facilities (sorted by name, the default). */
+async function openFacilities(page: Page, prefix: string, count: number) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+  await expect(page.getByText(`${count} records`)).toBeVisible();
+  await expect(dataRows(page).first()).toContainText(`${prefix} 000`);
+}
+
+/** A paste as the browser fires it on the focused cell, with the clipboard's TSV and HTML flavours. */
+async function paste(page: Page, tsv: string) {
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    (document.activeElement ?? document.body).dispatchEvent(event);
+  }, tsv);
+}
+
+const bulkPatch = (page: Page) =>
+  page.waitForResponse(
+    (r) =>
+      r.request().method() === 'PATCH' && /\/api\/v1\/facilities(\?|$)/.test(r.url()) && !r.url().includes('dry_run'),
+  );
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 2200, height: 1000 });
+});
+
+test('200 × 6 pasted from a spreadsheet: preview with errors and a read-only column, fix, apply, undo', async ({
+  page,
+}) => {
+  const prefix = `Paste${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 200);
+  await openFacilities(page, prefix, 200);
+
+  // load the second block too (only loaded rows take part), then back to the first row
+  const first = await cellOf(page, dataRows(page).first(), 'Internal number');
+  await first.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(dataRows(page).filter({ hasText: `${prefix} 199` })).toHaveCount(1);
+  await page.keyboard.press('ControlOrMeta+Home');
+  await (await cellOf(page, dataRows(page).first(), 'Internal number')).click();
+
+  // Internal number, Manufacturer, Cost group (empty), Year, Lifetime, Remaining lifetime (read-only); Excel's CRLF
+  const lines = Array.from({ length: 200 }, (_, i) =>
+    [`${prefix}-N${i}`, `Maker ${i}`, '', i === 10 || i === 20 ? '20x5' : String(2001 + (i % 20)), '25', '99'].join(
+      '\t',
+    ),
+  );
+  await paste(page, `${lines.join('\r\n')}\r\n`);
+
+  const dialog = page.getByRole('dialog', { name: 'Paste preview' });
+  await expect(dialog).toBeVisible();
+  const counts = dialog.getByTestId('paste-counts');
+  await expect(counts).toContainText('792 changes'); // 198 valid rows × 4 changed cells
+  await expect(counts).toContainText('2 errors');
+  await expect(counts).toContainText('0 new records');
+  await expect(dialog).toContainText('Not pasted into read-only columns: Remaining lifetime (years)');
+  await expect(dialog.getByText('Checking with the server…')).toBeHidden();
+
+  await dialog.getByText('Only rows with errors').click();
+  await expect(dialog.locator('tbody tr')).toHaveCount(2);
+  const bad = dialog.getByRole('textbox', { name: 'Year of commissioning 11' });
+  await bad.fill('2015');
+  await bad.press('Enter');
+  await expect(counts).toContainText('1 error');
+  await expect(counts).toContainText('796 changes');
+
+  const saved = bulkPatch(page);
+  await dialog.getByRole('button', { name: 'Apply 199 valid rows' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Pasted 796 cells/)).toBeVisible();
+  await expect(await cellOf(page, dataRows(page).first(), 'Manufacturer')).toHaveText('Maker 0');
+
+  let stored = await fetchAll(page, prefix);
+  expect(stored).toHaveLength(200);
+  // row 11 on screen (index 10) was fixed in the preview; index 20 kept its error and was left alone
+  expect(stored[10]).toMatchObject({
+    number_internal: `${prefix}-N10`,
+    manufacturer: 'Maker 10',
+    commissioning_year: 2015,
+    lifetime: 25,
+  });
+  expect(stored[20]).toMatchObject({
+    number_internal: null,
+    manufacturer: 'Old',
+    commissioning_year: 2000,
+    lifetime: 20,
+  });
+  expect(stored.filter((f) => f.manufacturer?.startsWith('Maker'))).toHaveLength(199);
+
+  // Ctrl+Z in the grid takes the whole paste back in one step
+  await (await cellOf(page, dataRows(page).first(), 'Name')).click();
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(await cellOf(page, dataRows(page).first(), 'Manufacturer')).toHaveText('Old');
+  stored = await fetchAll(page, prefix);
+  expect(stored.every((f) => f.manufacturer === 'Old' && f.lifetime === 20 && f.number_internal === null)).toBe(true);
+
+  // and Ctrl+Y does it again
+  const redone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+y');
+  expect((await redone).status()).toBe(200);
+  await expect(await cellOf(page, dataRows(page).first(), 'Manufacturer')).toHaveText('Maker 0');
+});
+
+test('a range selected with Shift+arrows shows count, sum and average, and Ctrl+D fills it down', async ({ page }) => {
+  const prefix = `Fill${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 5, (i) => ({ manufacturer: `Maker ${i}`, lifetime: 10 + i }));
+  await openFacilities(page, prefix, 5);
+
+  await (await cellOf(page, dataRows(page).first(), 'Lifetime (years)')).click();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
+  const summary = page.getByTestId('range-summary');
+  await expect(summary).toContainText('Count: 5');
+  await expect(summary).toContainText('Sum: 60');
+  await expect(summary).toContainText('Average: 12');
+  // Year of commissioning, Cost group (empty) and Manufacturer join the range
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await expect(summary).toContainText('Count: 15');
+  await expect(summary).toContainText('Sum: 10,060');
+  await expect(page.locator('.hw-range-cell')).toHaveCount(20);
+
+  const saved = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+d');
+  expect((await saved).status()).toBe(200);
+  const stored = await fetchAll(page, prefix);
+  expect(stored.map((f) => [f.manufacturer, f.commissioning_year, f.lifetime])).toEqual(
+    Array(5).fill(['Maker 0', 2000, 10]),
+  );
+  await expect(await cellOf(page, dataRows(page).nth(4), 'Manufacturer')).toHaveText('Maker 0');
+});
+
+test('bulk edit of the selected rows: unit price +3 %, previewed, applied in one request, undone', async ({ page }) => {
+  const prefix = `Bulk${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 4, (i) => ({ unit_price: ['100.00', '1234.55', '10.00', null][i] }));
+  await openFacilities(page, prefix, 4);
+  for (let i = 0; i < 4; i++) await dataRows(page).nth(i).getByRole('checkbox').check();
+
+  await page.getByRole('button', { name: 'Edit selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit 4 selected records' });
+  await dialog.getByLabel('Field').selectOption({ label: 'Unit price' });
+  await dialog.getByLabel('Operation').selectOption({ label: 'Change by percent' });
+  await dialog.getByLabel('Value').fill('3');
+  await expect(dialog.getByTestId('bulk-summary')).toContainText('3 of 4 records change.');
+  await expect(dialog.getByTestId('bulk-summary')).toContainText('1 record has no value to calculate with');
+  const saved = bulkPatch(page);
+  await dialog.getByRole('button', { name: 'Apply to 3 records' }).click();
+  const request = (await saved).request().postDataJSON() as { rows: { unit_price: string }[] };
+  expect(request.rows.map((r) => r.unit_price)).toEqual(['103.00', '1271.59', '10.30']);
+  await expect(dialog).toBeHidden();
+  expect((await fetchAll(page, prefix)).map((f) => f.unit_price)).toEqual(['103.00', '1271.59', '10.30', null]);
+
+  await (await cellOf(page, dataRows(page).first(), 'Name')).click();
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect
+    .poll(async () => (await fetchAll(page, prefix)).map((f) => f.unit_price))
+    .toEqual(['100.00', '1234.55', '10.00', null]);
+});
+
+test('Delete clears a range dragged with the mouse, and Ctrl+Z restores it', async ({ page }) => {
+  const prefix = `Clear${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 3, (i) => ({ manufacturer: `Maker ${i}`, number_internal: `${prefix}-${i}` }));
+  await openFacilities(page, prefix, 3);
+
+  const from = await cellOf(page, dataRows(page).first(), 'Internal number');
+  const to = await cellOf(page, dataRows(page).nth(2), 'Manufacturer');
+  await from.hover();
+  await page.mouse.down();
+  await to.hover();
+  await page.mouse.up();
+  await expect(page.locator('.hw-range-cell')).toHaveCount(6);
+
+  const cleared = bulkPatch(page);
+  await page.keyboard.press('Delete');
+  expect((await cleared).status()).toBe(200);
+  await expect(await cellOf(page, dataRows(page).nth(2), 'Manufacturer')).toHaveText('');
+  expect((await fetchAll(page, prefix)).map((f) => [f.number_internal, f.manufacturer])).toEqual(
+    Array(3).fill([null, null]),
+  );
+
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(await cellOf(page, dataRows(page).nth(2), 'Manufacturer')).toHaveText('Maker 2');
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Maker 0', 'Maker 1', 'Maker 2']);
+});
+
+test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row creates the new records, and undo takes them back', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const prefix = `Copy${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 2, (i) => ({
+    manufacturer: `Maker ${i}`,
+    number_internal: `${prefix}-${i}`,
+    lifetime: 1000 + i,
+  }));
+  await openFacilities(page, prefix, 2);
+
+  // Ctrl+C with the real keyboard: the system clipboard gets both flavours
+  await (await cellOf(page, dataRows(page).first(), 'Internal number')).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ControlOrMeta+c');
+  const copied = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return {
+      text: await (await item!.getType('text/plain')).text(),
+      html: await (await item!.getType('text/html')).text(),
+    };
+  });
+  expect(copied.text).toBe(`${prefix}-0\tMaker 0\r\n${prefix}-1\tMaker 1`);
+  expect(copied.html).toContain(`<tr><td>${prefix}-0</td><td>Maker 0</td></tr>`);
+
+  // three lines on the last row: one update, two new records (Name, Property as a uuid, Internal number)
+  const property = (await api<{ data: { uuid: string }[] }>(page, 'GET', 'properties?per_page=1')).data[0]!.uuid;
+  await (await cellOf(page, dataRows(page).nth(1), 'Name')).click();
+  await paste(
+    page,
+    [`${prefix} 001`, `${prefix} 002`, `${prefix} 003`].map((n, i) => `${n}\t${property}\tN-${i}`).join('\n'),
+  );
+  const dialog = page.getByRole('dialog', { name: 'Paste preview' });
+  await expect(dialog.getByText('The paste goes past the last row. Create 2 new records?')).toBeVisible();
+  await expect(dialog.getByTestId('paste-counts')).toContainText('2 new records');
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/facilities/bulk'),
+  );
+  await dialog.getByRole('button', { name: 'Apply 3 valid rows' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(page.getByText('4 records')).toBeVisible();
+  expect((await fetchAll(page, prefix)).map((f) => f.number_internal)).toEqual([`${prefix}-0`, 'N-0', 'N-1', 'N-2']);
+
+  await (await cellOf(page, dataRows(page).first(), 'Name')).click();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(page.getByText('2 records')).toBeVisible();
+  await expect
+    .poll(async () => (await fetchAll(page, prefix)).map((f) => f.number_internal))
+    .toEqual([`${prefix}-0`, `${prefix}-1`]);
+});

@@ -1,0 +1,87 @@
+// The pure pieces of the import: the streaming CSV reader (chunk borders anywhere), delimiter sniffing, fuzzy column
+// matching, and refusing numbers typed in another locale's grouping.
+import { describe, expect, it } from 'vitest';
+import { CsvReader, sniffDelimiter } from '../../src/domain/csv-stream';
+import { similarity, normalise, suggestMapping } from '../../src/domain/column-match';
+import { parseNumber } from '../../src/domain/parse';
+import { unescapeFormula, escapeFormula } from '../../src/domain/sheet-text';
+
+/** Excel's "CSV UTF-8 (semicolon)" export of a sheet with a quoted line break, a quote and an empty last cell. */
+const EXCEL_CSV = 'Name;Beschreibung;Menge\r\nLift;"Zwei\r\nZeilen";3\r\n"Boiler ""XL""";;\r\n';
+/** LibreOffice's default CSV (comma, LF, quotes only where needed). */
+const LIBRE_CSV = 'Name,Note,Qty\nPump,"a, b",1\nFan,,2';
+
+function readAll(text: string, chunk: number) {
+  const reader = new CsvReader(sniffDelimiter(text));
+  const out: string[][] = [];
+  for (let i = 0; i < text.length; i += chunk) out.push(...reader.push(text.slice(i, i + chunk)));
+  out.push(...reader.end());
+  return out;
+}
+
+describe('csv stream', () => {
+  it.each([1, 2, 3, 7, 1000])('reads Excel and LibreOffice CSV fed in chunks of %i', (chunk) => {
+    expect(readAll(EXCEL_CSV, chunk)).toEqual([
+      ['Name', 'Beschreibung', 'Menge'],
+      ['Lift', 'Zwei\r\nZeilen', '3'],
+      ['Boiler "XL"', '', ''],
+    ]);
+    expect(readAll(LIBRE_CSV, chunk)).toEqual([
+      ['Name', 'Note', 'Qty'],
+      ['Pump', 'a, b', '1'],
+      ['Fan', '', '2'],
+    ]);
+  });
+  it('sniffs the delimiter outside quotes', () => {
+    expect(sniffDelimiter('"a,b";c;d\n1,2,3,4,5')).toBe(';');
+    expect(sniffDelimiter('a\tb\tc')).toBe('\t');
+    expect(sniffDelimiter('only')).toBe(';');
+  });
+});
+
+describe('column matching', () => {
+  const fields = [
+    { name: 'name', names: ['name', 'Name', 'Bezeichnung'] },
+    { name: 'number_internal', names: ['number_internal', 'Internal number', 'Interne Nummer', 'interne nr'] },
+    { name: 'purchase_date', names: ['purchase_date', 'Purchase date', 'Kaufdatum'] },
+    { name: 'property_uuid', names: ['property_uuid', 'Property', 'Immobilie'] },
+  ];
+  it('matches labels, keys and aliases in either language, each field once', () => {
+    expect(suggestMapping(['Bezeichnung', 'Interne Nr', 'Kauf-Datum', 'purchase_date', 'Farbe'], fields)).toEqual({
+      '0': 'name',
+      '1': 'number_internal',
+      '2': 'purchase_date',
+    });
+    expect(suggestMapping(['PROPERTY', 'Immobilien'], fields)).toEqual({ '0': 'property_uuid' });
+  });
+  it('lets a remembered mapping win', () => {
+    expect(suggestMapping(['Objekt', 'Name'], fields, { objekt: 'property_uuid' })).toEqual({
+      '0': 'property_uuid',
+      '1': 'name',
+    });
+  });
+  it('normalises umlauts, case and punctuation', () => {
+    expect(normalise('Gebäude-Nr.')).toBe('gebaeude nr');
+    expect(similarity('kaufdatum', 'kaufdatum')).toBe(1);
+    expect(similarity('kaufdatum', 'farbe')).toBeLessThan(0.3);
+  });
+});
+
+describe('numbers in another locale', () => {
+  it.each([
+    ['de', '1,234.56'],
+    ['de', '1.23.4'],
+    ['en-us', '1.234,56'],
+    ['de-ch', '1,234.50'],
+    ['de-ch', "12'34.5"],
+  ] as const)('%s refuses %s', (locale, input) => {
+    expect(parseNumber(input, 'money', locale).ok).toBe(false);
+  });
+});
+
+describe('formula escaping round trip', () => {
+  it('takes our escape back off', () => {
+    for (const s of ['=SUM(A1)', '+41 44', '@x', '-5']) expect(unescapeFormula(escapeFormula(s))).toBe(s);
+    expect(unescapeFormula("'quoted")).toBe("'quoted");
+  });
+});
