@@ -7,6 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from './access';
 import { col, getRows, tableOf } from './read';
 import { setArchived, subtree } from './write';
+import { hooksOf } from './hooks';
 import { presentRecord, type Row } from './present';
 import { inTransaction, loadScoped, type BulkOptions } from './bulk';
 import { RowsInvalid, skippedMessage } from './row-errors';
@@ -53,6 +54,7 @@ export async function bulkAction(
             .update(tableOf(entity))
             .set({ deleted_at: new Date(), deleted_by: access.user.id } as never)
             .where(inArray(col(entity, 'uuid'), ids));
+          await hooksOf(entity).afterArchive?.({ db: c.db, access, settingsGroup: sg, now: new Date() }, ids, true);
           return 'done';
         }
         if (!may(access, sg, 'archive')) return 'skipped';

@@ -3,6 +3,7 @@
 // none of its records changed since.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { hooksOf } from '../crud/hooks';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
 import { importErrors, importRows, imports } from '../db/schema';
@@ -90,9 +91,22 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
     );
     if (touched && touched.n > 0) throw new HttpError(409, 'import.undo_touched', { count: touched.n });
     const now = new Date();
+    const created = await tx
+      .select({ uuid: importRows.record_uuid })
+      .from(importRows)
+      .where(and(eq(importRows.import_uuid, job.uuid), eq(importRows.action, 'created')));
     await tx.execute(sql`
       update ${table} set deleted_at = ${now}, deleted_by = ${access.user.id}
       where uuid in (select record_uuid from ${importRows} where import_uuid = ${job.uuid} and action = 'created')`);
+    // Deleting counts as taking the records out (a task's open events go with it).
+    const hooks = hooksOf(entity);
+    const h = { db: tx as never, access, settingsGroup: job.settings_group_uuid!, now };
+    if (created.length)
+      await hooks.afterArchive?.(
+        h,
+        created.map((r) => r.uuid),
+        true,
+      );
     const updated = await tx
       .select()
       .from(importRows)
@@ -102,6 +116,7 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
         .update(tableOf(entity))
         .set({ ...(r.before as object), updated_at: now, updated_by: access.user.id } as never)
         .where(eq(col(entity, 'uuid'), r.record_uuid));
+    for (const r of updated) await hooks.afterWrite?.(h, r.record_uuid, false);
     const [done] = await tx
       .update(imports)
       .set({ status: 'undone', updated_at: now })

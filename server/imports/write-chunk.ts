@@ -9,6 +9,8 @@ import { may, type Access } from '../crud/access';
 import { col, tableOf } from '../crud/read';
 import { storedComputed } from '../crud/computed';
 import { translate } from '../i18n/messages';
+import { hooksOf, type HookContext } from '../crud/hooks';
+import { ValidationFailed } from '../http-error';
 import type { Locale } from '../../src/entities/account';
 import type { PlannedRow } from './plan';
 import type { Counts, ImportRow } from './import-runner';
@@ -26,6 +28,24 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       r.errors.row = [translate(locale, 'bulk.skipped_one')];
     }
   }
+  // The model's write hooks (a ticket's number, a task's recurrence check and events) run as in a single save.
+  const hooks = hooksOf(entity);
+  const h: HookContext = { db: c.db, access, settingsGroup: sg, now };
+  const refused = (r: PlannedRow, error: unknown) => {
+    if (!(error instanceof ValidationFailed)) throw error;
+    r.action = 'error';
+    for (const [field, problems] of Object.entries(error.fields))
+      r.errors[field] = problems.map((p) => translate(locale, p.key, p.params));
+  };
+  if (hooks.beforeWrite)
+    for (const r of planned.filter((x) => x.action === 'create' || x.action === 'update')) {
+      const current = r.action === 'update' ? r.target! : null;
+      try {
+        Object.assign(r.values, await hooks.beforeWrite(h, { ...current, ...r.values }, r.values, current));
+      } catch (error) {
+        refused(r, error);
+      }
+    }
   const creates = planned.filter((r) => r.action === 'create');
   const written: (typeof importRows.$inferInsert)[] = [];
   if (creates.length) {
@@ -43,8 +63,10 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
         })) as never,
       )
       .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
-    for (const m of made)
+    for (const m of made) {
+      await hooks.afterWrite?.(h, m.uuid, true);
       written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', written_at: now });
+    }
   }
   for (const r of planned.filter((x) => x.action === 'update')) {
     const target = r.target!;
@@ -61,6 +83,7 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       r.errors.row = [translate(locale, 'errors.conflict')];
       continue;
     }
+    await hooks.afterWrite?.(h, String(target.uuid), false);
     const before = Object.fromEntries(Object.keys(r.values).map((k) => [k, target[k] ?? null]));
     written.push({
       import_uuid: job.uuid,

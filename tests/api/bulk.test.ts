@@ -36,7 +36,7 @@ afterAll(() => env.close());
 /** A writable field of the model to change in the tests, with valid values and one invalid value. */
 function probe(entity: AnyEntity) {
   const text = Object.entries(entity.fields).find(
-    ([n, f]) => isWritable(f) && f.kind === 'text' && !f.unique && n !== 'country',
+    ([n, f]) => isWritable(f) && (f.kind === 'text' || f.kind === 'long_text') && !f.unique && n !== 'country',
   );
   if (text) {
     const max = 'max' in text[1] && text[1].max ? text[1].max : 200;

@@ -58,6 +58,20 @@ describe('locales', () => {
     for (const [k, v] of Object.entries(catalogs['de-ch']!)) expect(v, k).not.toContain('ß');
   });
 
+  it('label the fields of one model distinctly (they are the column headers of exports and imports)', () => {
+    for (const l of LOCALES) {
+      const models = JSON.parse(fs.readFileSync(path.join('src/locales', l, 'entities.json'), 'utf8')) as Record<
+        string,
+        { fields?: Record<string, string> }
+      >;
+      for (const [model, { fields = {} }] of Object.entries(models)) {
+        const labels = Object.values(fields);
+        const twice = labels.filter((label, i) => labels.indexOf(label) !== i);
+        expect(twice, `${l}: ${model}`).toEqual([]);
+      }
+    }
+  });
+
   it('contain every literal key the code passes to t()', () => {
     const en = catalogs['en-us']!;
     const known = new Set(keysOf(en));
