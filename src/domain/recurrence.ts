@@ -79,8 +79,16 @@ function parseDay(value: unknown): number | null {
   return dayOf(y, m, d);
 }
 
+const isoCache = new Map<number, string>();
+/** YYYY-MM-DD of a day; memoised, as expanding many tasks formats the same few hundred days again and again. */
 function isoOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let iso = isoCache.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoCache.size > 50_000) isoCache.clear();
+    isoCache.set(day, iso);
+  }
+  return iso;
 }
 
 function partsOf(day: number): { y: number; m: number; d: number } {
@@ -538,8 +546,44 @@ class BudgetSpent extends Error {}
  * period, and after p periods it is at least p × interval × (1, 7, 28 or 365 days) − one period past DTSTART.
  * The budget allows three reads per period plus three periods of slack (tests pin this down).
  */
+/**
+ * Daily rules and weekly rules on plain weekdays (no other BY parts) are pure arithmetic: walked here without
+ * rrule, which builds a Date per candidate day (a daily task over a year is ~30× faster this way). Same dates.
+ */
+function iterateSimple(p: RuleParts, start: number, from: number, to: number, each: (day: number) => boolean): boolean {
+  const plain =
+    !p.bymonth.length && !p.byweekno.length && !p.byyearday.length && !p.bymonthday.length && !p.bysetpos.length;
+  if (!plain) return false;
+  const last = p.until === undefined ? to : Math.min(to, p.until);
+  const count = p.count ?? Number.POSITIVE_INFINITY;
+  if (p.freq === 'DAILY' && !p.byday.length) {
+    for (let k = Math.max(0, Math.ceil((from - start) / p.interval)); k < count; k++) {
+      const day = start + k * p.interval;
+      if (day > last || !each(day)) break;
+    }
+    return true;
+  }
+  if (p.freq !== 'WEEKLY' || !p.byday.length || p.byday.some((d) => d.n !== 0)) return false;
+  const offsets = [...new Set(p.byday.map((d) => (d.wd - p.wkst + 7) % 7))].sort((a, b) => a - b);
+  const weekStart = start - ((weekdayOf(start) - p.wkst + 7) % 7);
+  // without a count, whole weeks before the window can be skipped
+  let w = p.count === undefined ? Math.max(0, Math.floor((from - weekStart) / (7 * p.interval)) - 1) : 0;
+  let seen = 0;
+  for (; ; w++) {
+    const begin = weekStart + 7 * p.interval * w;
+    if (begin > last) return true;
+    for (const o of offsets) {
+      const day = begin + o;
+      if (day < start) continue;
+      if (++seen > count || day > last) return true;
+      if (day >= from && !each(day)) return true;
+    }
+  }
+}
+
 function iterate(p: RuleParts, start: number, from: number, to: number, each: (day: number) => boolean): void {
   if (to < from) return;
+  if (iterateSimple(p, start, from, to, each)) return;
   const dtstart = fastForward(p, start, from);
   const rule = new RRule(rruleOptions(p, dtstart), true);
   const minDays = { DAILY: 1, WEEKLY: 7, MONTHLY: 28, YEARLY: 365 }[p.freq];
