@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import * as schema from './schema';
 import { entityTables } from './entity-tables';
+import * as planning from './planning-schema';
 import { entityList } from '../../src/entities/registry';
 
 // Parents before children, so foreign keys hold on restore.
@@ -22,6 +23,11 @@ export const ORDER: PgTable[] = [
   schema.userTableSettings,
   schema.userModelViews,
   ...modelOrder().map((name) => entityTables[name]!),
+  planning.recordNumbers,
+  planning.ticketFollowers,
+  planning.orderTokens,
+  planning.orderMessages,
+  planning.calendarFeeds,
 ];
 
 /** Models in an order where every reference points to a model restored before (self references aside). */

@@ -15,6 +15,7 @@ export interface CappedEvents {
 }
 
 const rank = (item: CalendarItem) => (item.overdue ? 0 : 1);
+const byTitle = (a: CalendarItem, b: CalendarItem) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
 export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue'>): string[] {
   const names = ['hw-cal-event', `hw-cal-kind-${item.kind}`, `hw-cal-status-${item.status}`];
@@ -57,7 +58,8 @@ export function capEvents(
   let hidden = 0;
   for (const [day, list] of byDay) {
     const keep = list.length > perDay + 1 ? perDay : list.length; // never "+1": show the one instead
-    const sorted = keep < list.length ? [...list].sort((a, b) => rank(a) - rank(b)) : list;
+    // the same order FullCalendar draws in (eventOrder "sortKey,title"), so the cut keeps what would show first
+    const sorted = keep < list.length ? [...list].sort((a, b) => rank(a) - rank(b) || byTitle(a, b)) : list;
     for (let i = 0; i < keep; i++) events.push(toEvent(sorted[i]!, canEdit(sorted[i]!)));
     if (keep < list.length) {
       hidden += list.length - keep;

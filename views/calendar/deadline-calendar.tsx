@@ -22,6 +22,7 @@ import './calendar.css';
 
 const PLUGINS = [dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
 const VIEWS = { multiMonthRolling: { type: 'multiMonth', duration: { months: 12 } } };
+const LOCALES = [deLocale];
 const canEdit = (item: CalendarItem) => Boolean(item.links.reschedule);
 const dayBefore = (date: Date) => isoDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() - 1));
 
@@ -50,8 +51,19 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
   );
   const api = () => ref.current?.getApi();
 
-  const onDatesSet = (arg: DatesSetArg) =>
-    setRange({ from: isoDate(arg.start), to: dayBefore(arg.end), viewType: arg.view.type, title: arg.view.title });
+  // FullCalendar calls this after every render that sets options: keep the state when nothing moved
+  const onDatesSet = (arg: DatesSetArg) => {
+    const next = { from: isoDate(arg.start), to: dayBefore(arg.end), viewType: arg.view.type, title: arg.view.title };
+    setRange((current) =>
+      current &&
+      current.from === next.from &&
+      current.to === next.to &&
+      current.viewType === next.viewType &&
+      current.title === next.title
+        ? current
+        : next,
+    );
+  };
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
     const more = arg.event.extendedProps.more as string | undefined;
@@ -102,7 +114,7 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
         views={VIEWS}
         initialView={phone ? 'listMonth' : 'dayGridMonth'}
         headerToolbar={false}
-        locales={[deLocale]}
+        locales={LOCALES}
         locale={i18n.language === 'en-us' ? 'en' : 'de'}
         firstDay={1}
         height="auto"

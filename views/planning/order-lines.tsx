@@ -28,6 +28,7 @@ export function OrderLines({ order, onTotals }: { order: ApiRecord; onTotals: ()
     queryFn: () => listRecords(orderLine, { 'filter[order_uuid]': order.uuid, per_page: 200, sort_by: 'created_at' }),
   });
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const changed = () => {
     void client.invalidateQueries({ queryKey: key });
     onTotals();
@@ -81,7 +82,7 @@ export function OrderLines({ order, onTotals }: { order: ApiRecord; onTotals: ()
           {rows.map((line) => (
             <tr key={line.uuid}>
               <td>{String(line.title)}</td>
-              <td>{String(line.quantity ?? '')}</td>
+              <td>{line.quantity == null ? '' : quantity.format(Number(line.quantity))}</td>
               <td>{money.format(Number(line.unit_price ?? 0))}</td>
               <td>{line.discount == null ? '' : `${String(line.discount)} %`}</td>
               <td>{line.tax == null ? '' : `${String(line.tax)} %`}</td>

@@ -8,7 +8,7 @@ import { notify, reportActionError } from '../../src/components/notices';
 import { order as orderEntity } from '../../src/entities/order';
 import { useTranslation } from '../../src/i18n';
 import { getRecord, type ApiRecord } from '../../grids/records-api';
-import { postLink } from './link-actions';
+import { runAction } from './link-actions';
 import { OrderLines } from './order-lines';
 import { TransitionButtons } from './transition-buttons';
 
@@ -19,10 +19,10 @@ export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChange
   const client = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const reset = useMutation({
-    mutationFn: () => postLink(record.links.reset_token!),
+    mutationFn: () => runAction('order', record, 'reset_token'),
     onSuccess: (saved) => {
       notify.success(t('planning.order.tokenReset'));
-      if (saved && typeof saved === 'object' && 'uuid' in saved) onChanged(saved);
+      onChanged(saved);
     },
     onError: reportActionError,
   });

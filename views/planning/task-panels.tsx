@@ -12,7 +12,7 @@ import { formatDate } from '../../src/i18n/format';
 import { listRecords, type ApiRecord } from '../../grids/records-api';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
-import { postLink } from './link-actions';
+import { postLink, runAction } from './link-actions';
 
 const SHOWN = 12;
 
@@ -39,7 +39,7 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
     void client.invalidateQueries({ queryKey: ['calendar'] });
   };
   const toggle = useMutation({
-    mutationFn: (action: 'activate' | 'deactivate') => postLink(record.links[action]!),
+    mutationFn: (action: 'activate' | 'deactivate') => runAction('task', record, action),
     onSuccess: (saved, action) => {
       notify.success(t(`planning.task.${action}d`));
       onChanged(saved);

@@ -10,7 +10,7 @@ import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { FIELD_INPUTS } from '../records/field-inputs';
-import { postLink } from './link-actions';
+import { postLink, runAction } from './link-actions';
 
 interface Props {
   record: ApiRecord;
@@ -32,7 +32,7 @@ export function TicketDialog({ record, action, onClose, onChanged }: Props) {
   const submit = useMutation({
     mutationFn: () =>
       action === 'delegate'
-        ? postLink(record.links.delegate!, { contact_uuid: contact, comment })
+        ? runAction('ticket', record, 'delegate', { contact_uuid: contact, comment })
         : postLink(record.links.create_order!, { kind, contact_uuid: kind === 'external' ? contact : undefined }),
     onSuccess: (saved) => {
       onClose();

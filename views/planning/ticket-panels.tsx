@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
-import { postLink } from './link-actions';
+import { runAction } from './link-actions';
 import { TicketComments } from './ticket-comments';
 import { TicketDialog } from './ticket-dialogs';
 import { TransitionButtons } from './transition-buttons';
@@ -18,7 +18,7 @@ export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChang
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'delegate' | 'create-order' | null>(null);
   const follow = useMutation({
-    mutationFn: (action: 'follow' | 'unfollow') => postLink(record.links[action]!),
+    mutationFn: (action: 'follow' | 'unfollow') => runAction('ticket', record, action),
     onSuccess: (saved, action) => {
       notify.success(t(`planning.ticket.done.${action}`));
       onChanged(saved);

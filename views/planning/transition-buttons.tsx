@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
-import { postLink, presentActions } from './link-actions';
+import { presentActions, runAction } from './link-actions';
 
 interface Props {
   model: 'ticket' | 'order';
@@ -18,7 +18,7 @@ interface Props {
 export function TransitionButtons({ model, record, actions, onChanged }: Props) {
   const { t } = useTranslation();
   const run = useMutation({
-    mutationFn: (action: string) => postLink(record.links[action]!),
+    mutationFn: (action: string) => runAction(model, record, action),
     onSuccess: (saved, action) => {
       notify.success(t(`planning.${model}.done.${action}`));
       onChanged(saved);

@@ -6,6 +6,7 @@ import { LINE_COLUMNS, type PublicOrder } from './public-order-api';
 export function PublicOrderDetails({ order, messages }: PublicOrder) {
   const { t, i18n } = useTranslation();
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const day = (value: string | null) => (value ? new Date(`${value}T12:00:00`).toLocaleDateString(i18n.language) : '—');
   const num = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value));
   return (
@@ -50,7 +51,7 @@ export function PublicOrderDetails({ order, messages }: PublicOrder) {
           {order.lines.map((line, i) => (
             <tr key={i}>
               <td>{line.title}</td>
-              <td>{num(line.quantity)}</td>
+              <td>{line.quantity == null ? '' : quantity.format(Number(line.quantity))}</td>
               <td>{money.format(Number(line.unit_price ?? 0))}</td>
               <td>{num(line.discount) && `${num(line.discount)} %`}</td>
               <td>{num(line.tax) && `${num(line.tax)} %`}</td>

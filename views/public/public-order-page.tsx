@@ -13,10 +13,11 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { Tick, Cross, Calendar, Comment } from '@blueprintjs/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../src/api/errors';
+import { queryClient } from '../../src/api/query-client';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useTranslation } from '../../src/i18n';
 import { getPublicOrder, publicOrderAction, type PublicOrder } from './public-order-api';
@@ -25,7 +26,16 @@ import '../planning/planning.css';
 
 type Action = 'accept' | 'refuse' | 'done' | 'propose-date' | 'comment';
 
+/** The public layout has no query client of its own (the signed-in area provides one): bring the app's. */
 export function PublicOrderPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PublicOrder />
+    </QueryClientProvider>
+  );
+}
+
+function PublicOrder() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const client = useQueryClient();

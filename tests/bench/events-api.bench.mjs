@@ -1,0 +1,73 @@
+// The calendar events API for one month over 100,000 stored task events (plus tickets and orders) against a
+// hand-written SQL endpoint in the same process (tests/bench/events-server.ts), loaded alternately with
+// autocannon (10 connections) on PostgreSQL, with identical response bytes. Budget (issue 5): p50 ≤ 1.3× raw.
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { login } from './http.mjs';
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MONTH = 'from=2027-03-01&to=2027-03-31';
+const OURS = `/api/v1/calendar/events?${MONTH}`;
+const RAW = `/api/v1/bench/raw-calendar?${MONTH}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const PORT = 8397;
+
+const load = (url, cookie) =>
+  new Promise((resolve, reject) =>
+    autocannon(
+      { url, connections: 10, duration: DURATION, headers: { cookie, accept: 'application/json' } },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  );
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function run() {
+  const name = `hauswerk_bench_events_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  try {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/events-server.ts'], {
+      env: { ...process.env, PORT: String(PORT), DATABASE_URL: url.toString() },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise((resolve, reject) => {
+      server.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+      server.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+    });
+    const base = `http://127.0.0.1:${PORT}`;
+    const cookie = await login(base);
+    const oursBody = await (await fetch(`${base}${OURS}`, { headers: { cookie } })).text();
+    const rawBody = await (await fetch(`${base}${RAW}`, { headers: { cookie } })).text();
+    const items = JSON.parse(oursBody).data.length;
+    await load(`${base}${OURS}`, cookie); // warm-up
+    await load(`${base}${RAW}`, cookie);
+    const ours = [];
+    const raw = [];
+    for (let i = 0; i < 3; i++) {
+      const o = await load(`${base}${OURS}`, cookie);
+      const r = await load(`${base}${RAW}`, cookie);
+      if (o.non2xx || r.non2xx) throw new Error('non-2xx answers');
+      ours.push(o.latency.p50);
+      raw.push(r.latency.p50);
+    }
+    server.kill('SIGTERM');
+    const o = median(ours);
+    const r = median(raw);
+    return [
+      [
+        'same bytes: ours and raw',
+        oursBody === rawBody ? 'identical' : 'DIFFERENT',
+        `${items} items in the month`,
+        oursBody === rawBody,
+      ],
+      ['calendar month p50 ms, ours / raw', `${o} / ${r}`, `${(o / r).toFixed(2)}× (≤ 1.3×)`, o / r <= 1.3],
+    ];
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,199 @@
+// Planning journeys (issue 5): a recurring task created in the drawer shows its events in the calendar; one
+// occurrence dragged to another day asks for the scope; deactivating removes the future events; a contractor
+// accepts an order on the public page in a browser of their own; the ICS link serves a feed ical.js parses, and a
+// reset kills the old link.
+import { expect, test, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { lastMail, signInTo } from './support';
+
+interface ApiEvent {
+  uuid: string;
+  due_date: string;
+  status: string;
+  moved: boolean | null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const typed = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`; // the demo's dd.mm.yyyy
+
+/** Reads through the signed-in session (GET needs no XSRF header). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`/api/v1/${path}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Writes through the signed-in session, with the XSRF header the app sends. */
+async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post(`/api/v1/${path}`, {
+    data: body,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const eventsOf = (page: Page, task: string) =>
+  apiGet<ApiEvent[]>(page, `task-events?filter[task_uuid]=${task}&sort_by=due_date&status_limiter=all&per_page=100`);
+
+test('a recurring task: its events in the calendar, one moved with the scope dialog, then deactivated', async ({
+  page,
+}) => {
+  const title = `A filter change ${Date.now().toString(36)}`;
+  await signInTo(page, '/tasks');
+  await page.getByRole('button', { name: 'Table' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Task' })).toBeVisible();
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Property/).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await page.getByLabel('Repeat').selectOption({ label: 'Monthly' });
+  await page.getByLabel('Every').fill('3');
+  await page.getByLabel('Monthly by').selectOption({ label: 'Weekday' });
+  await page.getByLabel('Weekday in month').selectOption({ label: 'first' });
+  await page.getByRole('group', { name: 'Weekdays' }).getByLabel('Mon').check();
+  await page.getByLabel('Start date').fill(typed(isoOf(new Date())));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'New Task' })).toBeHidden();
+
+  const [task] = await apiGet<{ uuid: string }[]>(page, `tasks?search=${encodeURIComponent(title)}`);
+  const events = await eventsOf(page, task!.uuid);
+  expect(events.length).toBeGreaterThanOrEqual(4); // every 3 months over the 12-month horizon
+  for (const e of events) expect(new Date(`${e.due_date}T12:00:00`).getDay()).toBe(1); // Mondays
+  for (const e of events) expect(Number(e.due_date.slice(8, 10))).toBeLessThanOrEqual(7); // the first one
+
+  // the calendar view of the module, remembered for the next visit
+  await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+  const first = events[0]!.due_date;
+  const now = new Date();
+  const months = (Number(first.slice(0, 4)) - now.getFullYear()) * 12 + Number(first.slice(5, 7)) - 1 - now.getMonth();
+  for (let i = 0; i < months; i++) await calendar.getByRole('button', { name: 'Next period' }).click();
+  const event = calendar.getByText(title);
+  await expect(event).toHaveCount(1);
+
+  // drag it two days on: the series asks which occurrences move
+  const target = isoOf(new Date(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, Number(first.slice(8)) + 2));
+  const from = (await event.boundingBox())!;
+  const to = (await calendar.locator(`td[data-date="${target}"]`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog', { name: 'Move a recurring task' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('This occurrence only').check();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText(`“${title}” moved`)).toBeVisible();
+  await expect
+    .poll(async () => (await eventsOf(page, task!.uuid)).map((e) => e.due_date))
+    .toEqual([...events.map((e) => (e.due_date === first ? target : e.due_date))].sort());
+  const moved = (await eventsOf(page, task!.uuid)).find((e) => e.due_date === target)!;
+  expect(moved.moved).toBe(true);
+
+  // the module remembers the calendar view
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Calendar', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (let i = 0; i < months; i++) await calendar.getByRole('button', { name: 'Next period' }).click();
+
+  // deactivate from the event's drawer: the future open events go, in the API and on screen
+  await calendar.getByText(title).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('Task deactivated')).toBeVisible();
+  const today = isoOf(new Date());
+  await expect
+    .poll(async () => (await eventsOf(page, task!.uuid)).filter((e) => e.due_date >= today && e.status === 'open'))
+    .toEqual([]);
+  await page.keyboard.press('Escape'); // closes the drawer
+  await expect(calendar.getByText(title)).toHaveCount(0);
+});
+
+test('a contractor accepts an order on the public page in a browser of their own', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const email = `contractor-${stamp}@example.com`;
+  await signInTo(page, '/orders');
+  const [property] = await apiGet<{ uuid: string; settings_group_uuid: string }[]>(page, 'properties?per_page=1');
+  const contact = await apiPost<{ uuid: string }>(page, 'contacts', {
+    settings_group_uuid: property!.settings_group_uuid,
+    kind: 'organisation',
+    organisation: `Sanitär ${stamp}`,
+    email_address: email,
+    language: 'en-us',
+  });
+  const title = `Leaking pipe ${stamp}`;
+  const order = await apiPost<{ uuid: string }>(page, 'orders', {
+    property_uuid: property!.uuid,
+    title,
+    kind: 'external',
+    contact_uuid: contact.uuid,
+  });
+  await apiPost(page, 'order-lines', {
+    property_uuid: property!.uuid,
+    order_uuid: order.uuid,
+    title: 'Hours',
+    quantity: '2',
+    unit_price: '95.00',
+  });
+
+  // send it from the drawer (table view)
+  await page.goto(`/orders?record=${order.uuid}`);
+  const lines = page.getByRole('region', { name: 'Lines' });
+  await expect(lines.getByRole('row', { name: /^Hours 2 95\.00 190\.00/ })).toBeVisible(); // 2 × 95.00
+  await page.getByRole('button', { name: 'Send to contractor' }).click();
+  await expect(page.getByText('Order sent')).toBeVisible();
+  const mail = await lastMail(page.request, email);
+  const link = new URL(mail.link).pathname;
+  expect(link).toMatch(/^\/public\/order\//);
+
+  // the contractor: no session, another browser context
+  const contractor = await browser.newContext();
+  const pub = await contractor.newPage();
+  await pub.goto(link);
+  await expect(pub.getByRole('heading', { name: title })).toBeVisible();
+  await expect(pub.getByRole('cell', { name: 'Hours' })).toBeVisible();
+  await pub.getByRole('button', { name: 'Accept order' }).click();
+  await expect(pub.getByRole('status')).toHaveText('Thank you: you accepted the order.');
+  await pub.reload();
+  await expect(pub.getByRole('button', { name: 'Accept order' })).toHaveCount(0);
+  await expect(pub.getByRole('status')).toContainText('Accepted');
+  await pub.getByLabel('Comment', { exact: true }).fill('We come on Monday at 8.');
+  await pub.getByRole('button', { name: 'Send comment' }).click();
+  await expect(pub.getByText('We come on Monday at 8.')).toBeVisible();
+  await pub.goto('/public/order/not-a-real-token');
+  await expect(pub.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await contractor.close();
+
+  await expect
+    .poll(async () => (await apiGet<{ status: string }>(page, `orders/${order.uuid}`)).status)
+    .toBe('accepted');
+});
+
+test('the ICS link serves a feed ical.js parses; a reset kills the old link', async ({ page, playwright }) => {
+  await signInTo(page, '/calendar');
+  await page.getByRole('button', { name: 'Subscribe in your calendar app (ICS)' }).click();
+  const input = page.getByLabel('Your private calendar link');
+  await expect(input).toHaveValue(/\/calendar-feed\/.+\.ics$/);
+  const url = new URL(await input.inputValue());
+  const outside = await playwright.request.newContext({ baseURL: new URL(page.url()).origin }); // no cookies
+  const feed = await outside.get(url.pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  const events = calendar.getAllSubcomponents('vevent');
+  expect(events.length).toBeGreaterThan(0);
+  expect(String(events[0]!.getFirstPropertyValue('summary'))).not.toBe('');
+
+  await page.getByRole('button', { name: 'Reset link' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('This cannot be undone');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reset link' }).click();
+  await expect(input).not.toHaveValue(url.href);
+  const fresh = new URL(await input.inputValue());
+  expect((await outside.get(url.pathname)).status()).toBe(404);
+  expect((await outside.get(fresh.pathname)).status()).toBe(200);
+  await outside.dispose();
+});
