@@ -69,7 +69,7 @@ async function exportFile(app: FastifyInstance, entity: AnyEntity, req: FastifyR
     entity,
     columns,
     fmt,
-    rows: pages(ctx, access, entity, query),
+    rows: pages(ctx, access, entity, query, columns),
     titles: (rows: Record<string, unknown>[]) => refTitles(ctx, access, columns, rows),
   };
   const name = sheetName(modelLabel(entity, req.locale));
