@@ -277,7 +277,6 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
   await seed(page, prefix, 2, (i) => ({
     manufacturer: `Maker ${i}`,
     number_internal: `${prefix}-${i}`,
-    lifetime: 1000 + i,
   }));
   await openFacilities(page, prefix, 2);
 
