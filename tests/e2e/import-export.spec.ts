@@ -158,6 +158,27 @@ test('a wrong cell is fixed in the validation step; "Undo this import" takes the
   await search(page, stamp, 0);
 });
 
+test("an import is one step of the grid's undo stack: Ctrl+Z takes the whole batch back", async ({ page }) => {
+  const stamp = `Undo${Date.now() % 1_000_000}`;
+  const rows = [['Name', 'City'], ...[1, 2, 3].map((n) => [`${stamp} ${n}`, 'Rückgängig'])];
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  await uploadAndCheck(dialog, 'undo.xlsx', await workbook(rows));
+  await counter(dialog, '3 to create');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Created')).toContainText('3');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await search(page, stamp, 3);
+
+  await dataRows(page).first().getByRole('gridcell').nth(2).click();
+  const undone = page.waitForResponse((r) => r.url().includes('/api/v1/imports/') && r.url().endsWith('/undo'));
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(dataRows(page)).toHaveCount(0);
+  expect(await countOf(page, stamp)).toBe(0);
+});
+
 test('files the server cannot read get a clear message and nothing is written', async ({ page }) => {
   await signInTo(page, '/property');
   await expect(dataRows(page).first()).toBeVisible();
@@ -219,9 +240,9 @@ function parseCsv(text: string, delimiter: string): string[][] {
   return rows;
 }
 
-async function exportAs(page: Page, item: string): Promise<Buffer> {
+async function exportAs(page: Page, item: string, open = true): Promise<Buffer> {
   const download = page.waitForEvent('download');
-  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  if (open) await toolbar(page).getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: item }).click();
   return readDownload(await download);
 }
@@ -288,6 +309,20 @@ test('the current view exports to xlsx and csv with the rows and columns on scre
       }),
     );
   }
+
+  // only the selected rows
+  await dataRows(page).nth(0).getByRole('checkbox').check();
+  await dataRows(page).nth(1).getByRole('checkbox').check();
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('option', { name: 'Only the selected rows (2)' }).click();
+  const picked = new ExcelJS.Workbook();
+  await picked.xlsx.load((await exportAs(page, 'Excel workbook (.xlsx)', false)) as never);
+  const pickedSheet = picked.worksheets[0]!;
+  expect(pickedSheet.actualRowCount).toBe(3);
+  expect(pickedSheet.getRow(2).getCell(1).value).toBe(sheet.getRow(2).getCell(1).value);
+  expect(pickedSheet.getRow(3).getCell(1).value).toBe(sheet.getRow(3).getCell(1).value);
+  await dataRows(page).nth(0).getByRole('checkbox').uncheck();
+  await dataRows(page).nth(1).getByRole('checkbox').uncheck();
 
   // round trip: change one year in the exported workbook, import it as an update by uuid
   const yearCol = visibleCols[headers.indexOf('Year of construction')]!;
