@@ -18,6 +18,7 @@ import type { FileKind } from './file-check';
 
 export const CHUNK_ROWS = 500;
 const LEASE_SECONDS = 60;
+const YIELD_EVERY = 50;
 export type ImportRow = typeof imports.$inferSelect;
 export interface Counts {
   created: number;
@@ -73,8 +74,12 @@ export async function planContext(ctx: AppContext, job: ImportRow, options: Impo
 /** Data rows of an import file: below the header row (and after `from`, when resuming). */
 export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
   const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet))
+  let n = 0;
+  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet)) {
+    // rows arrive through promises alone: give other requests' I/O a turn now and then
+    if (++n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     if (row.number > options.header_row && row.number > from) yield row;
+  }
 }
 
 /**
