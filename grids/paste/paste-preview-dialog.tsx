@@ -164,7 +164,11 @@ export function PastePreviewDialog(props: Props) {
                             <del>{props.display(column, cell.before)}</del> <ArrowRight size={10} />{' '}
                           </>
                         )}
-                        <ins>{props.display(column, cell.value)}</ins>
+                        <ins>
+                          {props.display(column, cell.value) || (
+                            <span className="hw-paste-empty">{t('sheet.paste.empty')}</span>
+                          )}
+                        </ins>
                       </td>
                     );
                   })}

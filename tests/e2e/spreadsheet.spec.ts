@@ -320,3 +320,29 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
     .poll(async () => (await fetchAll(page, prefix)).map((f) => f.number_internal))
     .toEqual([`${prefix}-0`, `${prefix}-1`]);
 });
+
+test('undo leaves a record someone else changed since alone and says so; Shift+click selects a range', async ({
+  page,
+}) => {
+  const prefix = `Conflict${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 3, (i) => ({ manufacturer: `Maker ${i}` }));
+  await openFacilities(page, prefix, 3);
+
+  await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+  await (await cellOf(page, dataRows(page).nth(2), 'Manufacturer')).click({ modifiers: ['Shift'] });
+  await expect(page.locator('.hw-range-cell')).toHaveCount(3);
+  const cleared = bulkPatch(page);
+  await page.keyboard.press('Delete');
+  expect((await cleared).status()).toBe(200);
+
+  // someone else writes the middle record in the meantime
+  const middle = (await fetchAll(page, prefix))[1]!;
+  await api(page, 'PATCH', `facilities/${middle.uuid}`, { manufacturer: 'Someone' });
+
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(page.getByText('1 record was changed by someone else since and was left alone.')).toBeVisible();
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Maker 0', 'Someone', 'Maker 2']);
+});
