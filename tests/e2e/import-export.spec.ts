@@ -179,7 +179,9 @@ test("an import is one step of the grid's undo stack: Ctrl+Z takes the whole bat
   expect(await countOf(page, stamp)).toBe(0);
 });
 
-test('files the server cannot read get a clear message and nothing is written', async ({ page }) => {
+test('files the server cannot read, duplicate headers and an empty sheet get clear messages; the template downloads', async ({
+  page,
+}) => {
   await signInTo(page, '/property');
   await expect(dataRows(page).first()).toBeVisible();
   const dialog = await openWizard(page);
@@ -192,9 +194,51 @@ test('files the server cannot read get a clear message and nothing is written', 
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('x'.repeat(2000)),
   });
-  await expect(dialog.getByRole('alert')).toBeVisible();
-  await expect(dialog.getByRole('alert')).not.toContainText('neither an Excel workbook');
+  await expect(dialog.getByRole('alert')).toContainText('The file is not an Excel workbook (xlsx) or a CSV file.');
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // the template: translated headers and a hidden uuid column
+  const template = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the template' }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readDownload(await template)) as never);
+  const first = book.worksheets[0]!;
+  const titles = (first.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(titles).toEqual(expect.arrayContaining(['Name', 'Internal number', 'City', 'Year of construction']));
+  const hidden = titles.filter((_, i) => first.getColumn(i + 1).hidden);
+  expect(hidden).toHaveLength(1);
+
+  // duplicate headers: named, and the wizard does not go on
+  await input.setInputFiles({
+    name: 'twice.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await workbook([
+      ['Name', 'City', 'name'],
+      ['A', 'B', 'C'],
+    ]),
+  });
+  await expect(dialog.getByRole('alert')).toContainText('The column "name" appears more than once in the header row.');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // an empty sheet: said so; the other sheet of the same workbook is fine
+  const two = new ExcelJS.Workbook();
+  two.addWorksheet('Data').addRows([['Name'], ['Only row']]);
+  two.addWorksheet('Empty');
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await input.setInputFiles({
+    name: 'two.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(await two.xlsx.writeBuffer()),
+  });
+  const sheets = dialog.getByRole('radiogroup', { name: 'Which sheet holds the data?' });
+  await expect(dialog.getByText('1 column: Name')).toBeVisible();
+  await sheets.getByRole('radio', { name: /^Empty/ }).check();
+  await expect(dialog.getByRole('alert')).toContainText('The sheet has no rows below the header row.');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await sheets.getByRole('radio', { name: /^Data/ }).check();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+  expect(await countOf(page, 'Only row')).toBe(0);
 });
 
 /** A grid text and a file's value are the same cell: numbers compare as numbers (the grid groups digits). */
