@@ -179,6 +179,41 @@ test("an import is one step of the grid's undo stack: Ctrl+Z takes the whole bat
   expect(await countOf(page, stamp)).toBe(0);
 });
 
+test('a column matched by hand is remembered for the table and offered the next time', async ({ page }) => {
+  const file = await workbook([
+    ['Name', 'Ortskürzel XY'],
+    ['Remembered', 'Bern'],
+  ]);
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  let dialog = await openWizard(page);
+  await dialog
+    .getByLabel('Choose a file…')
+    .setInputFiles({ name: 'own.xlsx', mimeType: 'application/octet-stream', buffer: file });
+  await expect(dialog.getByText(/columns?:/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const own = dialog.getByLabel('Field for the column Ortskürzel XY');
+  await expect(own).toHaveValue('');
+  await own.selectOption({ label: 'City' });
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/user/import-mappings/property'),
+  );
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  expect((await saved).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  dialog = await openWizard(page);
+  await dialog
+    .getByLabel('Choose a file…')
+    .setInputFiles({ name: 'own.xlsx', mimeType: 'application/octet-stream', buffer: file });
+  await expect(dialog.getByText(/columns?:/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByLabel('Field for the column Ortskürzel XY')).toHaveValue('city');
+  await expect(dialog.getByLabel('Field for the column Name')).toHaveValue('name');
+});
+
 test('files the server cannot read, duplicate headers and an empty sheet get clear messages; the template downloads', async ({
   page,
 }) => {
