@@ -61,6 +61,15 @@ export async function* pages(
   }
 }
 
+/** How many rows the export will have (for the client's progress). */
+export async function countRows(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery): Promise<number> {
+  const [row] = (await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tableOf(entity))
+    .where(listConditions(entity, access, q))) as { n: number }[];
+  return Number(row?.n ?? 0);
+}
+
 /** Rows after (v, u) in (sort column, uuid) order with nulls last, as the list's cursor does. */
 function afterRow(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: { v: unknown; u: string }, descending: boolean) {
   const cmp = sql.raw(descending ? '<' : '>');

@@ -54,6 +54,7 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
     const res = await a.client.get(`${path}/export?format=xlsx&columns=${chosen.join(',')}&widths=140,70&${query}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.headers['x-total-count']).toBe(String(listed.length));
     const ws = await readXlsx(res.rawPayload);
     expect(ws.name).toBe(modelLabel(entity, 'de').slice(0, 31));
     const header = (ws.getRow(1).values as unknown[]).slice(1);
