@@ -75,7 +75,7 @@ async function cellOf(page: Page, row: Locator, header: string) {
 /** The grid narrowed to the journey's facilities (sorted by name, the default). */
 async function openFacilities(page: Page, prefix: string, count: number) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-  await expect(page.getByText(`${count} records`)).toBeVisible();
+  await expect(page.getByText(`${count} records`, { exact: true })).toBeVisible();
   await expect(dataRows(page).first()).toContainText(`${prefix} 000`);
 }
 
@@ -347,4 +347,43 @@ test('undo leaves a record someone else changed since alone and says so; Shift+c
   expect((await undone).status()).toBe(200);
   await expect(page.getByText('1 record was changed by someone else since and was left alone.')).toBeVisible();
   expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Maker 0', 'Someone', 'Maker 2']);
+});
+
+test('bulk edit skips records the user may not change with the permission message; Ctrl+X cuts a range', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const prefix = `Locked${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 4, (i) => ({ unit_price: '100.00', manufacturer: `Maker ${i}` }));
+  const [a, b] = await fetchAll(page, prefix);
+  await api(page, 'POST', 'facilities/bulk-archive', { rows: [{ uuid: a!.uuid }, { uuid: b!.uuid }] });
+
+  // the archived two, selected and edited: the server skips both and says why
+  await page.getByText('Archived', { exact: true }).click();
+  await openFacilities(page, prefix, 2);
+  for (let i = 0; i < 2; i++) await dataRows(page).nth(i).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit 2 selected records' });
+  await dialog.getByLabel('Field').selectOption({ label: 'Unit price' });
+  await dialog.getByLabel('Value').fill('5');
+  const saved = bulkPatch(page);
+  await dialog.getByRole('button', { name: 'Apply to 2 records' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('2 records lack the right permission and were skipped.')).toBeVisible();
+  const archived = await api<{ data: Facility[] }>(page, 'GET', `facilities?search=${prefix}&archived=1`);
+  expect(archived.data.map((f) => f.unit_price)).toEqual(['100.00', '100.00']);
+
+  // the active two: Ctrl+X puts the manufacturers on the clipboard and clears them in one step
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(dataRows(page).first()).toContainText(`${prefix} 002`);
+  await expect(dataRows(page)).toHaveCount(2);
+  await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  const cut = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+x');
+  expect((await cut).status()).toBe(200);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Maker 2\r\nMaker 3');
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual([null, null]);
 });
