@@ -1,6 +1,7 @@
 // Export of exactly a list query (domain.md §8.4): pages through the list by keyset cursor (the next page is
 // fetched while the current one is written) and streams xlsx through exceljs' streaming WorkbookWriter, or CSV
 // with a UTF-8 BOM. Never the in-memory workbook.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, asc, desc, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -138,6 +139,8 @@ export async function writeXlsx(job: ExportJob, out: Writable) {
       values.push(String(r.uuid));
       ws.addRow(values).commit();
     }
+    // exceljs does not wait for a slow reader: hold the next page until the download caught up
+    if (out.writableNeedDrain) await once(out, 'drain');
   }
   ws.commit();
   await wb.commit();
