@@ -2,44 +2,30 @@
 // with preview), fill-down, Delete on a range, undo/redo keys and bulk edit of the selected rows. The grid
 // spreads `gridProps` on AG Grid and `bodyProps` on the element around it, and renders `dialogs`.
 import type { ColDef, GridApi } from 'ag-grid-community';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useCallback, useState, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { clipboardRows, toHtmlTable, toTsv } from '../src/domain/clipboard';
 import { notify } from '../src/components/notices';
 import { useTranslation } from '../src/i18n';
-import { BulkEditDialog } from './bulk-edit/bulk-edit-dialog';
-import { buildPastePlan, fixCell, type PastePlan, type SheetColumn } from './clipboard/paste-plan';
+import { buildPastePlan, type SheetColumn } from './clipboard/paste-plan';
 import { cellParser, copyText } from './clipboard/sheet-cells';
 import type { GridDefinition } from './define-grid';
 import { headerOf } from './field-refs';
 import { applyEdit } from './fill/apply-edit';
 import { clearRange, fillDown, type RangeEdit } from './fill/fill';
 import type { GridContext } from './grid-context';
-import { PastePreviewDialog } from './paste/paste-preview-dialog';
-import { applyPaste, checkPaste } from './paste/use-paste';
+import { SpreadsheetDialogs, type PasteSession } from './spreadsheet-dialogs';
 import { isSingleCell, type Bounds } from './range/range';
 import { useRangeSelection } from './range/use-range-selection';
 import type { ApiRecord } from './records-api';
 import { rowSlot, sheetColumns } from './sheet-access';
-import { onUndoApplied, redo, undo } from './undo/undo-run';
+import { redo, undo } from './undo/undo-run';
+import { useUndoRefresh } from './undo/use-undo-refresh';
 import './spreadsheet.css';
 
 type Col = ColDef<ApiRecord, unknown>;
 
 const isTextInput = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-
-interface PasteSession {
-  plan: PastePlan;
-  columns: SheetColumn[];
-}
 
 export function useSpreadsheet(
   grid: GridDefinition,
@@ -52,16 +38,7 @@ export function useSpreadsheet(
   const [paste, setPaste] = useState<PasteSession | null>(null);
   const [bulkRows, setBulkRows] = useState<ApiRecord[] | null>(null);
 
-  // Records an undo or redo changed show in their rows; added or removed rows reload the grid.
-  useEffect(
-    () =>
-      onUndoApplied((model, records, reload) => {
-        if (model !== entity.name) return;
-        for (const record of records) api.current?.getRowNode(record.uuid)?.setData(record);
-        if (reload) api.current?.refreshInfiniteCache();
-      }),
-    [api, entity.name],
-  );
+  useUndoRefresh(api, entity.name);
 
   const header = useCallback((name: string) => headerOf(t, entity.name, name), [t, entity.name]);
   const parser = useCallback(() => {
@@ -189,41 +166,18 @@ export function useSpreadsheet(
     [context],
   );
 
-  const check = useMemo(() => (plan: PastePlan) => checkPaste(entity, plan), [entity]);
   const dialogs = (
-    <>
-      {paste && (
-        <PastePreviewDialog
-          plan={paste.plan}
-          columns={paste.columns}
-          header={header}
-          display={display}
-          fix={(plan, row, column, raw) => fixCell(plan, row, column, raw, parser())}
-          check={check}
-          apply={async (plan) => {
-            const result = await applyPaste(entity, plan);
-            if (result && 'rows' in result) return result;
-            if (result) {
-              for (const record of result.records) api.current?.getRowNode(record.uuid)?.setData(record);
-              if (result.created.length > 0) api.current?.refreshInfiniteCache();
-              setPaste(null);
-            }
-            return null;
-          }}
-          onClose={() => setPaste(null)}
-        />
-      )}
-      {bulkRows && (
-        <BulkEditDialog
-          grid={grid}
-          rows={bulkRows}
-          api={api}
-          display={display}
-          parse={(raw, column) => parser().parse(raw, column, null)}
-          onClose={() => setBulkRows(null)}
-        />
-      )}
-    </>
+    <SpreadsheetDialogs
+      grid={grid}
+      api={api}
+      paste={paste}
+      bulkRows={bulkRows}
+      header={header}
+      display={display}
+      parser={parser}
+      onClosePaste={() => setPaste(null)}
+      onCloseBulk={() => setBulkRows(null)}
+    />
   );
 
   const openBulkEdit = useCallback(() => {

@@ -77,7 +77,7 @@ export function ExportMenu({ grid, api, base, selected }: Props) {
         selected={useSelection}
         disabled={selected === 0}
         shouldDismissPopover={false}
-        text={t('transfer.export.onlySelected', { count: selected })}
+        text={t('transfer.export.onlySelected', { count: selected, n: selected })}
         onClick={() => setOnlySelected((value) => !value)}
       />
     </Menu>

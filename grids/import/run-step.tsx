@@ -4,6 +4,7 @@ import { Button, Callout, HTMLTable, Intent, ProgressBar } from '@blueprintjs/co
 import { Cross, Download, Undo } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { isApiError } from '../../src/api/errors';
+import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import { downloadFile } from '../export/download';
 import { errorReportPath, isFinished, type ImportJob } from './import-api';
@@ -11,6 +12,7 @@ import type { ImportProblem } from './import-messages';
 
 export function RunStep({ job, onCancel }: { job: ImportJob | null; onCancel: () => void }) {
   const { t } = useTranslation();
+  const { number } = useFormat();
   const progress = job?.progress;
   const fraction = progress && progress.total > 0 ? progress.processed / progress.total : undefined;
   return (
@@ -18,7 +20,7 @@ export function RunStep({ job, onCancel }: { job: ImportJob | null; onCancel: ()
       <ProgressBar value={fraction} intent={Intent.PRIMARY} animate={job?.status !== 'cancelled'} />
       <p>
         {progress
-          ? t('transfer.import.progress', { processed: progress.processed, total: progress.total })
+          ? t('transfer.import.progress', { processed: number(progress.processed), total: number(progress.total) })
           : t('transfer.import.starting')}
       </p>
       <Button icon={<Cross />} disabled={!job || isFinished(job.status)} onClick={onCancel}>
@@ -40,6 +42,7 @@ interface ResultProps {
 
 export function ResultStep({ job, busy, undone, onUndo, onError }: ResultProps) {
   const { t } = useTranslation();
+  const { number } = useFormat();
   const [downloading, setDownloading] = useState(false);
   if (!job) return null;
   const counts = job.counts ?? { created: 0, updated: 0, skipped: 0, failed: 0 };
@@ -72,7 +75,7 @@ export function ResultStep({ job, busy, undone, onUndo, onError }: ResultProps) 
           {RESULT_COUNTS.map((name) => (
             <tr key={name} data-count={name}>
               <th scope="row">{t(`transfer.import.result.${name}`)}</th>
-              <td>{counts[name]}</td>
+              <td>{number(counts[name])}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 // Steps 2 and 3: which sheet of the workbook, and which of its rows holds the column headers.
 import { Button, HTMLTable, NumericInput, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import type { Dispatch } from 'react';
+import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import type { WizardAction, WizardState } from './import-state';
 
@@ -13,6 +14,7 @@ export const cellText = (value: unknown) => (value === null || value === undefin
 
 export function SheetStep({ state, dispatch }: Props) {
   const { t } = useTranslation();
+  const { number } = useFormat();
   const sheets = state.job?.sheets ?? [];
   return (
     <div className="hw-import-sheet">
@@ -25,7 +27,11 @@ export function SheetStep({ state, dispatch }: Props) {
           <Radio
             key={sheet.name}
             value={sheet.name}
-            label={t('transfer.import.sheetRows', { name: sheet.name, count: sheet.row_count })}
+            label={t('transfer.import.sheetRows', {
+              name: sheet.name,
+              count: sheet.row_count,
+              n: number(sheet.row_count),
+            })}
           />
         ))}
       </RadioGroup>

@@ -4,6 +4,7 @@ import { Button, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
 import type { Dispatch } from 'react';
 import type { AnyEntity } from '../../src/entities/define';
+import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import type { WizardAction, WizardState } from './import-state';
 import { fieldLabel } from './mapping-step';
@@ -26,6 +27,7 @@ const COUNTERS = [
 
 export function ValidateStep({ entity, state, dispatch, busy, onRevalidate }: Props) {
   const { t } = useTranslation();
+  const { number } = useFormat();
   const reply = state.validation;
   if (!reply) return null;
   // Columns: the mapped fields in sheet order, then fields that only appear in errors (e.g. a required one).
@@ -46,7 +48,7 @@ export function ValidateStep({ entity, state, dispatch, busy, onRevalidate }: Pr
       <div className="hw-import-counters" role="status" aria-label={t('transfer.import.counters')}>
         {COUNTERS.map(([name, intent]) => (
           <Tag key={name} large minimal intent={intent} data-counter={name}>
-            {t(`transfer.import.count.${name}`, { count: reply.counts[name] })}
+            {t(`transfer.import.count.${name}`, { count: reply.counts[name], n: number(reply.counts[name]) })}
           </Tag>
         ))}
         <span className="hw-spacer" />
@@ -57,7 +59,7 @@ export function ValidateStep({ entity, state, dispatch, busy, onRevalidate }: Pr
       {reply.counts.error > 0 && <p className="hw-import-hint">{t('transfer.import.errorsSkipped')}</p>}
       {reply.rows_total !== undefined && reply.rows_total > reply.rows.length && (
         <p className="hw-import-hint">
-          {t('transfer.import.problemsShown', { shown: reply.rows.length, count: reply.rows_total })}
+          {t('transfer.import.problemsShown', { shown: number(reply.rows.length), total: number(reply.rows_total) })}
         </p>
       )}
       {reply.rows.length > 0 && (

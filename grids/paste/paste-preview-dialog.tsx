@@ -1,22 +1,12 @@
 // The paste preview (workspace-ux.md §3): old → new per cell, counts of changes, new rows and errors, "only rows
 // with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
 // the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Spinner,
-  Switch,
-  Tag,
-} from '@blueprintjs/core';
-import { ArrowRight } from '@blueprintjs/icons';
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../src/i18n';
+import { planRequests } from '../clipboard/paste-edits';
 import { pasteCounts, rowHasError, type PastePlan, type SheetColumn } from '../clipboard/paste-plan';
+import { PasteRowView } from './paste-row';
 
 const PAGE = 100;
 
@@ -61,7 +51,11 @@ export function PastePreviewDialog(props: Props) {
   }, [plan, onlyErrors]);
   const byName = useMemo(() => new Map(props.columns.map((c) => [c.name, c])), [props.columns]);
   const fields = plan.rows[0]?.cells.map((cell) => cell.field) ?? [];
-  const valid = plan.rows.length - counts.errorRows;
+  // rows the apply writes: without errors and with something to change
+  const valid = useMemo(() => {
+    const { updates, creates } = planRequests(plan);
+    return updates.length + creates.length;
+  }, [plan]);
 
   const apply = async () => {
     setApplying(true);
@@ -130,45 +124,14 @@ export function PastePreviewDialog(props: Props) {
             </thead>
             <tbody>
               {rows.slice(0, shown).map(([row, i]) => (
-                <tr key={i} className={rowHasError(row) ? 'hw-paste-error-row' : undefined}>
-                  <th scope="row">{row.uuid === null ? t('sheet.paste.new') : row.index + 1}</th>
-                  {row.cells.map((cell) => {
-                    const column = byName.get(cell.field)!;
-                    if (cell.error !== null)
-                      return (
-                        <td key={cell.field} className="hw-paste-cell-error">
-                          <InputGroup
-                            small
-                            intent={Intent.DANGER}
-                            defaultValue={cell.raw}
-                            aria-label={`${props.header(cell.field)} ${row.index + 1}`}
-                            onBlur={(e) => {
-                              const raw = e.currentTarget.value;
-                              if (raw !== cell.raw) setPlan((p) => props.fix(p, i, column, raw));
-                            }}
-                            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-                          />
-                          <div className="hw-paste-message">{cell.error}</div>
-                        </td>
-                      );
-                    if (!cell.changed)
-                      return (
-                        <td key={cell.field} className="hw-paste-same">
-                          {props.display(column, cell.before)}
-                        </td>
-                      );
-                    return (
-                      <td key={cell.field} className="hw-paste-changed">
-                        {row.uuid !== null && (
-                          <>
-                            <del>{props.display(column, cell.before)}</del> <ArrowRight size={10} />{' '}
-                          </>
-                        )}
-                        <ins>{props.display(column, cell.value)}</ins>
-                      </td>
-                    );
-                  })}
-                </tr>
+                <PasteRowView
+                  key={i}
+                  row={row}
+                  columns={byName}
+                  header={props.header}
+                  display={props.display}
+                  onFix={(column, raw) => setPlan((p) => props.fix(p, i, column, raw))}
+                />
               ))}
             </tbody>
           </HTMLTable>

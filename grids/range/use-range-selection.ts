@@ -46,6 +46,7 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
   const [capped, setCapped] = useState(false);
   const [version, setVersion] = useState(0);
   const dragging = useRef(false);
+  const beforeFocus = useRef<CellRange | null>(null);
 
   const colIndex = useCallback(
     (colId: string) => {
@@ -89,11 +90,16 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       if (mouse && mouse.button !== 0) return;
       const cell = { row: event.rowIndex, col };
       dragging.current = true;
-      select(
-        mouse?.shiftKey && range.current
-          ? { anchor: range.current.anchor, focus: cell }
-          : { anchor: cell, focus: cell },
-      );
+      // The grid focuses the clicked cell before this event (which collapsed the range): Shift+click extends the
+      // range as it was before that.
+      const current = range.current;
+      const collapsedHere =
+        current &&
+        current.anchor.row === cell.row &&
+        current.anchor.col === cell.col &&
+        isSingleCell(boundsOf(current));
+      const base = collapsedHere ? beforeFocus.current : current;
+      select(mouse?.shiftKey && base ? { anchor: base.anchor, focus: cell } : { anchor: cell, focus: cell });
     },
     [colIndex, select],
   );
@@ -129,6 +135,7 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       const col = colIndex(event.column.getColId());
       const focus = range.current?.focus;
       if (col < 0 || (focus && focus.row === event.rowIndex && focus.col === col)) return;
+      beforeFocus.current = range.current;
       select({ anchor: { row: event.rowIndex, col }, focus: { row: event.rowIndex, col } });
     },
     [colIndex, select],

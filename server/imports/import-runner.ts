@@ -18,6 +18,7 @@ import type { FileKind } from './file-check';
 
 export const CHUNK_ROWS = 500;
 const LEASE_SECONDS = 60;
+const YIELD_EVERY = 50;
 export type ImportRow = typeof imports.$inferSelect;
 export interface Counts {
   created: number;
@@ -73,11 +74,13 @@ export async function planContext(ctx: AppContext, job: ImportRow, options: Impo
 /** Data rows of an import file: below the header row (and after `from`, when resuming). */
 export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
   const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet))
+  let n = 0;
+  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet)) {
+    // rows arrive through promises alone: give other requests' I/O a turn now and then
+    if (++n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     if (row.number > options.header_row && row.number > from) yield row;
+  }
 }
-
-const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Runs (or resumes) a job to its end. `stopAfter` ends the run after that many chunks while keeping the job as a
@@ -92,28 +95,43 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     const access = await accessForUser(ctx, job.user_id);
     let chunk: SheetRow[] = [];
     let chunks = 0;
-    const flush = async () => {
+    // The file is read on while the previous chunk's transaction runs (the database works in parallel); the next
+    // chunk is planned only after it committed, so it sees the rows before it.
+    let inFlight: Promise<void> | null = null;
+    const write = (rows: SheetRow[]) =>
+      ctx.db.transaction(async (tx) => {
+        const c = { ...ctx, db: tx as never };
+        await writeChunk(c, access, job, await planChunk(c, p, rows));
+        chunks += 1;
+      });
+    const flush = async (): Promise<'go' | 'stop' | 'cancel'> => {
+      if (inFlight) await inFlight;
+      inFlight = null;
+      if (chunks >= stopAfter) return 'stop';
       const [state] = await ctx.db
         .select({ cancel: imports.cancel_requested })
         .from(imports)
         .where(eq(imports.uuid, uuid));
-      if (state?.cancel) return false;
+      if (state?.cancel) return 'cancel';
       const rows = chunk;
       chunk = [];
-      await ctx.db.transaction(async (tx) => {
-        const c = { ...ctx, db: tx as never };
-        await writeChunk(c, access, job, await planChunk(c, p, rows));
-      });
-      chunks += 1;
-      await pause();
-      return true;
+      if (rows.length) {
+        inFlight = write(rows);
+        inFlight.catch(() => undefined); // awaited (and thrown) at the next flush
+      }
+      return 'go';
     };
     for await (const row of dataRows(ctx, job, options, job.last_row)) {
       chunk.push(row);
-      if (chunk.length >= CHUNK_ROWS && !(await flush())) return finish(ctx, uuid, 'cancelled');
-      if (chunks >= stopAfter) return;
+      if (chunk.length < CHUNK_ROWS) continue;
+      const next = await flush();
+      if (next === 'cancel') return finish(ctx, uuid, 'cancelled');
+      if (next === 'stop') return;
     }
-    if (chunk.length && !(await flush())) return finish(ctx, uuid, 'cancelled');
+    const last = await flush();
+    if (last === 'cancel') return finish(ctx, uuid, 'cancelled');
+    if (last === 'stop') return;
+    if (inFlight) await inFlight;
     await finish(ctx, uuid, 'done');
   } catch (err) {
     await finish(ctx, uuid, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');

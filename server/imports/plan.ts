@@ -51,7 +51,9 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     enumByLabel: (field: string, label: string) => enumByLabel(entity, field, label),
   };
 
-  const planned: PlannedRow[] = rows.map((sheetRow) => {
+  const planned: PlannedRow[] = [];
+  for (const sheetRow of rows) {
+    if (planned.length % 100 === 99) await new Promise((resolve) => setImmediate(resolve)); // others' requests
     const r: PlannedRow = { row: sheetRow.number, cells: sheetRow.cells, action: 'create', values: {}, errors: {} };
     const fixes = o.fixes?.[String(sheetRow.number)] ?? {};
     for (const [column, name] of Object.entries(o.mapping)) {
@@ -67,8 +69,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       if (parsed.ok) r.values[name] = parsed.value;
       else err(r, name, 'import.cell_invalid', { value: shown(raw) });
     }
-    return r;
-  });
+    planned.push(r);
+  }
 
   // References: a uuid or the title of a record in the same settings group (the row's property first).
   const refFields = Object.entries(entity.fields).filter(
@@ -136,7 +138,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   const create = createSchema(entity);
   const update = updateSchema(entity);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
-  for (const r of planned) {
+  for (const [i, r] of planned.entries()) {
+    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
     const k = r.values[key];
     if (o.mode !== 'insert' && typeof k === 'string' && k) {
       if (seenKeys.has(k)) err(r, key, 'import.duplicate_key', { value: k });

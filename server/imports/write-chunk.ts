@@ -6,7 +6,9 @@ import type { AppContext } from '../context';
 import { importErrors, importRows, imports } from '../db/schema';
 import { entityByName } from '../../src/entities/registry';
 import { may, type Access } from '../crud/access';
-import { col, tableOf } from '../crud/read';
+import { col, rowsOf, tableOf } from '../crud/read';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { AnyEntity } from '../../src/entities/define';
 import { storedComputed } from '../crud/computed';
 import { translate } from '../i18n/messages';
 import { hooksOf, type HookContext } from '../crud/hooks';
@@ -49,20 +51,19 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
   const creates = planned.filter((r) => r.action === 'create');
   const written: (typeof importRows.$inferInsert)[] = [];
   if (creates.length) {
-    const made = (await c.db
-      .insert(tableOf(entity))
-      .values(
-        creates.map((r) => ({
-          ...r.values,
-          ...storedComputed(entity, r.values),
-          settings_group_uuid: sg,
-          created_at: now,
-          updated_at: now,
-          created_by: user,
-          updated_by: user,
-        })) as never,
-      )
-      .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
+    const made = await insertMany(
+      c,
+      entity,
+      creates.map((r) => ({
+        ...r.values,
+        ...storedComputed(entity, r.values),
+        settings_group_uuid: sg,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        created_by: user,
+        updated_by: user,
+      })),
+    );
     for (const m of made) {
       await hooks.afterWrite?.(h, m.uuid, true);
       written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', written_at: now });
@@ -123,6 +124,28 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       updated_at: now,
     })
     .where(eq(imports.uuid, job.uuid));
+}
+
+/**
+ * One INSERT … SELECT FROM jsonb_to_recordset for many rows: a single parameter instead of thousands (a 500-row
+ * VALUES list of every column is many times slower to build and plan). Keys missing in a row take the field's
+ * default; columns no row has are left to the database.
+ */
+async function insertMany(c: AppContext, entity: AnyEntity, rows: Record<string, unknown>[]) {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const table = getTableConfig(tableOf(entity));
+  const types = new Map(table.columns.map((x) => [x.name, x.getSQLType()]));
+  const fill = (name: string) => {
+    const field = entity.fields[name];
+    return field && 'default' in field && field.default !== undefined ? field.default : null;
+  };
+  const data = rows.map((r) => Object.fromEntries(names.map((n) => [n, n in r ? r[n] : fill(n)])));
+  const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
+  const defs = sql.raw(names.map((n) => `"${n}" ${types.get(n)}`).join(', '));
+  const res = await c.db.execute(
+    sql`insert into ${sql.identifier(table.name)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${defs}) returning uuid`,
+  );
+  return rowsOf<{ uuid: string }>(res);
 }
 
 /** A cell as JSON (dates as ISO text). */

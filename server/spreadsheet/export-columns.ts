@@ -59,6 +59,7 @@ export type RefTitle = (column: string, uuid: string) => string | undefined;
 /** The typed cell of a record value for xlsx. */
 export function xlsxValue(entity: AnyEntity, col: ExportColumn, value: unknown, fmt: ExportFormat, ref: RefTitle) {
   if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return value; // timestamps as read from the database
   switch (col.field.kind) {
     case 'ref':
       return ref(col.name, String(value)) ?? String(value);
@@ -91,7 +92,7 @@ export function csvValue(entity: AnyEntity, col: ExportColumn, value: unknown, f
   if (kind === 'int' || isDecimalKind(kind)) return numberText(value as string, fmt.locale as ParseLocale);
   if (kind === 'date') return dateText(String(value), fmt.dateFormat);
   if (kind === 'datetime') {
-    const d = new Date(String(value));
+    const d = value instanceof Date ? value : new Date(String(value));
     return `${dateText(d.toISOString(), fmt.dateFormat)} ${d.toISOString().slice(11, 16)}`;
   }
   if (kind === 'bool') return translate(fmt.locale, value ? 'export.yes' : 'export.no');

@@ -12,7 +12,7 @@ import { accessOf } from '../crud/access';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
 import { requireUser } from '../plugins/auth';
 import { exportColumns } from './export-columns';
-import { pages, refTitles, writeCsv, writeXlsx } from './export.service';
+import { countRows, pages, refTitles, writeCsv, writeXlsx } from './export.service';
 import { writeTemplate } from './template.service';
 import { modelLabel } from './labels';
 
@@ -69,11 +69,14 @@ async function exportFile(app: FastifyInstance, entity: AnyEntity, req: FastifyR
     entity,
     columns,
     fmt,
-    rows: pages(ctx, access, entity, query),
+    rows: pages(ctx, access, entity, query, columns),
     titles: (rows: Record<string, unknown>[]) => refTitles(ctx, access, columns, rows),
   };
   const name = sheetName(modelLabel(entity, req.locale));
-  reply.header('Content-Disposition', fileName(name, format)).header('Cache-Control', 'no-store');
+  reply
+    .header('Content-Disposition', fileName(name, format))
+    .header('Cache-Control', 'no-store')
+    .header('X-Total-Count', String(await countRows(ctx, access, entity, query)));
   if (format === 'csv')
     return stream(req, reply, 'text/csv; charset=utf-8', (out) =>
       writeCsv(job, out, delimiter === 'comma' ? ',' : ';'),

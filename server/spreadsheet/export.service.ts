@@ -1,15 +1,18 @@
 // Export of exactly a list query (domain.md §8.4): pages through the list by keyset cursor (the next page is
 // fetched while the current one is written) and streams xlsx through exceljs' streaming WorkbookWriter, or CSV
 // with a UTF-8 BOM. Never the in-memory workbook.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, inArray } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import { csvLine, sheetName } from '../../src/domain/sheet-text';
 import type { Access } from '../crud/access';
-import { col, list, scopeCondition, tableOf } from '../crud/read';
+import { col, listConditions, scopeCondition, selection, tableOf } from '../crud/read';
+import { computedValues } from '../crud/computed';
 import type { ListQuery } from '../crud/list-query';
 import { csvValue, numFmt, xlsxValue, type ExportColumn, type ExportFormat, type RefTitle } from './export-columns';
 import { modelLabel } from './labels';
@@ -17,17 +20,67 @@ import { modelLabel } from './labels';
 export const EXPORT_PAGE = 2000;
 type Rec = Record<string, unknown>;
 
-/** The records of the list query, page by page, in the list's order. */
-export async function* pages(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery) {
-  const fetch = (cursor?: string) =>
-    list(ctx, access, entity, { ...q, page: undefined, per_page: EXPORT_PAGE, cursor } as ListQuery);
-  let next: ReturnType<typeof fetch> | null = fetch();
-  while (next) {
-    const page = await next;
-    const cursor = page.meta.next_cursor as string | undefined;
-    next = cursor ? fetch(cursor) : null; // overlaps the next query with writing this page
-    yield page.data as Rec[];
+/**
+ * The rows of the list query, page by page in the list's order (sort column, then uuid, nulls last), through a
+ * keyset on the list's own conditions. Only the chosen columns are read, unless a computed one needs the record.
+ */
+export async function* pages(
+  ctx: AppContext,
+  access: Access,
+  entity: AnyEntity,
+  q: ListQuery,
+  columns: ExportColumn[],
+) {
+  const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
+  const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
+  const sortCol = col(entity, sortName);
+  const uuidCol = col(entity, 'uuid');
+  const computed = columns.some((c) => entity.fields[c.name]?.computed);
+  const all = selection(entity) as Record<string, SQL | AnyPgColumn>;
+  const chosen = computed
+    ? all
+    : Object.fromEntries(
+        [...new Set(['uuid', sortName, ...columns.map((c) => c.name)])]
+          .filter((n) => n in all)
+          .map((n) => [n, all[n]!]),
+      );
+  const dir = descending ? desc : asc;
+  const where = listConditions(entity, access, q);
+  let after: { v: unknown; u: string } | null = null;
+  for (;;) {
+    const rows = (await ctx.db
+      .select(chosen)
+      .from(tableOf(entity))
+      .where(after ? and(where, afterRow(sortCol, uuidCol, after, descending)) : where)
+      .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
+      .limit(EXPORT_PAGE)) as Rec[];
+    if (computed) for (const r of rows) Object.assign(r, computedValues(entity, r));
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_PAGE) return;
+    const last = rows[rows.length - 1]!;
+    after = { v: last[sortName] ?? null, u: String(last.uuid) };
   }
+}
+
+/** How many rows the export will have (for the client's progress). */
+export async function countRows(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery): Promise<number> {
+  const [row] = (await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tableOf(entity))
+    .where(listConditions(entity, access, q))) as { n: number }[];
+  return Number(row?.n ?? 0);
+}
+
+/** Rows after (v, u) in (sort column, uuid) order with nulls last, as the list's cursor does. */
+function afterRow(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: { v: unknown; u: string }, descending: boolean) {
+  const cmp = sql.raw(descending ? '<' : '>');
+  if (sortCol.notNull) return sql`(${sortCol}, ${uuidCol}) ${cmp} (${c.v}, ${c.u})`;
+  if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;
+  return or(
+    sql`${sortCol} ${cmp} ${c.v}`,
+    and(sql`${sortCol} = ${c.v}`, sql`${uuidCol} ${cmp} ${c.u}`),
+    isNull(sortCol),
+  )!;
 }
 
 /** Titles of the records the page's reference columns point to, one query per referenced model. */
@@ -86,6 +139,8 @@ export async function writeXlsx(job: ExportJob, out: Writable) {
       values.push(String(r.uuid));
       ws.addRow(values).commit();
     }
+    // exceljs does not wait for a slow reader: hold the next page until the download caught up
+    if (out.writableNeedDrain) await once(out, 'drain');
   }
   ws.commit();
   await wb.commit();

@@ -54,6 +54,7 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
     const res = await a.client.get(`${path}/export?format=xlsx&columns=${chosen.join(',')}&widths=140,70&${query}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.headers['x-total-count']).toBe(String(listed.length));
     const ws = await readXlsx(res.rawPayload);
     expect(ws.name).toBe(modelLabel(entity, 'de').slice(0, 31));
     const header = (ws.getRow(1).values as unknown[]).slice(1);
@@ -122,6 +123,29 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
 });
 
 describe('typed cells in the user locale', () => {
+  it('pages through more rows than one database page, in the list order', async () => {
+    const tag = `Page${Math.random().toString(36).slice(2, 6)}`;
+    for (let batch = 0; batch < 3; batch++) {
+      const rows = Array.from({ length: 750 }, (_, i) => ({
+        name: `${tag} ${String(batch * 750 + i).padStart(4, '0')}`,
+        settings_group_uuid: a.settingsGroup,
+      }));
+      expect((await a.client.post('/properties/bulk', { rows })).statusCode).toBe(201);
+    }
+    const csv = (
+      await a.client.get(`/properties/export?format=csv&columns=name&search=${tag}&sort_by=name&sort_descending=1`)
+    ).rawPayload
+      .toString('utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n');
+    expect(csv).toHaveLength(2251);
+    const names = csv.slice(1).map((l) => l.split(';')[0]);
+    expect(names[0]).toBe(`${tag} 2249`);
+    expect(names[2249]).toBe(`${tag} 0000`);
+    expect(new Set(names).size).toBe(2250);
+  });
+
   it('writes numbers and dates as typed cells with the date format, and csv in German notation', async () => {
     const facility = entityList.find((e) => e.name === 'facility')!;
     const rec = (await make(a, facility, {
@@ -129,7 +153,7 @@ describe('typed cells in the user locale', () => {
       purchase_date: '2024-02-29',
       status: 'inactive',
     })) as Rec;
-    const cols = 'purchase_price,purchase_date,status,property_uuid';
+    const cols = 'purchase_price,purchase_date,status,property_uuid,created_at';
     const ws = await readXlsx(
       (await a.client.get(`/facilities/export?columns=${cols}&filter[uuid][]=${rec.uuid}`)).rawPayload,
     );
@@ -141,11 +165,14 @@ describe('typed cells in the user locale', () => {
     expect(row.getCell(3).value).toBe('Inaktiv');
     const property = json<{ data: Rec }>(await a.client.get(`/properties/${String(rec.property_uuid)}`)).data;
     expect(row.getCell(4).value).toBe(property.name);
+    expect((row.getCell(5).value as Date).toISOString()).toBe(rec.created_at);
     const csv = (
       await a.client.get(`/facilities/export?format=csv&columns=${cols}&filter[uuid][]=${rec.uuid}`)
     ).rawPayload
       .toString('utf8')
       .split('\r\n')[1];
-    expect(csv).toBe(`1234,50;29.02.2024;Inaktiv;${String(property.name)};${rec.uuid}`);
+    const created = String(rec.created_at);
+    const stamp = `${created.slice(8, 10)}.${created.slice(5, 7)}.${created.slice(0, 4)} ${created.slice(11, 16)}`;
+    expect(csv).toBe(`1234,50;29.02.2024;Inaktiv;${String(property.name)};${stamp};${rec.uuid}`);
   });
 });

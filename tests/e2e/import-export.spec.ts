@@ -158,7 +158,97 @@ test('a wrong cell is fixed in the validation step; "Undo this import" takes the
   await search(page, stamp, 0);
 });
 
-test('files the server cannot read get a clear message and nothing is written', async ({ page }) => {
+test("an import is one step of the grid's undo stack: Ctrl+Z takes the whole batch back", async ({ page }) => {
+  const stamp = `Undo${Date.now() % 1_000_000}`;
+  const rows = [['Name', 'City'], ...[1, 2, 3].map((n) => [`${stamp} ${n}`, 'Rückgängig'])];
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  await uploadAndCheck(dialog, 'undo.xlsx', await workbook(rows));
+  await counter(dialog, '3 to create');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(result(dialog, 'Created')).toContainText('3');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await search(page, stamp, 3);
+
+  await dataRows(page).first().getByRole('gridcell').nth(2).click();
+  const undone = page.waitForResponse((r) => r.url().includes('/api/v1/imports/') && r.url().endsWith('/undo'));
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(dataRows(page)).toHaveCount(0);
+  expect(await countOf(page, stamp)).toBe(0);
+});
+
+test('a running import shows its progress and stops on Cancel; what was written can be undone', async ({ page }) => {
+  const stamp = `Stop${Date.now() % 1_000_000}`;
+  const rows = [
+    ['First name', 'Last name', 'City'],
+    ...Array.from({ length: 6000 }, (_, i) => [`N${i}`, stamp, 'Bern']),
+  ];
+  await signInTo(page, '/contacts');
+  await expect(dataRows(page).first()).toBeVisible();
+  const dialog = await openWizard(page);
+  await dialog.getByLabel('Choose a file…').setInputFiles({
+    name: 'many.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await workbook(rows, 'Contacts'),
+  });
+  await expect(dialog.getByText(/columns?:/)).toBeVisible();
+  for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Check the rows' }).click();
+  await counter(dialog, '6,000 to create');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText(/of 6,000 rows processed/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByText(/^Import cancelled/)).toBeVisible({ timeout: 30_000 });
+  const created = Number((await result(dialog, 'Created').getByRole('cell').innerText()).replace(/\D/g, ''));
+  expect(created).toBeLessThan(6000);
+  expect(await countOf(page, stamp, 'contacts')).toBe(Math.min(created, 100));
+  if (created > 0) {
+    await dialog.getByRole('button', { name: 'Undo this import' }).click();
+    await expect(dialog.getByText('The import was undone.')).toBeVisible();
+  }
+  expect(await countOf(page, stamp, 'contacts')).toBe(0);
+});
+
+test('a column matched by hand is remembered for the table and offered the next time', async ({ page }) => {
+  const file = await workbook([
+    ['Name', 'Ortskürzel XY'],
+    ['Remembered', 'Bern'],
+  ]);
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  let dialog = await openWizard(page);
+  await dialog
+    .getByLabel('Choose a file…')
+    .setInputFiles({ name: 'own.xlsx', mimeType: 'application/octet-stream', buffer: file });
+  await expect(dialog.getByText(/columns?:/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const own = dialog.getByLabel('Field for the column Ortskürzel XY');
+  await expect(own).toHaveValue('');
+  await own.selectOption({ label: 'City' });
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/v1/user/import-mappings/property'),
+  );
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  expect((await saved).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  dialog = await openWizard(page);
+  await dialog
+    .getByLabel('Choose a file…')
+    .setInputFiles({ name: 'own.xlsx', mimeType: 'application/octet-stream', buffer: file });
+  await expect(dialog.getByText(/columns?:/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByLabel('Field for the column Ortskürzel XY')).toHaveValue('city');
+  await expect(dialog.getByLabel('Field for the column Name')).toHaveValue('name');
+});
+
+test('files the server cannot read, duplicate headers and an empty sheet get clear messages; the template downloads', async ({
+  page,
+}) => {
   await signInTo(page, '/property');
   await expect(dataRows(page).first()).toBeVisible();
   const dialog = await openWizard(page);
@@ -171,9 +261,51 @@ test('files the server cannot read get a clear message and nothing is written', 
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('x'.repeat(2000)),
   });
-  await expect(dialog.getByRole('alert')).toBeVisible();
-  await expect(dialog.getByRole('alert')).not.toContainText('neither an Excel workbook');
+  await expect(dialog.getByRole('alert')).toContainText('The file is not an Excel workbook (xlsx) or a CSV file.');
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // the template: translated headers and a hidden uuid column
+  const template = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the template' }).click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readDownload(await template)) as never);
+  const first = book.worksheets[0]!;
+  const titles = (first.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(titles).toEqual(expect.arrayContaining(['Name', 'Internal number', 'City', 'Year of construction']));
+  const hidden = titles.filter((_, i) => first.getColumn(i + 1).hidden);
+  expect(hidden).toHaveLength(1);
+
+  // duplicate headers: named, and the wizard does not go on
+  await input.setInputFiles({
+    name: 'twice.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: await workbook([
+      ['Name', 'City', 'name'],
+      ['A', 'B', 'C'],
+    ]),
+  });
+  await expect(dialog.getByRole('alert')).toContainText('The column "name" appears more than once in the header row.');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // an empty sheet: said so; the other sheet of the same workbook is fine
+  const two = new ExcelJS.Workbook();
+  two.addWorksheet('Data').addRows([['Name'], ['Only row']]);
+  two.addWorksheet('Empty');
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await input.setInputFiles({
+    name: 'two.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(await two.xlsx.writeBuffer()),
+  });
+  const sheets = dialog.getByRole('radiogroup', { name: 'Which sheet holds the data?' });
+  await expect(dialog.getByText('1 column: Name')).toBeVisible();
+  await sheets.getByRole('radio', { name: /^Empty/ }).check();
+  await expect(dialog.getByRole('alert')).toContainText('The sheet has no rows below the header row.');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await sheets.getByRole('radio', { name: /^Data/ }).check();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+  expect(await countOf(page, 'Only row')).toBe(0);
 });
 
 /** A grid text and a file's value are the same cell: numbers compare as numbers (the grid groups digits). */
@@ -219,9 +351,9 @@ function parseCsv(text: string, delimiter: string): string[][] {
   return rows;
 }
 
-async function exportAs(page: Page, item: string): Promise<Buffer> {
+async function exportAs(page: Page, item: string, open = true): Promise<Buffer> {
   const download = page.waitForEvent('download');
-  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  if (open) await toolbar(page).getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: item }).click();
   return readDownload(await download);
 }
@@ -288,6 +420,20 @@ test('the current view exports to xlsx and csv with the rows and columns on scre
       }),
     );
   }
+
+  // only the selected rows
+  await dataRows(page).nth(0).getByRole('checkbox').check();
+  await dataRows(page).nth(1).getByRole('checkbox').check();
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('option', { name: 'Only the selected rows (2)' }).click();
+  const picked = new ExcelJS.Workbook();
+  await picked.xlsx.load((await exportAs(page, 'Excel workbook (.xlsx)', false)) as never);
+  const pickedSheet = picked.worksheets[0]!;
+  expect(pickedSheet.actualRowCount).toBe(3);
+  expect(pickedSheet.getRow(2).getCell(1).value).toBe(sheet.getRow(2).getCell(1).value);
+  expect(pickedSheet.getRow(3).getCell(1).value).toBe(sheet.getRow(3).getCell(1).value);
+  await dataRows(page).nth(0).getByRole('checkbox').uncheck();
+  await dataRows(page).nth(1).getByRole('checkbox').uncheck();
 
   // round trip: change one year in the exported workbook, import it as an update by uuid
   const yearCol = visibleCols[headers.indexOf('Year of construction')]!;

@@ -75,7 +75,7 @@ async function cellOf(page: Page, row: Locator, header: string) {
 /** The grid narrowed to the journey's facilities (sorted by name, the default). */
 async function openFacilities(page: Page, prefix: string, count: number) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-  await expect(page.getByText(`${count} records`)).toBeVisible();
+  await expect(page.getByText(`${count} records`, { exact: true })).toBeVisible();
   await expect(dataRows(page).first()).toContainText(`${prefix} 000`);
 }
 
@@ -115,36 +115,37 @@ test('200 × 6 pasted from a spreadsheet: preview with errors and a read-only co
   await page.keyboard.press('ControlOrMeta+Home');
   await (await cellOf(page, dataRows(page).first(), 'Internal number')).click();
 
-  // Internal number, Manufacturer, Cost group (empty), Year, Lifetime, Remaining lifetime (read-only); Excel's CRLF
-  const lines = Array.from({ length: 200 }, (_, i) =>
-    [`${prefix}-N${i}`, `Maker ${i}`, '', i === 10 || i === 20 ? '20x5' : String(2001 + (i % 20)), '25', '99'].join(
-      '\t',
-    ),
-  );
+  // Internal number, Manufacturer, Cost group (empty), Year, Lifetime, Remaining lifetime (read-only); Excel's CRLF.
+  // Years 20x5 do not parse (client); a lifetime of 250 parses but the server refuses it (dry run).
+  const lines = Array.from({ length: 200 }, (_, i) => {
+    const year = i === 10 || i === 20 ? '20x5' : String(2001 + (i % 20));
+    return [`${prefix}-N${i}`, `Maker ${i}`, '', year, i === 30 ? '250' : '25', '99'].join('\t');
+  });
   await paste(page, `${lines.join('\r\n')}\r\n`);
 
   const dialog = page.getByRole('dialog', { name: 'Paste preview' });
   await expect(dialog).toBeVisible();
   const counts = dialog.getByTestId('paste-counts');
-  await expect(counts).toContainText('792 changes'); // 198 valid rows × 4 changed cells
-  await expect(counts).toContainText('2 errors');
+  await expect(dialog.getByText('Checking with the server…')).toBeHidden();
+  await expect(counts).toContainText('788 changes'); // 197 valid rows × 4 changed cells
+  await expect(counts).toContainText('3 errors');
   await expect(counts).toContainText('0 new records');
   await expect(dialog).toContainText('Not pasted into read-only columns: Remaining lifetime (years)');
-  await expect(dialog.getByText('Checking with the server…')).toBeHidden();
+  await expect(dialog).toContainText('The lifetime field must not be greater than 200.');
 
   await dialog.getByText('Only rows with errors').click();
-  await expect(dialog.locator('tbody tr')).toHaveCount(2);
+  await expect(dialog.locator('tbody tr')).toHaveCount(3);
   const bad = dialog.getByRole('textbox', { name: 'Year of commissioning 11' });
   await bad.fill('2015');
   await bad.press('Enter');
-  await expect(counts).toContainText('1 error');
-  await expect(counts).toContainText('796 changes');
+  await expect(counts).toContainText('2 errors');
+  await expect(counts).toContainText('792 changes');
 
   const saved = bulkPatch(page);
-  await dialog.getByRole('button', { name: 'Apply 199 valid rows' }).click();
+  await dialog.getByRole('button', { name: 'Apply 198 valid rows' }).click();
   expect((await saved).status()).toBe(200);
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/^Pasted 796 cells/)).toBeVisible();
+  await expect(page.getByText(/^Pasted 792 cells/)).toBeVisible();
   await expect(await cellOf(page, dataRows(page).first(), 'Manufacturer')).toHaveText('Maker 0');
 
   let stored = await fetchAll(page, prefix);
@@ -162,7 +163,8 @@ test('200 × 6 pasted from a spreadsheet: preview with errors and a read-only co
     commissioning_year: 2000,
     lifetime: 20,
   });
-  expect(stored.filter((f) => f.manufacturer?.startsWith('Maker'))).toHaveLength(199);
+  expect(stored[30]).toMatchObject({ manufacturer: 'Old', lifetime: 20 });
+  expect(stored.filter((f) => f.manufacturer?.startsWith('Maker'))).toHaveLength(198);
 
   // Ctrl+Z in the grid takes the whole paste back in one step
   await (await cellOf(page, dataRows(page).first(), 'Name')).click();
@@ -277,7 +279,6 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
   await seed(page, prefix, 2, (i) => ({
     manufacturer: `Maker ${i}`,
     number_internal: `${prefix}-${i}`,
-    lifetime: 1000 + i,
   }));
   await openFacilities(page, prefix, 2);
 
@@ -320,4 +321,69 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
   await expect
     .poll(async () => (await fetchAll(page, prefix)).map((f) => f.number_internal))
     .toEqual([`${prefix}-0`, `${prefix}-1`]);
+});
+
+test('undo leaves a record someone else changed since alone and says so; Shift+click selects a range', async ({
+  page,
+}) => {
+  const prefix = `Conflict${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 3, (i) => ({ manufacturer: `Maker ${i}` }));
+  await openFacilities(page, prefix, 3);
+
+  await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+  await (await cellOf(page, dataRows(page).nth(2), 'Manufacturer')).click({ modifiers: ['Shift'] });
+  await expect(page.locator('.hw-range-cell')).toHaveCount(3);
+  const cleared = bulkPatch(page);
+  await page.keyboard.press('Delete');
+  expect((await cleared).status()).toBe(200);
+
+  // someone else writes the middle record in the meantime
+  const middle = (await fetchAll(page, prefix))[1]!;
+  await api(page, 'PATCH', `facilities/${middle.uuid}`, { manufacturer: 'Someone' });
+
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(page.getByText('1 record was changed by someone else since and was left alone.')).toBeVisible();
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Maker 0', 'Someone', 'Maker 2']);
+});
+
+test('bulk edit skips records the user may not change with the permission message; Ctrl+X cuts a range', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const prefix = `Locked${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 4, (i) => ({ unit_price: '100.00', manufacturer: `Maker ${i}` }));
+  const [a, b] = await fetchAll(page, prefix);
+  await api(page, 'POST', 'facilities/bulk-archive', { rows: [{ uuid: a!.uuid }, { uuid: b!.uuid }] });
+
+  // the archived two, selected and edited: the server skips both and says why
+  await page.getByText('Archived', { exact: true }).click();
+  await openFacilities(page, prefix, 2);
+  for (let i = 0; i < 2; i++) await dataRows(page).nth(i).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Edit selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit 2 selected records' });
+  await dialog.getByLabel('Field').selectOption({ label: 'Unit price' });
+  await dialog.getByLabel('Value').fill('5');
+  const saved = bulkPatch(page);
+  await dialog.getByRole('button', { name: 'Apply to 2 records' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('2 records lack the right permission and were skipped.')).toBeVisible();
+  const archived = await api<{ data: Facility[] }>(page, 'GET', `facilities?search=${prefix}&archived=1`);
+  expect(archived.data.map((f) => f.unit_price)).toEqual(['100.00', '100.00']);
+
+  // the active two: Ctrl+X puts the manufacturers on the clipboard and clears them in one step
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(dataRows(page).first()).toContainText(`${prefix} 002`);
+  await expect(dataRows(page)).toHaveCount(2);
+  await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  const cut = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+x');
+  expect((await cut).status()).toBe(200);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Maker 2\r\nMaker 3');
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual([null, null]);
 });

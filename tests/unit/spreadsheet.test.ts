@@ -5,12 +5,10 @@ import { parseTsv } from '../../src/domain/clipboard';
 import type { Field } from '../../src/entities/fields';
 import { applyOperation, operationsFor, sameValue } from '../../grids/bulk-edit/bulk-ops';
 import { decToString, div, round, toDec } from '../../grids/bulk-edit/decimal';
+import { fixCell, planRequests, withServerErrors } from '../../grids/clipboard/paste-edits';
 import {
   buildPastePlan,
-  fixCell,
   pasteCounts,
-  planRequests,
-  withServerErrors,
   type RowSlot,
   type SheetColumn,
   type SheetRow,
