@@ -65,11 +65,6 @@ const BUILT_MODULES = new Set(['home', 'settingsGroups']);
  */
 const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadGridScreen(r)) }));
 const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
-
-/** The module screens' code (small: AG Grid is a chunk of its own), warmed by the shell once it is idle. */
-export function preloadModuleScreens(): void {
-  for (const { Screen } of GRID_SCREENS) void Screen.preload().catch(() => undefined);
-}
 const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadRecordPage(r)) }));
 
 export function AppRoutes() {

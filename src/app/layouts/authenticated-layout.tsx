@@ -11,6 +11,7 @@ import { drawerOpenAtom } from '../../state/shell';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';
 import { Drawer } from './drawer';
+import { GRID_ROUTES } from '../../../views/records/routes';
 
 // The navbar's popover widgets load right after the shell, keeping menus and popovers off the first screen.
 const SettingsGroupSwitcher = lazy(() =>
@@ -42,7 +43,8 @@ function Shell() {
     const handle = idle(
       () => {
         void import('../../../grids/preload').then((m) => m.preloadGrids()).catch(() => undefined);
-        void import('../routes').then((m) => m.preloadModuleScreens());
+        // the module screens' own code is small (AG Grid is a chunk of its own)
+        for (const route of GRID_ROUTES) void route.load().catch(() => undefined);
       },
       { timeout: 2000 },
     );
