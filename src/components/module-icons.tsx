@@ -4,8 +4,6 @@ import {
   Cog,
   Applications,
   BankAccount,
-  Calendar,
-  Clipboard,
   Document,
   Dollar,
   FolderOpen,
@@ -23,6 +21,7 @@ import {
   Wrench,
 } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
+import { lazyIcon } from './lazy-icon';
 
 export const MODULE_ICONS: Record<string, ReactElement> = {
   home: <Home />,
@@ -39,8 +38,7 @@ export const MODULE_ICONS: Record<string, ReactElement> = {
   measurements: <TimelineLineChart />,
   tickets: <Issue />,
   tasks: <TickCircle />,
-  orders: <Clipboard />,
-  calendar: <Calendar />,
+  calendar: lazyIcon(() => import('@blueprintjs/icons/lib/esm/generated/components/calendar')),
   map: <Map />,
   supportRequests: <Lifesaver />,
   settingsGroups: <Applications />,

@@ -23,7 +23,6 @@ export const MODULES: readonly ModuleEntry[] = [
   { key: 'measurements', path: '/measurements' },
   { key: 'tickets', path: '/tickets' },
   { key: 'tasks', path: '/tasks' },
-  { key: 'orders', path: '/orders' },
   { key: 'calendar', path: '/calendar' },
   { key: 'map', path: '/map' },
   { key: 'supportRequests', path: '/support-requests' },
