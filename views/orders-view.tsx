@@ -1,6 +1,5 @@
 // /orders: the orders grid or their due dates in the calendar; the drawer offers the transitions, the public link
 // reset and the lines with totals.
-import { MODULE_ICONS } from '../src/components/module-icons';
 import { ordersGrid } from '../grids/orders.grid';
 import type { DrawerExtension } from './records/drawer-extension';
 import { OrderPanels } from './planning/order-panels';
@@ -11,13 +10,5 @@ const extension: DrawerExtension = {
 };
 
 export function OrdersView() {
-  return (
-    <PlanningModuleView
-      grid={ordersGrid}
-      titleKey="modules.orders"
-      icon={MODULE_ICONS.orders}
-      kind="order"
-      extension={extension}
-    />
-  );
+  return <PlanningModuleView grid={ordersGrid} titleKey="modules.orders" kind="order" extension={extension} />;
 }

@@ -23,6 +23,7 @@ function actions(entity: AnyEntity, row: Row): string[] {
     case 'order': {
       const list = allowedActions(orderTransitions(String(row.kind)), state);
       if (row.kind === 'external' && ['sent', 'accepted'].includes(state)) list.push('reset-token');
+      if (row.kind === 'external') list.push('messages');
       return list;
     }
     default:

@@ -1,19 +1,20 @@
 // Order actions (domain.md §3): the transitions, send (an external order is e-mailed to its contractor with a
 // public token link) and reset-token (a new link; the old one is dead at once). The token is 32 random bytes,
 // base64url, stored as its SHA-256 only; the mail goes out after the transaction commits.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';
 import { orderTransitions } from '../../src/domain/transitions';
 import type { Access } from '../crud/access';
 import type { Row } from '../crud/present';
+import { getRow } from '../crud/read';
 import { contact as contacts } from '../db/entity-tables';
 import { settingsGroups } from '../db/schema';
-import { orderTokens } from '../db/planning-schema';
+import { orderMessages, orderTokens } from '../db/planning-schema';
 import { fieldError } from '../http-error';
 import { orderMail } from '../mail/order-mail';
 import { randomToken, sha256 } from './crypto';
-import { onRecord, setValues, transitionOf, type Tx } from './record-actions';
+import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
 
 export const ORDER_ACTIONS = ['accept', 'refuse', 'done', 'confirm', 'cancel'] as const;
 
@@ -83,4 +84,22 @@ export async function resetToken(ctx: AppContext, access: Access, uuid: string) 
   });
   await ctx.mailer.send(mail);
   return { meta: { public_url: url } };
+}
+
+/** The messages of an order's public page (contractor answers and staff replies), oldest first. */
+export async function orderMessagesOf(ctx: AppContext, access: Access, uuid: string) {
+  await getRow(ctx, access, entities.order, uuid);
+  const rows = await ctx.db
+    .select({ author: orderMessages.author, body: orderMessages.body, created_at: orderMessages.created_at })
+    .from(orderMessages)
+    .where(eq(orderMessages.order_uuid, uuid))
+    .orderBy(asc(orderMessages.created_at));
+  return rows.map((m) => ({ ...m, created_at: m.created_at.toISOString() }));
+}
+
+/** A staff reply on the order's public page. */
+export async function postOrderMessage(ctx: AppContext, access: Access, uuid: string, body: string) {
+  await onRecord(ctx, access, entities.order, uuid, async (tx) => {
+    await tx.insert(orderMessages).values({ order_uuid: uuid, author: userName(access), body });
+  });
 }

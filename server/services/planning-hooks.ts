@@ -66,6 +66,12 @@ export const planningHooks: Record<string, ModelHooks> = {
       else for (const uuid of uuids) await materialise(h.db, uuid, isoDay(h.now), h.access.user.id);
     },
   },
+  task_event: {
+    // An event written by hand (created, or its due date changed) is kept where it was put: re-materialising the
+    // series never moves or deletes it.
+    beforeWrite: async (_h, _merged, changes, current) =>
+      !current ? { moved: true } : 'due_date' in changes ? { moved: true } : undefined,
+  },
   ticket: {
     beforeWrite: async (h, _merged, _changes, current) =>
       current ? undefined : { number: ticketNumber(await nextNumber(h.db, h.settingsGroup, 'ticket')) },

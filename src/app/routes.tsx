@@ -49,7 +49,10 @@ const EmailVerificationPage = lazy(() =>
 const TermsPage = lazy(() => import('../auth/terms-page').then((m) => ({ default: m.TermsPage })));
 // The contractor's order page (no login) needs the record screens' translations (order fields, planning texts).
 const PublicOrderPage = lazy(() =>
-  Promise.all([import('../../views/public/public-order-page'), loadRecordTranslations()]).then(([m]) => ({
+  Promise.all([
+    import('../../views/planning-routes').then((m) => m.loadPublicOrderPage()),
+    loadRecordTranslations(),
+  ]).then(([m]) => ({
     default: m.PublicOrderPage,
   })),
 );

@@ -81,6 +81,21 @@ describe('public order page', () => {
     expect(view.messages.map((m) => m.body)).toEqual(['We come on Tuesday', 'Parts ordered']);
     expect(view.messages[0]!.author).toBe('Sanitär Beispiel GmbH');
     expect(Object.keys(view.links)).toEqual(['comment']);
+    // staff read the conversation and reply; the contractor sees the reply on the page
+    const reply = await a.client.post(`/orders/${order.uuid}/messages`, { body: 'Thank you' });
+    expect(reply.statusCode).toBe(201);
+    const staffView = json<{ data: { author: string; body: string }[] }>(
+      await a.client.get(`/orders/${order.uuid}/messages`),
+    ).data;
+    expect(staffView.map((m) => m.body)).toEqual(['We come on Tuesday', 'Parts ordered', 'Thank you']);
+    expect(staffView[2]!.author).toMatch(/Test User/);
+    const again = json<{ data: { messages: { body: string }[] } }>(await page(c, token)).data;
+    expect(again.messages.at(-1)!.body).toBe('Thank you');
+    expect((await a.client.post(`/orders/${order.uuid}/messages`, { body: '' })).statusCode).toBe(422);
+    const stranger = await workspace(env);
+    expect((await stranger.client.get(`/orders/${order.uuid}/messages`)).statusCode).toBe(404);
+    expect((await stranger.client.post(`/orders/${order.uuid}/messages`, { body: 'x' })).statusCode).toBe(404);
+    expect((await contractorBrowser().get(`/orders/${order.uuid}/messages`)).statusCode).toBe(401);
   });
 
   it('a contractor answering twice gets a clear answer and nothing changes', async () => {

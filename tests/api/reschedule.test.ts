@@ -84,3 +84,25 @@ describe('reschedule', () => {
     expect((await eventsOf(a, t.uuid)).find((e) => e.uuid === second!.uuid)!.due_date).toBe(second!.due_date);
   });
 });
+
+describe('events written by hand', () => {
+  it('a PATCHed due date and an extra event survive re-materialisation', async () => {
+    const t = await weekly();
+    const [first] = await eventsOf(a, t.uuid);
+    const target = addDays(due(first!), 1);
+    const patched = await a.client.patch(`/task-events/${first!.uuid}`, { due_date: target });
+    expect(json<{ data: Record<string, unknown> }>(patched).data).toMatchObject({ due_date: target, moved: true });
+    const extra = await post(a.client, '/task-events', {
+      property_uuid: a.property,
+      task_uuid: t.uuid,
+      due_date: addDays(today(), 4),
+    });
+    expect(extra.status).toBe(201);
+    expect(
+      await a.client.patch(`/tasks/${t.uuid}`, { lead_days: 2, skip_weekends: true }).then((r) => r.statusCode),
+    ).toBe(200);
+    const after = await eventsOf(a, t.uuid);
+    expect(after.find((e) => e.uuid === first!.uuid)!.due_date).toBe(target);
+    expect(after.find((e) => e.uuid === extra.body.data.uuid)!.due_date).toBe(addDays(today(), 4));
+  });
+});

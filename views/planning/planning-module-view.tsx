@@ -17,7 +17,7 @@ const CalendarPanel = lazy(() => import('../calendar/calendar-panel').then((m) =
 interface Props {
   grid: GridDefinition;
   titleKey: string;
-  icon: ReactNode;
+  icon?: ReactNode;
   kind: CalendarKind;
   extension: DrawerExtension;
 }
@@ -41,6 +41,11 @@ export function PlanningModuleView({ grid, titleKey, icon, kind, extension }: Pr
           {t('calendar.switch.calendar')}
         </Button>
       </ButtonGroup>
+      {kind === 'ticket' && (
+        <Link to="/orders" className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+          {t('modules.orders')}
+        </Link>
+      )}
       <Link to="/calendar" className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
         {t('calendar.title')}
       </Link>

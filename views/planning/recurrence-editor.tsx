@@ -47,6 +47,7 @@ export function RecurrenceEditor({ draft, onChange, errors, readOnly }: FormExte
       input = (
         <HTMLSelect
           id={id}
+          fill
           disabled={readOnly}
           value={
             draft.weekday_ordinal === null || draft.weekday_ordinal === undefined ? '' : String(draft.weekday_ordinal)
