@@ -211,6 +211,48 @@ test('a running import shows its progress and stops on Cancel; what was written 
   expect(await countOf(page, stamp, 'contacts')).toBe(0);
 });
 
+test('import and export work from the keyboard', async ({ page }) => {
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  // Tab along the toolbar to Import; Enter opens the wizard, the file picker is reachable, Escape closes it
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if (
+      await toolbar(page)
+        .getByRole('button', { name: 'Import' })
+        .evaluate((el) => el === document.activeElement)
+    )
+      break;
+  }
+  await expect(toolbar(page).getByRole('button', { name: 'Import' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^Import / });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    if (await dialog.getByLabel('Choose a file…').evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(dialog.getByLabel('Choose a file…')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Export: Tab, Enter opens the menu, Tab to csv and Enter
+  await page.keyboard.press('Tab');
+  await expect(toolbar(page).getByRole('button', { name: 'Export' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Excel workbook (.xlsx)' })).toBeVisible();
+  const csv = page.getByRole('menuitem', { name: 'CSV, separated by semicolons (;)' });
+  for (let i = 0; i < 4; i++) {
+    if (await csv.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(csv).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+});
+
 test('a column matched by hand is remembered for the table and offered the next time', async ({ page }) => {
   const file = await workbook([
     ['Name', 'Ortskürzel XY'],
