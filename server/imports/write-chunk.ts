@@ -3,7 +3,8 @@
 // the job's progress and lease — all or nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { importErrors, importRows, imports } from '../db/schema';
+import type { importRows } from '../db/schema';
+import { importErrors, imports } from '../db/schema';
 import { entityByName } from '../../src/entities/registry';
 import { may, type Access } from '../crud/access';
 import { col, rowsOf, tableOf } from '../crud/read';
