@@ -253,6 +253,41 @@ test('import and export work from the keyboard', async ({ page }) => {
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
 });
 
+test('a large export streams with progress and can be cancelled', async ({ page }) => {
+  await signInTo(page, '/facilities');
+  await expect(dataRows(page).first()).toBeVisible();
+  // a slow line: the file arrives over seconds, so the progress shows
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 40 * 1024,
+    uploadThroughput: -1,
+  });
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV, separated by commas (,)' }).click();
+  const progress = toolbar(page).getByRole('status');
+  await expect(progress).toContainText(/Exporting… [\d.,]+ KB received/);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Export cancelled.')).toBeVisible();
+  await expect(progress).toBeHidden();
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 400 * 1024,
+    uploadThroughput: -1,
+  });
+  const download = page.waitForEvent('download');
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV, separated by commas (,)' }).click();
+  await expect(progress).toContainText('Exporting…');
+  const rows = parseCsv((await readDownload(await download)).toString('utf8'), ',');
+  const total = await page.request.get('/api/v1/facilities?status_limiter=active&per_page=1');
+  const meta = ((await total.json()) as { meta: { total?: number } }).meta;
+  expect(rows.length - 1).toBe(meta.total);
+});
+
 test('a column matched by hand is remembered for the table and offered the next time', async ({ page }) => {
   const file = await workbook([
     ['Name', 'Ortskürzel XY'],
