@@ -305,8 +305,12 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
     [`${prefix} 001`, `${prefix} 002`, `${prefix} 003`].map((n, i) => `${n}\t${property}\tN-${i}`).join('\n'),
   );
   const dialog = page.getByRole('dialog', { name: 'Paste preview' });
-  await expect(dialog.getByText('The paste goes past the last row. Create 2 new records?')).toBeVisible();
   await expect(dialog.getByTestId('paste-counts')).toContainText('2 new records');
+  // declining the new records leaves only the update of the last row
+  const create = dialog.getByRole('checkbox', { name: 'The paste goes past the last row. Create 2 new records?' });
+  await create.uncheck();
+  await expect(dialog.getByRole('button', { name: 'Apply 1 valid row' })).toBeVisible();
+  await create.check();
   const created = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/facilities/bulk'),
   );
