@@ -2,7 +2,7 @@
 // A finished import reloads the grid and becomes one step of the undo stack (Ctrl+Z undoes the whole batch).
 import { Button } from '@blueprintjs/core';
 import { Import } from '@blueprintjs/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../src/i18n';
 import type { GridDefinition } from '../define-grid';
 import { pushUndo } from '../undo/undo-stack';
@@ -25,6 +25,12 @@ interface Props {
 export function ImportButton({ grid, settingsGroupUuid, reload }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The wizard unmounts on close, so focus goes back to the button here (keyboard users stay in the toolbar).
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   const warm = () => void loadWizard().catch(() => undefined);
 
   function imported(job: ImportJob, action: ImportEvent) {
@@ -51,6 +57,7 @@ export function ImportButton({ grid, settingsGroupUuid, reload }: Props) {
   return (
     <>
       <Button
+        ref={button}
         icon={<Import />}
         variant="minimal"
         disabled={!settingsGroupUuid}
@@ -62,12 +69,7 @@ export function ImportButton({ grid, settingsGroupUuid, reload }: Props) {
       </Button>
       {open && settingsGroupUuid && (
         <Suspense fallback={null}>
-          <ImportWizard
-            grid={grid}
-            settingsGroupUuid={settingsGroupUuid}
-            onClose={() => setOpen(false)}
-            onImported={imported}
-          />
+          <ImportWizard grid={grid} settingsGroupUuid={settingsGroupUuid} onClose={close} onImported={imported} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,18 @@
 // The paste preview (workspace-ux.md §3): old → new per cell, counts of changes, new rows and errors, "only rows
 // with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
 // the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Spinner, Switch, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  Intent,
+  Spinner,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { planRequests } from '../clipboard/paste-edits';
@@ -52,15 +63,21 @@ export function PastePreviewDialog(props: Props) {
   const byName = useMemo(() => new Map(props.columns.map((c) => [c.name, c])), [props.columns]);
   const fields = plan.rows[0]?.cells.map((cell) => cell.field) ?? [];
   // rows the apply writes: without errors and with something to change
+  // new records past the last row only when the user agrees (checked by default)
+  const [createNew, setCreateNew] = useState(true);
+  const applied = useMemo(
+    () => (createNew ? plan : { ...plan, rows: plan.rows.filter((row) => row.uuid !== null) }),
+    [plan, createNew],
+  );
   const valid = useMemo(() => {
-    const { updates, creates } = planRequests(plan);
+    const { updates, creates } = planRequests(applied);
     return updates.length + creates.length;
-  }, [plan]);
+  }, [applied]);
 
   const apply = async () => {
     setApplying(true);
     try {
-      const refused = await props.apply(plan);
+      const refused = await props.apply(applied);
       if (refused) setPlan(refused);
     } finally {
       setApplying(false);
@@ -110,7 +127,12 @@ export function PastePreviewDialog(props: Props) {
           </ul>
         )}
         {counts.newRows > 0 && (
-          <p className="hw-paste-create">{t('sheet.paste.createQuestion', { count: counts.newRows })}</p>
+          <Checkbox
+            className="hw-paste-create"
+            checked={createNew}
+            label={t('sheet.paste.createQuestion', { count: counts.newRows })}
+            onChange={(e) => setCreateNew(e.currentTarget.checked)}
+          />
         )}
         <div className="hw-paste-table-wrap">
           <HTMLTable compact bordered className="hw-paste-table">

@@ -3,7 +3,8 @@
 // the job's progress and lease — all or nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { importErrors, importRows, imports } from '../db/schema';
+import type { importRows } from '../db/schema';
+import { importErrors, imports } from '../db/schema';
 import { entityByName } from '../../src/entities/registry';
 import { may, type Access } from '../crud/access';
 import { col, rowsOf, tableOf } from '../crud/read';
@@ -66,7 +67,7 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
     );
     for (const m of made) {
       await hooks.afterWrite?.(h, m.uuid, true);
-      written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', written_at: now });
+      written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', before: null, written_at: now });
     }
   }
   for (const r of planned.filter((x) => x.action === 'update')) {
@@ -94,7 +95,20 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       written_at: now,
     });
   }
-  if (written.length) await c.db.insert(importRows).values(written).onConflictDoNothing();
+  if (written.length)
+    await insertJson(
+      c,
+      'import_rows',
+      written,
+      {
+        import_uuid: 'uuid',
+        record_uuid: 'uuid',
+        action: 'text',
+        before: 'jsonb',
+        written_at: 'timestamptz',
+      },
+      'on conflict do nothing',
+    );
   const failed = planned.filter((r) => r.action === 'error');
   if (failed.length)
     await c.db
@@ -140,10 +154,21 @@ async function insertMany(c: AppContext, entity: AnyEntity, rows: Record<string,
     return field && 'default' in field && field.default !== undefined ? field.default : null;
   };
   const data = rows.map((r) => Object.fromEntries(names.map((n) => [n, n in r ? r[n] : fill(n)])));
+  return insertJson(c, table.name, data, Object.fromEntries(names.map((n) => [n, types.get(n)!])), 'returning uuid');
+}
+
+async function insertJson(
+  c: AppContext,
+  table: string,
+  rows: object[],
+  types: Record<string, string>,
+  tail = '',
+): Promise<{ uuid: string }[]> {
+  const names = Object.keys(types);
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
-  const defs = sql.raw(names.map((n) => `"${n}" ${types.get(n)}`).join(', '));
+  const defs = sql.raw(names.map((n) => `"${n}" ${types[n]}`).join(', '));
   const res = await c.db.execute(
-    sql`insert into ${sql.identifier(table.name)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(${defs}) returning uuid`,
+    sql`insert into ${sql.identifier(table)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${defs}) ${sql.raw(tail)}`,
   );
   return rowsOf<{ uuid: string }>(res);
 }

@@ -211,6 +211,83 @@ test('a running import shows its progress and stops on Cancel; what was written 
   expect(await countOf(page, stamp, 'contacts')).toBe(0);
 });
 
+test('import and export work from the keyboard', async ({ page }) => {
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  // Tab along the toolbar to Import; Enter opens the wizard, the file picker is reachable, Escape closes it
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    if (
+      await toolbar(page)
+        .getByRole('button', { name: 'Import' })
+        .evaluate((el) => el === document.activeElement)
+    )
+      break;
+  }
+  await expect(toolbar(page).getByRole('button', { name: 'Import' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^Import / });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    if (await dialog.getByLabel('Choose a file…').evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(dialog.getByLabel('Choose a file…')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Export: Tab, Enter opens the menu, Tab to csv and Enter
+  await page.keyboard.press('Tab');
+  await expect(toolbar(page).getByRole('button', { name: 'Export' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Excel workbook (.xlsx)' })).toBeVisible();
+  const csv = page.getByRole('menuitem', { name: 'CSV, separated by semicolons (;)' });
+  for (let i = 0; i < 4; i++) {
+    if (await csv.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(csv).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('a large export streams with progress and can be cancelled', async ({ page }) => {
+  await signInTo(page, '/facilities');
+  await expect(dataRows(page).first()).toBeVisible();
+  // a slow line: the file arrives over seconds, so the progress shows
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 40 * 1024,
+    uploadThroughput: -1,
+  });
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV, separated by commas (,)' }).click();
+  const progress = toolbar(page).getByRole('status');
+  await expect(progress).toContainText(/Exporting… [\d.,]+ KB received/);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Export cancelled.')).toBeVisible();
+  await expect(progress).toBeHidden();
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 400 * 1024,
+    uploadThroughput: -1,
+  });
+  const download = page.waitForEvent('download');
+  await toolbar(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV, separated by commas (,)' }).click();
+  await expect(progress).toContainText('Exporting…');
+  const rows = parseCsv((await readDownload(await download)).toString('utf8'), ',');
+  const total = await page.request.get('/api/v1/facilities?status_limiter=active&per_page=1');
+  const meta = ((await total.json()) as { meta: { total?: number } }).meta;
+  expect(rows.length - 1).toBe(meta.total);
+});
+
 test('a column matched by hand is remembered for the table and offered the next time', async ({ page }) => {
   const file = await workbook([
     ['Name', 'Ortskürzel XY'],

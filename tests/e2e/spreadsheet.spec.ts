@@ -305,8 +305,12 @@ test('Ctrl+C copies a range as TSV and an HTML table; a paste past the last row 
     [`${prefix} 001`, `${prefix} 002`, `${prefix} 003`].map((n, i) => `${n}\t${property}\tN-${i}`).join('\n'),
   );
   const dialog = page.getByRole('dialog', { name: 'Paste preview' });
-  await expect(dialog.getByText('The paste goes past the last row. Create 2 new records?')).toBeVisible();
   await expect(dialog.getByTestId('paste-counts')).toContainText('2 new records');
+  // declining the new records leaves only the update of the last row
+  const create = dialog.getByRole('checkbox', { name: 'The paste goes past the last row. Create 2 new records?' });
+  await create.uncheck();
+  await expect(dialog.getByRole('button', { name: 'Apply 1 valid row' })).toBeVisible();
+  await create.check();
   const created = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/facilities/bulk'),
   );
@@ -386,4 +390,28 @@ test('bulk edit skips records the user may not change with the permission messag
   expect((await cut).status()).toBe(200);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Maker 2\r\nMaker 3');
   expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual([null, null]);
+});
+
+test('a range over more than 500 rows is cut at 500, and the footer says so and names rows not loaded', async ({
+  page,
+}) => {
+  await signInTo(page, '/facilities');
+  const first = page.locator('.ag-row[row-index="0"] [col-id="lifetime"]');
+  await first.click();
+  // Ctrl+End goes to the last loaded row; each time the next block loads
+  const far = page.locator('.ag-row[row-index="520"] [col-id="lifetime"]');
+  for (let i = 0; i < 10 && !(await far.isVisible()); i++) {
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.waitForTimeout(400);
+  }
+  const index = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll('.ag-row[row-index]')].map((r) => Number(r.getAttribute('row-index')))),
+  );
+  expect(index).toBeGreaterThanOrEqual(500);
+  const target = page.locator(`.ag-row[row-index="${index}"] [col-id="lifetime"]`);
+  await target.click({ modifiers: ['Shift'] });
+  const summary = page.getByTestId('range-summary');
+  await expect(summary).toContainText('The range is limited to 500 rows.');
+  // Ctrl+End jumped over blocks the grid never loaded: those rows are named, never silently counted
+  await expect(summary).toContainText(/\d+ rows? in the range (is|are) not loaded/);
 });
