@@ -190,3 +190,10 @@ export async function getRows(ctx: AppContext, access: Access, entity: AnyEntity
     .from(tableOf(entity))
     .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as Row[];
 }
+
+/**
+ * The row still has the version the caller read: `updated_at` compared at millisecond precision. A row written by
+ * PostgreSQL's own `now()` (a default, a job) keeps microseconds, and the version a client sends is milliseconds.
+ */
+export const versionIs = (entity: AnyEntity, version: Date) =>
+  sql`date_trunc('milliseconds', ${col(entity, 'updated_at')}) = ${version.toISOString()}::timestamptz`;

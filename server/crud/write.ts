@@ -9,7 +9,7 @@ import { entityByName } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
-import { col, getRow, rowsOf, scopeCondition, tableOf } from './read';
+import { col, getRow, rowsOf, scopeCondition, tableOf, versionIs } from './read';
 import { storedComputed } from './computed';
 import { hooksOf } from './hooks';
 import type { Row } from './present';
@@ -169,7 +169,7 @@ export async function update(
         updated_at: new Date(),
         updated_by: access.user.id,
       } as never)
-      .where(and(eq(col(entity, 'uuid'), uuid), eq(col(entity, 'updated_at'), current.updated_at as Date)))
+      .where(and(eq(col(entity, 'uuid'), uuid), versionIs(entity, current.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
     await hooks.afterWrite?.(h, uuid, false);

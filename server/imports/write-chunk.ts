@@ -7,7 +7,7 @@ import type { importRows } from '../db/schema';
 import { importErrors, imports } from '../db/schema';
 import { entityByName } from '../../src/entities/registry';
 import { may, type Access } from '../crud/access';
-import { col, rowsOf, tableOf } from '../crud/read';
+import { col, rowsOf, tableOf, versionIs } from '../crud/read';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { AnyEntity } from '../../src/entities/define';
 import { storedComputed } from '../crud/computed';
@@ -77,7 +77,7 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       .update(tableOf(entity))
       .set({ ...r.values, ...storedComputed(entity, merged), updated_at: now, updated_by: user } as never)
       .where(
-        and(eq(col(entity, 'uuid'), target.uuid as string), eq(col(entity, 'updated_at'), target.updated_at as Date)),
+        and(eq(col(entity, 'uuid'), target.uuid as string), versionIs(entity, target.updated_at as Date)),
       )
       .returning({ uuid: col(entity, 'uuid') });
     if (!res.length) {
