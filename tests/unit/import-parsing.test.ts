@@ -2,7 +2,8 @@
 // matching, and refusing numbers typed in another locale's grouping.
 import { describe, expect, it } from 'vitest';
 import { CsvReader, sniffDelimiter } from '../../src/domain/csv-stream';
-import { similarity, normalise, suggestMapping } from '../../src/domain/column-match';
+import { ALIASES, similarity, normalise, suggestMapping } from '../../src/domain/column-match';
+import { entityList } from '../../src/entities/registry';
 import { parseNumber } from '../../src/domain/parse';
 import { unescapeFormula, escapeFormula } from '../../src/domain/sheet-text';
 
@@ -59,6 +60,15 @@ describe('column matching', () => {
       '0': 'property_uuid',
       '1': 'name',
     });
+  });
+  it('keys every alias by a field some model has, so "E-Mail" finds a contact\'s e-mail address', () => {
+    const names = new Set(entityList.flatMap((e) => Object.keys(e.fields)));
+    expect(Object.keys(ALIASES).filter((k) => k !== 'uuid' && !names.has(k))).toEqual([]);
+    const contactFields = ['email_address', 'phone_number', 'last_name'].map((n) => ({
+      name: n,
+      names: [n, ...(ALIASES[n] ?? [])],
+    }));
+    expect(suggestMapping(['E-Mail', 'Telefon'], contactFields)).toEqual({ '0': 'email_address', '1': 'phone_number' });
   });
   it('normalises umlauts, case and punctuation', () => {
     expect(normalise('Gebäude-Nr.')).toBe('gebaeude nr');
