@@ -169,7 +169,14 @@ export async function update(
         updated_at: new Date(),
         updated_by: access.user.id,
       } as never)
-      .where(and(eq(col(entity, 'uuid'), uuid), eq(col(entity, 'updated_at'), current.updated_at as Date)))
+      // compared at millisecond precision: the version travels as an ISO string (ms), while rows written with a
+      // database default (seeds, restores) carry microseconds
+      .where(
+        and(
+          eq(col(entity, 'uuid'), uuid),
+          sql`date_trunc('milliseconds', ${col(entity, 'updated_at')}) = ${current.updated_at as Date}`,
+        ),
+      )
       .returning({ uuid: col(entity, 'uuid') });
     if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
     await hooks.afterWrite?.(h, uuid, false);

@@ -150,6 +150,29 @@ describe('tickets', () => {
     expect((await a.client.post(`/tickets/${t.uuid}/create-order`, { kind: 'other' })).statusCode).toBe(422);
   });
 
+  it('edits a record written with database default stamps (microseconds) under If-Match', async () => {
+    const { ticket: tickets } = await import('../../server/db/entity-tables');
+    const [row] = await env.database.db
+      .insert(tickets)
+      .values({ settings_group_uuid: a.settingsGroup, property_uuid: a.property, subject: 'Seeded' } as never)
+      .returning({ uuid: tickets.uuid! });
+    const got = json<{ data: Rec & { updated_at: string } }>(await a.client.get(`/tickets/${row!.uuid}`)).data;
+    const res = await a.client.request(
+      'PATCH',
+      `/tickets/${row!.uuid}`,
+      { subject: 'Seeded, edited' },
+      { 'if-match': `"${got.updated_at}"` },
+    );
+    expect(res.statusCode).toBe(200);
+    const stale = await a.client.request(
+      'PATCH',
+      `/tickets/${row!.uuid}`,
+      { subject: 'Stale' },
+      { 'if-match': `"${got.updated_at}"` },
+    );
+    expect(stale.statusCode).toBe(409);
+  });
+
   it('401 without a session, 404 across workspaces', async () => {
     const t = await ticket(a);
     const anon = new Client(env.app);
