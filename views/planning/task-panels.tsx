@@ -12,6 +12,7 @@ import { formatDate } from '../../src/i18n/format';
 import { listRecords, type ApiRecord } from '../../grids/records-api';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
+import { EventMove } from './event-move';
 import { postLink, runAction } from './link-actions';
 
 const SHOWN = 12;
@@ -66,7 +67,7 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
       {events.data && !events.data.data.length && <p className="hw-muted">{t('planning.task.noEvents')}</p>}
       <ul className="hw-event-list">
         {events.data?.data.map((event) => (
-          <EventRow key={event.uuid} event={event} onDone={refresh} />
+          <EventRow key={event.uuid} event={event} series={record.repeat_type !== 'singular'} onDone={refresh} />
         ))}
       </ul>
       <Alert
@@ -86,7 +87,7 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
   );
 }
 
-function EventRow({ event, onDone }: { event: ApiRecord; onDone: () => void }) {
+function EventRow({ event, series, onDone }: { event: ApiRecord; series: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const format = useGridFormat();
   const [comment, setComment] = useState('');
@@ -121,6 +122,7 @@ function EventRow({ event, onDone }: { event: ApiRecord; onDone: () => void }) {
               {t('planning.event.done')}
             </Button>
           )}
+          {event.links.reschedule && <EventMove event={event} series={series} label={date} onMoved={onDone} />}
           {event.links.skip && (
             <Button size="small" icon={<Cross />} variant="minimal" onClick={() => act.mutate('skip')}>
               {t('planning.event.skip')}

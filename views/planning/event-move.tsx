@@ -1,0 +1,55 @@
+// Moving one task event to another date without dragging (the keyboard's way to reschedule): a date field and
+// Move; a recurring task asks for the scope first, as a drag in the calendar does.
+import { Button, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import { notify, reportActionError } from '../../src/components/notices';
+import { useTranslation } from '../../src/i18n';
+import type { ApiRecord } from '../../grids/records-api';
+import { rescheduleItem, type SeriesScope } from '../calendar/calendar-api';
+import { SeriesScopeDialog } from '../calendar/series-scope-dialog';
+
+interface Props {
+  event: ApiRecord;
+  /** The event's task repeats (a singular task has no series to ask about). */
+  series: boolean;
+  label: string;
+  onMoved: () => void;
+}
+
+export function EventMove({ event, series, label, onMoved }: Props) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+  const move = (scope: SeriesScope) => {
+    setAsking(false);
+    setPending(true);
+    rescheduleItem({ kind: 'task_event', uuid: event.uuid }, date, scope)
+      .then(() => {
+        notify.success(t(`calendar.moved.${scope}`, { title: label }));
+        setDate('');
+        onMoved();
+      }, reportActionError)
+      .finally(() => setPending(false));
+  };
+  return (
+    <>
+      <InputGroup
+        size="small"
+        type="date"
+        aria-label={t('planning.event.newDate', { date: label })}
+        value={date}
+        onValueChange={setDate}
+      />
+      <Button
+        size="small"
+        disabled={!date || date === event.due_date}
+        loading={pending}
+        onClick={() => (series ? setAsking(true) : move('this'))}
+      >
+        {t('planning.event.move')}
+      </Button>
+      <SeriesScopeDialog isOpen={asking} title={label} onConfirm={move} onCancel={() => setAsking(false)} />
+    </>
+  );
+}
