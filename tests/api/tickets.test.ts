@@ -74,6 +74,18 @@ describe('tickets', () => {
     expect(cancelled.body.data.overdue).toBe(false);
   });
 
+  it("computes overdue against the caller's today (X-Timezone-Offset)", async () => {
+    const t = await ticket(a, { due_date: today() });
+    const at = async (offset: string) =>
+      json<{ data: Rec }>(
+        await a.client.request('GET', `/tickets/${t.uuid}`, undefined, { 'x-timezone-offset': offset }),
+      ).data.overdue;
+    // +14 h is already tomorrow from 10:00 UTC on; -14 h is still today until 14:00 UTC
+    expect(await at('14')).toBe(new Date().getUTCHours() >= 10);
+    expect(await at('-14')).toBe(false);
+    expect(await at('0')).toBe(false);
+  });
+
   it('assigns and delegates to members or contacts only, with a comment', async () => {
     const t = await ticket(a);
     const me = await post(a.client, `/tickets/${t.uuid}/assign`, { user_uuid: a.user.uuid });
