@@ -12,11 +12,14 @@ interface Props {
   event: ApiRecord;
   /** The event's task repeats (a singular task has no series to ask about). */
   series: boolean;
+  /** The event's date as shown (names the field). */
   label: string;
+  /** The task's title (the scope question and the notice). */
+  title: string;
   onMoved: () => void;
 }
 
-export function EventMove({ event, series, label, onMoved }: Props) {
+export function EventMove({ event, series, label, title, onMoved }: Props) {
   const { t } = useTranslation();
   const [date, setDate] = useState('');
   const [asking, setAsking] = useState(false);
@@ -26,7 +29,7 @@ export function EventMove({ event, series, label, onMoved }: Props) {
     setPending(true);
     rescheduleItem({ kind: 'task_event', uuid: event.uuid }, date, scope)
       .then(() => {
-        notify.success(t(`calendar.moved.${scope}`, { title: label }));
+        notify.success(t(`calendar.moved.${scope}`, { title }));
         setDate('');
         onMoved();
       }, reportActionError)
@@ -49,7 +52,7 @@ export function EventMove({ event, series, label, onMoved }: Props) {
       >
         {t('planning.event.move')}
       </Button>
-      <SeriesScopeDialog isOpen={asking} title={label} onConfirm={move} onCancel={() => setAsking(false)} />
+      <SeriesScopeDialog isOpen={asking} title={title} onConfirm={move} onCancel={() => setAsking(false)} />
     </>
   );
 }

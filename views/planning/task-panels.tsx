@@ -67,7 +67,13 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
       {events.data && !events.data.data.length && <p className="hw-muted">{t('planning.task.noEvents')}</p>}
       <ul className="hw-event-list">
         {events.data?.data.map((event) => (
-          <EventRow key={event.uuid} event={event} series={record.repeat_type !== 'singular'} onDone={refresh} />
+          <EventRow
+            key={event.uuid}
+            event={event}
+            series={record.repeat_type !== 'singular'}
+            title={String(record.title)}
+            onDone={refresh}
+          />
         ))}
       </ul>
       <Alert
@@ -87,7 +93,14 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
   );
 }
 
-function EventRow({ event, series, onDone }: { event: ApiRecord; series: boolean; onDone: () => void }) {
+interface RowProps {
+  event: ApiRecord;
+  series: boolean;
+  title: string;
+  onDone: () => void;
+}
+
+function EventRow({ event, series, title, onDone }: RowProps) {
   const { t } = useTranslation();
   const format = useGridFormat();
   const [comment, setComment] = useState('');
@@ -122,7 +135,9 @@ function EventRow({ event, series, onDone }: { event: ApiRecord; series: boolean
               {t('planning.event.done')}
             </Button>
           )}
-          {event.links.reschedule && <EventMove event={event} series={series} label={date} onMoved={onDone} />}
+          {event.links.reschedule && (
+            <EventMove event={event} series={series} label={date} title={title} onMoved={onDone} />
+          )}
           {event.links.skip && (
             <Button size="small" icon={<Cross />} variant="minimal" onClick={() => act.mutate('skip')}>
               {t('planning.event.skip')}
