@@ -69,6 +69,17 @@ describe('reschedule', () => {
     expect(after.map(due)).toEqual(before.map((e) => addDays(due(e), 1)));
     const task = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data;
     expect(task.by_weekday).toBe('TU,FR');
+    // undo: the same action back
+    const back = await post(a.client, `/task-events/${before[1]!.uuid}/reschedule`, {
+      due_date: due(before[1]!),
+      scope: 'all',
+    });
+    expect(back.status).toBe(200);
+    const undone = await eventsOf(a, t.uuid);
+    expect(undone.map((e) => [e.uuid, e.due_date])).toEqual(before.map((e) => [e.uuid, e.due_date]));
+    expect(json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data.by_weekday).toBe(
+      'MO,TH',
+    );
   });
 
   it('all on a rule a shift cannot follow: the dragged event stays where it was dropped', async () => {
