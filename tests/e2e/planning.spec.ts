@@ -225,7 +225,7 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   await expect(tray.getByText(subject)).toBeVisible();
 });
 
-test('without a mouse: an event moves to a typed date from the task drawer, the whole series with it', async ({
+test('without a mouse: an event moves to a typed date from the task drawer, the whole series with it, and Undo moves it back', async ({
   page,
 }) => {
   const title = `Weekly check ${Date.now().toString(36)}`;
@@ -255,4 +255,6 @@ test('without a mouse: an event moves to a typed date from the task drawer, the 
   await dialog.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText(`Every occurrence of “${title}” moved`)).toBeVisible();
   await expect.poll(async () => (await eventsOf(page, task.uuid))[0]?.due_date).toBe(target);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => e.due_date)).toEqual(before);
 });

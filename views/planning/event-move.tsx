@@ -7,6 +7,8 @@ import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
 import { rescheduleItem, type SeriesScope } from '../calendar/calendar-api';
 import { SeriesScopeDialog } from '../calendar/series-scope-dialog';
+import { offerUndo } from '../calendar/undo-step';
+import { inverse } from '../calendar/use-calendar-moves';
 
 interface Props {
   event: ApiRecord;
@@ -27,9 +29,14 @@ export function EventMove({ event, series, label, title, onMoved }: Props) {
   const move = (scope: SeriesScope) => {
     setAsking(false);
     setPending(true);
-    rescheduleItem({ kind: 'task_event', uuid: event.uuid }, date, scope)
+    const from = String(event.due_date);
+    const item = { kind: 'task_event' as const, uuid: event.uuid, series };
+    rescheduleItem(item, date, scope)
       .then(() => {
-        notify.success(t(`calendar.moved.${scope}`, { title }));
+        const label = t(`calendar.moved.${scope}`, { title });
+        const step = inverse(item, from, date, scope, label);
+        if (step) offerUndo(step, onMoved);
+        else notify.success(label);
         setDate('');
         onMoved();
       }, reportActionError)
