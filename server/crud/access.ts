@@ -13,6 +13,15 @@ export interface Access {
   user: UserRow;
   roles: Map<string, 'admin' | 'user'>;
   groups: string[];
+  /** Today in the caller's time zone (the client's X-Timezone-Offset, domain.md §1); UTC when unknown. */
+  today?: string;
+}
+
+/** YYYY-MM-DD of now shifted by the caller's offset in hours (−14 … 14; anything else counts as UTC). */
+export function todayAt(offsetHeader: unknown, now = Date.now()): string {
+  const hours = Number(Array.isArray(offsetHeader) ? offsetHeader[0] : offsetHeader);
+  const offset = Number.isFinite(hours) && Math.abs(hours) <= 14 ? hours : 0;
+  return new Date(now + offset * 3_600_000).toISOString().slice(0, 10);
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Access>>();
@@ -20,7 +29,8 @@ const cache = new WeakMap<FastifyRequest, Promise<Access>>();
 export function accessOf(ctx: AppContext, req: FastifyRequest): Promise<Access> {
   const user = requireUser(req);
   let found = cache.get(req);
-  if (!found && req.memberships) found = Promise.resolve(fromMemberships(user, req.memberships));
+  const today = todayAt(req.headers['x-timezone-offset']);
+  if (!found && req.memberships) found = Promise.resolve({ ...fromMemberships(user, req.memberships), today });
   if (!found) {
     found = ctx.db
       .select({
@@ -35,7 +45,7 @@ export function accessOf(ctx: AppContext, req: FastifyRequest): Promise<Access> 
         const roles = new Map<string, 'admin' | 'user'>();
         for (const r of rows)
           if (!r.enforce || user.two_factor_confirmed_at) roles.set(r.uuid, r.role as 'admin' | 'user');
-        return { user, roles, groups: [...roles.keys()] };
+        return { user, roles, groups: [...roles.keys()], today };
       });
     cache.set(req, found);
   }

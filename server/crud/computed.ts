@@ -5,9 +5,13 @@ import { isOverdue } from '../../src/domain/overdue';
 import { lineTotal } from '../../src/domain/money';
 import { bookValue, remainingLifetime, renewalCosts, type FacilityInput } from '../../src/domain/facility-figures';
 
-export function computedValues(entity: AnyEntity, row: Record<string, unknown>): Record<string, unknown> {
+export function computedValues(
+  entity: AnyEntity,
+  row: Record<string, unknown>,
+  callerToday = new Date().toISOString().slice(0, 10),
+): Record<string, unknown> {
   if (entity.name === 'task_event' || entity.name === 'ticket' || entity.name === 'order')
-    return { overdue: isOverdue(entity.name, row, new Date().toISOString().slice(0, 10)) };
+    return { overdue: isOverdue(entity.name, row, callerToday) };
   if (entity.name !== 'facility') return {};
   const f = row as FacilityInput;
   const today = new Date();

@@ -12,7 +12,7 @@ const out = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefin
 export function presentRecord(entity: AnyEntity, access: Access, row: Row): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) record[k] = out(v);
-  Object.assign(record, computedValues(entity, row));
+  Object.assign(record, computedValues(entity, row, access.today));
   const base = `/api/v1/${entity.plural}/${String(row.uuid)}`;
   const sg = String(row.settings_group_uuid);
   const links: Record<string, string> = { self: base };

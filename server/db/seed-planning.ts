@@ -50,7 +50,8 @@ const TICKETS: [string, string, string, number | null][] = [
 ];
 
 export async function seedPlanning(db: Db, sg: string, userId: number) {
-  const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId };
+  const now = new Date(); // explicit: database defaults carry microseconds, which If-Match versions cannot match
+  const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId, created_at: now, updated_at: now };
   const properties = await db
     .select({ uuid: t.property.uuid! })
     .from(t.property)

@@ -85,7 +85,7 @@ export async function calendarItems(
     sql`select * from (${sql.join(selects, sql` union all `)}) x order by x.date nulls last, x.kind, x.uuid limit ${limit + 1}`,
   );
   const rows = rowsOf<ItemRow>(res);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = access.today ?? new Date().toISOString().slice(0, 10);
   const data = rows.slice(0, limit).map((r) => {
     const self = `/api/v1/${PLURAL[r.kind]}/${r.uuid}`;
     const links: Record<string, string> = { self };

@@ -7,6 +7,7 @@ interface Item {
   title: string;
   date: string | null;
   status: string;
+  task_uuid?: string | null;
 }
 
 const escape = (s: string) =>
@@ -61,7 +62,7 @@ export function toIcs(items: Item[], appUrl: string, now: Date): string {
       `SUMMARY:${escape(item.title)}`,
       `CATEGORIES:${item.kind.toUpperCase()}`,
       `X-HAUSWERK-STATUS:${escape(item.status)}`,
-      `URL:${appUrl}/${PATH[item.kind] ?? ''}/${item.uuid}`,
+      `URL:${appUrl}/${PATH[item.kind] ?? ''}/${item.kind === 'task_event' && item.task_uuid ? item.task_uuid : item.uuid}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     );

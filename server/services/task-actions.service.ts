@@ -1,10 +1,11 @@
 // Task and task event actions (domain.md §3, §4.4): activate / deactivate a task, mark an event done or skipped,
 // reschedule one occurrence, this and the following ones, or the whole series.
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';
 import { TASK_EVENT_TRANSITIONS } from '../../src/domain/transitions';
+import { WEEKDAYS, type Weekday } from '../../src/domain/recurrence-types';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { create, update } from '../crud/write';
@@ -92,8 +93,10 @@ export async function reschedule(
           eq(events.task_uuid!, String(task.uuid)),
           eq(events.status!, 'open'),
           eq(events.moved!, false),
-          gte(events.due_date!, today),
-          following ? gte(events.planned_date!, planned) : undefined,
+          or(
+            eq(events.uuid!, uuid),
+            and(gte(events.due_date!, today), following ? gte(events.planned_date!, planned) : undefined),
+          ),
         ),
       )
       .returning({ uuid: events.uuid! });
@@ -105,6 +108,7 @@ export async function reschedule(
       kept.map((k) => String(k.uuid)),
       series,
       delta,
+      { uuid, dueDate },
     );
     return following ? series : null;
   });
@@ -112,9 +116,16 @@ export async function reschedule(
 
 /**
  * The open events of a shifted or split series keep their uuid (the calendar's undo needs it): each takes the
- * place of the freshly materialised event on its shifted date, or goes when the rule has no such date.
+ * place of the freshly materialised event on its shifted date, or goes when the rule has no such date; the
+ * dragged event itself then stays where it was dropped (moved).
  */
-async function handOver(tx: Tx, kept: string[], series: string, delta: number) {
+async function handOver(
+  tx: Tx,
+  kept: string[],
+  series: string,
+  delta: number,
+  dragged: { uuid: string; dueDate: string },
+) {
   if (!kept.length) return;
   const fresh = await tx
     .select({ uuid: events.uuid!, planned: events.planned_date!, due: events.due_date! })
@@ -128,7 +139,12 @@ async function handOver(tx: Tx, kept: string[], series: string, delta: number) {
   for (const e of old) {
     const twin = byPlanned.get(addDays(String(e.planned ?? e.due), delta));
     if (!twin) {
-      await tx.delete(events).where(eq(events.uuid!, e.uuid));
+      if (e.uuid === dragged.uuid)
+        await tx
+          .update(events)
+          .set({ task_uuid: series, due_date: dragged.dueDate, moved: true } as never)
+          .where(eq(events.uuid!, e.uuid));
+      else await tx.delete(events).where(eq(events.uuid!, e.uuid));
       continue;
     }
     await tx.delete(events).where(eq(events.uuid!, twin.uuid));
@@ -139,9 +155,16 @@ async function handOver(tx: Tx, kept: string[], series: string, delta: number) {
   }
 }
 
+/** The task moved by `delta` days: its start (and an until end), and the weekdays a rule names turn along. */
 function shifted(task: Row, delta: number): Row {
   const out: Row = { start_date: addDays(String(task.start_date), delta) };
   if (task.end_type === 'until' && task.end_date) out.end_date = addDays(String(task.end_date), delta);
+  const turns = ((delta % 7) + 7) % 7;
+  if (task.by_weekday && turns && task.repeat_type !== 'custom')
+    out.by_weekday = String(task.by_weekday)
+      .split(',')
+      .map((d) => WEEKDAYS[(WEEKDAYS.indexOf(d.trim().toUpperCase() as Weekday) + turns) % 7] ?? d)
+      .join(',');
   return out;
 }
 

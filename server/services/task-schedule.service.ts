@@ -58,6 +58,8 @@ function plan(task: Row, existing: EventRow[], today: string, userId: number | n
   for (const e of existing)
     if (e.status === 'open' && !e.moved && e.due_date >= today && !wanted.delete(`${e.planned_date}|${e.due_date}`))
       stale.push(e.uuid);
+  // explicit stamps: a database default has microseconds, which the version check (If-Match, ms) cannot match
+  const now = new Date();
   const rows = [...wanted.values()].map((o) => ({
     task_uuid: task.uuid,
     property_uuid: task.property_uuid,
@@ -68,6 +70,8 @@ function plan(task: Row, existing: EventRow[], today: string, userId: number | n
     moved: false,
     created_by: userId,
     updated_by: userId,
+    created_at: now,
+    updated_at: now,
   }));
   return { stale, rows };
 }

@@ -137,7 +137,11 @@ describe('calendar events', () => {
 describe('ICS feed', () => {
   it('serves the caller items to a standard parser; reset kills the old URL at once', async () => {
     const ws = await workspace(env);
-    await createTask(ws, { title: 'Filter change; roof, north', repeat_type: 'monthly', start_date: today() });
+    const task = await createTask(ws, {
+      title: 'Filter change; roof, north',
+      repeat_type: 'monthly',
+      start_date: today(),
+    });
     await post(ws.client, '/tickets', {
       property_uuid: ws.property,
       subject: 'Boiler broken',
@@ -160,6 +164,8 @@ describe('ICS feed', () => {
     expect(ticket.startDate.isDate).toBe(true);
     expect(ticket.startDate.toString()).toBe(addDays(today(), 2));
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+    const taskEvent = events.find((e) => e.summary.startsWith('Filter'))!;
+    expect(String(taskEvent.component.getFirstPropertyValue('url'))).toBe(`http://hauswerk.test/tasks/${task.uuid}`);
 
     const reset = json<{ data: { url: string } }>(await ws.client.post('/user/calendar-feed/reset')).data.url;
     expect(reset).not.toBe(url);

@@ -49,6 +49,48 @@ describe('reschedule', () => {
     expect(task.start_date).toBe(addDays(today(), 2));
   });
 
+  it('all on a weekday rule: the weekdays turn with the drag, every event keeps its uuid', async () => {
+    const t = await createTask(a, {
+      repeat_type: 'weekly',
+      by_weekday: 'MO,TH',
+      start_date: addDays(today(), 1),
+      end_type: 'count',
+      occurrences: 6,
+    });
+    const before = await eventsOf(a, t.uuid);
+    const res = await post(a.client, `/task-events/${before[1]!.uuid}/reschedule`, {
+      due_date: addDays(due(before[1]!), 1),
+      scope: 'all',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.due_date).toBe(addDays(due(before[1]!), 1));
+    const after = await eventsOf(a, t.uuid);
+    expect(after.map((e) => e.uuid)).toEqual(before.map((e) => e.uuid));
+    expect(after.map(due)).toEqual(before.map((e) => addDays(due(e), 1)));
+    const task = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data;
+    expect(task.by_weekday).toBe('TU,FR');
+    // undo: the same action back
+    const back = await post(a.client, `/task-events/${before[1]!.uuid}/reschedule`, {
+      due_date: due(before[1]!),
+      scope: 'all',
+    });
+    expect(back.status).toBe(200);
+    const undone = await eventsOf(a, t.uuid);
+    expect(undone.map((e) => [e.uuid, e.due_date])).toEqual(before.map((e) => [e.uuid, e.due_date]));
+    expect(json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data.by_weekday).toBe(
+      'MO,TH',
+    );
+  });
+
+  it('all on a rule a shift cannot follow: the dragged event stays where it was dropped', async () => {
+    const t = await createTask(a, { repeat_type: 'custom', rrule: 'FREQ=MONTHLY;BYDAY=1MO', start_date: today() });
+    const [first] = await eventsOf(a, t.uuid);
+    const target = addDays(due(first!), 2);
+    const res = await post(a.client, `/task-events/${first!.uuid}/reschedule`, { due_date: target, scope: 'all' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ uuid: first!.uuid, due_date: target, moved: true });
+  });
+
   it('following: the series ends before the occurrence and a new one starts on the new date', async () => {
     const t = await weekly();
     const before = await eventsOf(a, t.uuid);

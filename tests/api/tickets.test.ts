@@ -74,6 +74,18 @@ describe('tickets', () => {
     expect(cancelled.body.data.overdue).toBe(false);
   });
 
+  it("computes overdue against the caller's today (X-Timezone-Offset)", async () => {
+    const t = await ticket(a, { due_date: today() });
+    const at = async (offset: string) =>
+      json<{ data: Rec }>(
+        await a.client.request('GET', `/tickets/${t.uuid}`, undefined, { 'x-timezone-offset': offset }),
+      ).data.overdue;
+    // +14 h is already tomorrow from 10:00 UTC on; -14 h is still today until 14:00 UTC
+    expect(await at('14')).toBe(new Date().getUTCHours() >= 10);
+    expect(await at('-14')).toBe(false);
+    expect(await at('0')).toBe(false);
+  });
+
   it('assigns and delegates to members or contacts only, with a comment', async () => {
     const t = await ticket(a);
     const me = await post(a.client, `/tickets/${t.uuid}/assign`, { user_uuid: a.user.uuid });
@@ -148,6 +160,29 @@ describe('tickets', () => {
       property_uuid: a.property,
     });
     expect((await a.client.post(`/tickets/${t.uuid}/create-order`, { kind: 'other' })).statusCode).toBe(422);
+  });
+
+  it('edits a record written with database default stamps (microseconds) under If-Match', async () => {
+    const { ticket: tickets } = await import('../../server/db/entity-tables');
+    const [row] = await env.database.db
+      .insert(tickets)
+      .values({ settings_group_uuid: a.settingsGroup, property_uuid: a.property, subject: 'Seeded' } as never)
+      .returning({ uuid: tickets.uuid! });
+    const got = json<{ data: Rec & { updated_at: string } }>(await a.client.get(`/tickets/${row!.uuid}`)).data;
+    const res = await a.client.request(
+      'PATCH',
+      `/tickets/${row!.uuid}`,
+      { subject: 'Seeded, edited' },
+      { 'if-match': `"${got.updated_at}"` },
+    );
+    expect(res.statusCode).toBe(200);
+    const stale = await a.client.request(
+      'PATCH',
+      `/tickets/${row!.uuid}`,
+      { subject: 'Stale' },
+      { 'if-match': `"${got.updated_at}"` },
+    );
+    expect(stale.statusCode).toBe(409);
   });
 
   it('401 without a session, 404 across workspaces', async () => {

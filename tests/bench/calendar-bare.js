@@ -60,6 +60,7 @@ function fromRrules(info, success, failure) {
     .catch(failure);
 }
 
+window.__mount = performance.now();
 const calendar = new Calendar(document.getElementById('root'), {
   plugins: [dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin],
   initialView: 'dayGridMonth',

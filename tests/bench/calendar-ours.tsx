@@ -11,6 +11,7 @@ const context = { settingsGroupUuid: null, propertyUuids: [], kinds: ['task_even
 const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 void loadRecordTranslations().then(() => {
+  (window as unknown as { __mount: number }).__mount = performance.now();
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={client}>
       <DeadlineCalendar context={context} phone={false} />

@@ -197,3 +197,64 @@ test('the ICS link serves a feed ical.js parses; a reset kills the old link', as
   expect((await outside.get(fresh.pathname)).status()).toBe(200);
   await outside.dispose();
 });
+
+test('a ticket without a date is dragged from the tray onto a day; Undo takes the date back', async ({ page }) => {
+  const subject = `Door jams ${Date.now().toString(36)}`;
+  await signInTo(page, '/calendar');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
+  await page.reload();
+  const tray = page.getByRole('complementary', { name: /Without a date/ });
+  const item = tray.getByText(subject);
+  await expect(item).toBeVisible();
+  const today = isoOf(new Date());
+  const from = (await item.boundingBox())!;
+  const to = (await page.locator(`td[data-date="${today}"]`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+  await expect(page.getByText(/moved$/)).toBeVisible();
+  const dueDate = async () => (await apiGet<{ due_date: string | null }>(page, `tickets/${ticket.uuid}`)).due_date;
+  await expect.poll(dueDate).toBe(today);
+  await expect(tray.getByText(subject)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Deadline calendar' }).getByText(subject)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(dueDate).toBeNull();
+  await expect(tray.getByText(subject)).toBeVisible();
+});
+
+test('without a mouse: an event moves to a typed date from the task drawer, the whole series with it, and Undo moves it back', async ({
+  page,
+}) => {
+  const title = `Weekly check ${Date.now().toString(36)}`;
+  await signInTo(page, '/tasks');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  const task = await apiPost<{ uuid: string }>(page, 'tasks', {
+    property_uuid: property!.uuid,
+    title,
+    repeat_type: 'weekly',
+    by_weekday: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][(start.getDay() + 6) % 7],
+    start_date: isoOf(start),
+  });
+  const before = (await eventsOf(page, task.uuid)).map((e) => e.due_date);
+  await page.goto(`/tasks?record=${task.uuid}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const first = before[0]!;
+  const target = isoOf(new Date(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, Number(first.slice(8)) + 1));
+  const label = typed(first);
+  const row = page.getByRole('listitem', { name: `Event on ${label}` });
+  await row.getByLabel(`New date for the event on ${label}`).fill(target);
+  await row.getByRole('button', { name: 'Move' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Move a recurring task' });
+  await dialog.getByLabel('All occurrences').check();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText(`Every occurrence of “${title}” moved`)).toBeVisible();
+  await expect.poll(async () => (await eventsOf(page, task.uuid))[0]?.due_date).toBe(target);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => e.due_date)).toEqual(before);
+});

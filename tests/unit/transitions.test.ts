@@ -133,3 +133,17 @@ describe('ICS lines', () => {
     expect(text).toContain('DTSTART;VALUE=DATE:20260228\r\nDTEND;VALUE=DATE:20260301');
   });
 });
+
+describe("the caller's today", () => {
+  it('shifts by the X-Timezone-Offset hours, ignoring nonsense', async () => {
+    const { todayAt } = await import('../../server/crud/access');
+    const late = Date.parse('2026-03-31T23:30:00Z');
+    expect(todayAt('0', late)).toBe('2026-03-31');
+    expect(todayAt('2', late)).toBe('2026-04-01');
+    expect(todayAt('5.5', late)).toBe('2026-04-01');
+    expect(todayAt('-5', Date.parse('2026-04-01T02:00:00Z'))).toBe('2026-03-31');
+    expect(todayAt('99', late)).toBe('2026-03-31');
+    expect(todayAt('abc', late)).toBe('2026-03-31');
+    expect(todayAt(undefined, late)).toBe('2026-03-31');
+  });
+});

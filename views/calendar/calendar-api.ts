@@ -84,21 +84,6 @@ export async function rescheduleItem(
   await http.patch(path, { due_date: dueDate }, { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true });
 }
 
-/** A task's start date and version: moving a whole series shifts the start, so undo writes the old one back. */
-export async function setTaskStart(taskUuid: string, start: (current: string) => string): Promise<string> {
-  const current = await http.get<{ start_date: string; updated_at: string }>(`tasks/${taskUuid}`, { silent: true });
-  const next = start(current.start_date);
-  await http.patch(
-    `tasks/${taskUuid}`,
-    { start_date: next },
-    {
-      headers: { 'If-Match': `"${current.updated_at}"` },
-      silent: true,
-    },
-  );
-  return current.start_date;
-}
-
 export const getFeedUrl = () => http.get<{ url: string }>('user/calendar-feed');
 export const resetFeedUrl = () => http.post<{ url: string }>('user/calendar-feed/reset');
 

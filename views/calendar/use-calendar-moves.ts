@@ -5,8 +5,7 @@ import { useCallback, useState } from 'react';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { notify } from '../../src/components/notices';
-import { rescheduleItem, setTaskStart, type CalendarItem, type SeriesScope } from './calendar-api';
-import { addDays, daysBetween } from './calendar-shortcuts';
+import { rescheduleItem, type CalendarItem, type SeriesScope } from './calendar-api';
 import { offerUndo, type UndoStep } from './undo-step';
 
 export interface Move {
@@ -20,26 +19,17 @@ export interface Move {
 export const CALENDAR_QUERY_KEY = ['calendar'] as const;
 
 /**
- * The inverse of a move: one occurrence (or a ticket or order) goes back to its date; a whole series gets its
- * start date shifted back (the server re-plans from it, and the moved event itself may have been replanned).
+ * The inverse of a move: the same move back (one occurrence, a ticket or an order to its old date; a whole series
+ * by moving the same event back with scope "all", which also turns the rule's weekdays back, docs/planning-api.md).
  */
 export function inverse(
-  item: CalendarItem,
+  item: Pick<CalendarItem, 'kind' | 'uuid'>,
   from: string | null,
   to: string,
   scope: SeriesScope,
   label: string,
 ): UndoStep | null {
   if (item.kind === 'task_event' && scope === 'following') return null;
-  if (item.kind === 'task_event' && scope === 'all' && item.task_uuid && from) {
-    const task = item.task_uuid;
-    const delta = daysBetween(from, to);
-    return {
-      label,
-      undo: () => setTaskStart(task, (start) => addDays(start, -delta)).then(() => undefined),
-      redo: () => setTaskStart(task, (start) => addDays(start, delta)).then(() => undefined),
-    };
-  }
   return { label, undo: () => rescheduleItem(item, from, scope), redo: () => rescheduleItem(item, to, scope) };
 }
 

@@ -12,6 +12,7 @@ import { formatDate } from '../../src/i18n/format';
 import { listRecords, type ApiRecord } from '../../grids/records-api';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
+import { EventMove } from './event-move';
 import { postLink, runAction } from './link-actions';
 
 const SHOWN = 12;
@@ -66,7 +67,13 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
       {events.data && !events.data.data.length && <p className="hw-muted">{t('planning.task.noEvents')}</p>}
       <ul className="hw-event-list">
         {events.data?.data.map((event) => (
-          <EventRow key={event.uuid} event={event} onDone={refresh} />
+          <EventRow
+            key={event.uuid}
+            event={event}
+            series={record.repeat_type !== 'singular'}
+            title={String(record.title)}
+            onDone={refresh}
+          />
         ))}
       </ul>
       <Alert
@@ -86,7 +93,14 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
   );
 }
 
-function EventRow({ event, onDone }: { event: ApiRecord; onDone: () => void }) {
+interface RowProps {
+  event: ApiRecord;
+  series: boolean;
+  title: string;
+  onDone: () => void;
+}
+
+function EventRow({ event, series, title, onDone }: RowProps) {
   const { t } = useTranslation();
   const format = useGridFormat();
   const [comment, setComment] = useState('');
@@ -120,6 +134,9 @@ function EventRow({ event, onDone }: { event: ApiRecord; onDone: () => void }) {
             <Button size="small" icon={<Tick />} onClick={() => act.mutate('done')} loading={act.isPending}>
               {t('planning.event.done')}
             </Button>
+          )}
+          {event.links.reschedule && (
+            <EventMove event={event} series={series} label={date} title={title} onMoved={onDone} />
           )}
           {event.links.skip && (
             <Button size="small" icon={<Cross />} variant="minimal" onClick={() => act.mutate('skip')}>
