@@ -236,6 +236,7 @@ test('import and export work from the keyboard', async ({ page }) => {
   await expect(dialog.getByLabel('Choose a file…')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(toolbar(page).getByRole('button', { name: 'Import' })).toBeFocused(); // focus comes back
 
   // Export: Tab, Enter opens the menu, Tab to csv and Enter
   await page.keyboard.press('Tab');
