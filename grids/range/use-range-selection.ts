@@ -47,6 +47,7 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
   const [version, setVersion] = useState(0);
   const dragging = useRef(false);
   const beforeFocus = useRef<CellRange | null>(null);
+  const extended = useRef(new Set<string>());
 
   const colIndex = useCallback(
     (colId: string) => {
@@ -90,6 +91,7 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       if (mouse && mouse.button !== 0) return;
       const cell = { row: event.rowIndex, col };
       dragging.current = true;
+      extended.current.clear();
       // The grid focuses the clicked cell before this event (which collapsed the range): Shift+click extends the
       // range as it was before that.
       const current = range.current;
@@ -134,7 +136,9 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       if (event.column.getColId() === SELECTION_COLUMN) return;
       const col = colIndex(event.column.getColId());
       const focus = range.current?.focus;
-      if (col < 0 || (focus && focus.row === event.rowIndex && focus.col === col)) return;
+      // a corner Shift+arrows moved to may be focused late (after a scroll) while the range grew on: keep the range
+      const expected = extended.current.delete(`${event.rowIndex}:${col}`);
+      if (col < 0 || expected || (focus && focus.row === event.rowIndex && focus.col === col)) return;
       beforeFocus.current = range.current;
       select({ anchor: { row: event.rowIndex, col }, focus: { row: event.rowIndex, col } });
     },
@@ -153,7 +157,9 @@ export function useRangeSelection(api: RefObject<GridApi<ApiRecord> | null>): Ra
       select(extendRange(range.current, delta[0], delta[1], gridApi.getDisplayedRowCount() - 1, columns.length - 1));
       const focus = range.current.focus;
       const column = columns[focus.col];
-      return column ? { rowIndex: focus.row, column, rowPinned: null } : params.previousCellPosition;
+      if (!column) return params.previousCellPosition;
+      extended.current.add(`${focus.row}:${focus.col}`);
+      return { rowIndex: focus.row, column, rowPinned: null };
     },
     [api, select],
   );

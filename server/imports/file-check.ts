@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { HttpError } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { readEntry, zipEntries, ZipError, type ZipEntry } from './zip';
+import { normalizeZip, readEntry, zipEntries, ZipError, type ZipEntry } from './zip';
 
 export type FileKind = 'xlsx' | 'csv';
 export interface SheetInfo {
@@ -61,6 +61,12 @@ async function workbookSheets(file: string): Promise<SheetInfo[]> {
     (e) => e.size === 0xffffffff || (e.size > 20 * 1024 * 1024 && e.size / Math.max(1, e.compressed) > MAX_RATIO),
   );
   if (bomb || total > MAX_UNPACKED) throw reject('import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+  try {
+    if (await normalizeZip(file, entries)) entries = await zipEntries(file);
+  } catch (err) {
+    if (err instanceof ZipError) throw reject('import.corrupt');
+    throw err;
+  }
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get('xl/workbook.xml');
   const rels = byName.get('xl/_rels/workbook.xml.rels');

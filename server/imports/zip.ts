@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 
 export interface ZipEntry {
   name: string;
+  flags: number;
+  crc: number;
   method: number;
   compressed: number;
   size: number;
@@ -42,6 +44,8 @@ export async function zipEntries(file: string): Promise<ZipEntry[]> {
       const extra = cd.readUInt16LE(p + 30);
       const comment = cd.readUInt16LE(p + 32);
       entries.push({
+        flags: cd.readUInt16LE(p + 8),
+        crc: cd.readUInt32LE(p + 16),
         method: cd.readUInt16LE(p + 10),
         compressed: cd.readUInt32LE(p + 20),
         size: cd.readUInt32LE(p + 24),
@@ -86,4 +90,67 @@ export async function readEntry(file: string, entry: ZipEntry, limit: number): P
     source.on('end', done);
     source.on('error', (err: Error) => (length > 0 ? done() : reject(new ZipError(String(err)))));
   });
+}
+
+/**
+ * Rewrites a zip whose entries carry their sizes only in data descriptors (what streaming writers, ours included,
+ * produce) into one with the sizes in the local headers: exceljs' streaming reader reads local headers only and
+ * now and then loses an entry of the former. The compressed bytes are copied as they are. False when nothing to do.
+ */
+export async function normalizeZip(file: string, entries: ZipEntry[]): Promise<boolean> {
+  if (!entries.some((e) => e.flags & 0x08)) return false;
+  const target = `${file}.normalized`;
+  const out = fs.createWriteStream(target);
+  const write = (buf: Buffer) =>
+    new Promise<void>((resolve, reject) => out.write(buf, (err) => (err ? reject(err) : resolve())));
+  const central: Buffer[] = [];
+  let offset = 0;
+  const fd = await fs.promises.open(file, 'r');
+  try {
+    for (const e of entries) {
+      const local = await readAt(fd, e.offset, 30);
+      if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw new ZipError('damaged local header');
+      const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      const name = Buffer.from(e.name);
+      const flags = e.flags & ~0x08;
+      const head = Buffer.alloc(30);
+      head.writeUInt32LE(0x04034b50, 0);
+      head.writeUInt16LE(20, 4);
+      head.writeUInt16LE(flags, 6);
+      head.writeUInt16LE(e.method, 8);
+      head.writeUInt32LE(e.crc, 14);
+      head.writeUInt32LE(e.compressed, 18);
+      head.writeUInt32LE(e.size, 22);
+      head.writeUInt16LE(name.length, 26);
+      await write(Buffer.concat([head, name]));
+      for (let at = start; at < start + e.compressed; at += 1 << 20)
+        await write(await readAt(fd, at, Math.min(1 << 20, start + e.compressed - at)));
+      const c = Buffer.alloc(46);
+      c.writeUInt32LE(0x02014b50, 0);
+      c.writeUInt16LE(20, 4);
+      c.writeUInt16LE(20, 6);
+      c.writeUInt16LE(flags, 8);
+      c.writeUInt16LE(e.method, 10);
+      c.writeUInt32LE(e.crc, 16);
+      c.writeUInt32LE(e.compressed, 20);
+      c.writeUInt32LE(e.size, 24);
+      c.writeUInt16LE(name.length, 28);
+      c.writeUInt32LE(offset, 42);
+      central.push(c, name);
+      offset += 30 + name.length + e.compressed;
+    }
+    const cd = Buffer.concat(central);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(entries.length, 8);
+    end.writeUInt16LE(entries.length, 10);
+    end.writeUInt32LE(cd.length, 12);
+    end.writeUInt32LE(offset, 16);
+    await write(Buffer.concat([cd, end]));
+  } finally {
+    await fd.close();
+    await new Promise<void>((resolve) => out.end(resolve));
+  }
+  await fs.promises.rename(target, file);
+  return true;
 }

@@ -45,7 +45,7 @@ async function importFile(ctx: Context, model: string, file: Buffer, name: strin
   ).data;
   const body = { settings_group_uuid: ctx.settingsGroup, mapping: preview.suggested_mapping, ...extra };
   const validated = await ctx.client.post(`/imports/${job.uuid}/validate`, body);
-  expect(validated.statusCode).toBe(200);
+  expect(validated.statusCode, validated.body).toBe(200);
   const run = await ctx.client.post(`/imports/${job.uuid}/run`, body);
   expect(run.statusCode).toBe(202);
   return {

@@ -236,6 +236,7 @@ test('import and export work from the keyboard', async ({ page }) => {
   await expect(dialog.getByLabel('Choose a file…')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(toolbar(page).getByRole('button', { name: 'Import' })).toBeFocused(); // focus comes back
 
   // Export: Tab, Enter opens the menu, Tab to csv and Enter
   await page.keyboard.press('Tab');
@@ -323,9 +324,10 @@ test('a column matched by hand is remembered for the table and offered the next 
   await expect(dialog.getByLabel('Field for the column Name')).toHaveValue('name');
 });
 
-test('files the server cannot read, duplicate headers and an empty sheet get clear messages; the template downloads', async ({
+test('unreadable and too big files, duplicate headers and an empty sheet get clear messages; the template downloads', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // a 31 MB upload
   await signInTo(page, '/property');
   await expect(dataRows(page).first()).toBeVisible();
   const dialog = await openWizard(page);
@@ -340,6 +342,14 @@ test('files the server cannot read, duplicate headers and an empty sheet get cle
   });
   await expect(dialog.getByRole('alert')).toContainText('The file is not an Excel workbook (xlsx) or a CSV file.');
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  // over the size limit (30 MB): said so, not a network error
+  const big = Buffer.alloc(31 * 1024 * 1024, 7);
+  big.write('PK\x03\x04', 0, 'latin1');
+  await input.setInputFiles({ name: 'huge.xlsx', mimeType: 'application/octet-stream', buffer: big });
+  await expect(dialog.getByRole('alert')).toContainText('The file is larger than the import allows.', {
+    timeout: 30_000,
+  });
 
   // the template: translated headers and a hidden uuid column
   const template = page.waitForEvent('download');

@@ -415,3 +415,45 @@ test('a range over more than 500 rows is cut at 500, and the footer says so and 
   // Ctrl+End jumped over blocks the grid never loaded: those rows are named, never silently counted
   await expect(summary).toContainText(/\d+ rows? in the range (is|are) not loaded/);
 });
+
+test('an inline cell edit and an archive are undo steps too', async ({ page }) => {
+  const prefix = `Steps${Date.now() % 1_000_000}`;
+  await signInTo(page, '/facilities');
+  await seed(page, prefix, 2, (i) => ({ manufacturer: `Maker ${i}` }));
+  await openFacilities(page, prefix, 2);
+
+  // an inline edit, then Ctrl+Z in the grid
+  const cell = await cellOf(page, dataRows(page).first(), 'Manufacturer');
+  const edited = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/facilities/'),
+  );
+  await cell.dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Edited');
+  await page.keyboard.press('Enter');
+  expect((await edited).status()).toBe(200);
+  await expect(cell).toHaveText('Edited');
+  await cell.click();
+  const undone = bulkPatch(page);
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).status()).toBe(200);
+  await expect(cell).toHaveText('Maker 0');
+
+  // archiving from the drawer offers Undo in its notice, which restores the record
+  const name = `${prefix} 001`;
+  await dataRows(page)
+    .nth(1)
+    .getByRole('button', { name: `Open ${name}` })
+    .click();
+  await expect(page.getByRole('heading', { name, level: 4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+  expect(await fetchAll(page, prefix)).toHaveLength(1);
+  const restored = page.waitForResponse((r) => r.url().endsWith('/api/v1/facilities/bulk-restore'));
+  await page.locator('.bp6-toast').getByRole('button', { name: 'Undo' }).click();
+  expect((await restored).status()).toBe(200);
+  await expect
+    .poll(async () => (await fetchAll(page, prefix)).map((f) => f.manufacturer))
+    .toEqual(['Maker 0', 'Maker 1']);
+});

@@ -13,7 +13,9 @@ import {
   wizardReducer,
 } from '../../grids/import/import-state';
 import { exportQuery, nestQuery } from '../../grids/export/export-query';
-import { fileNameOf } from '../../grids/export/download';
+import { fileNameOf, formatBytes } from '../../grids/export/download';
+import { describeError, fileProblem } from '../../grids/import/import-messages';
+import { ApiError } from '../../src/api/errors';
 import { entityByName } from '../../src/entities/registry';
 
 const facility = entityByName('facility')!;
@@ -190,5 +192,39 @@ describe('export query', () => {
     );
     expect(fileNameOf('attachment; filename="a/b.csv"')).toBe('a_b.csv');
     expect(fileNameOf(null)).toBeNull();
+  });
+});
+
+describe('import messages', () => {
+  const t = (key: string, params?: Readonly<Record<string, unknown>>) =>
+    `${key}${params ? JSON.stringify(params) : ''}`;
+  const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+
+  it('refuses other extensions and empty files before uploading', () => {
+    expect(fileProblem(file('a.XLSX'), t)).toBeNull();
+    expect(fileProblem(file('a.csv'), t)).toBeNull();
+    expect(fileProblem(file('a.xls'), t)?.message).toBe('transfer.import.errors.extension{"name":"a.xls"}');
+    expect(fileProblem(file('a.xlsx', 0), t)?.message).toBe('transfer.import.errors.emptyFile{"name":"a.xlsx"}');
+  });
+
+  it("shows the server's message with its details, and its own words for a size limit or an unknown failure", () => {
+    const password = new ApiError(422, 'The workbook is password-protected.', {
+      errors: { file: ['The workbook is password-protected.'], 'mapping.2': ['Field twice.'] },
+    });
+    expect(describeError(password, t)).toEqual({
+      message: 'The workbook is password-protected.',
+      details: ['Field twice.'],
+    });
+    expect(describeError(new ApiError(413, 'Request body is too large'), t).message).toBe(
+      'transfer.import.errors.tooBig',
+    );
+    expect(describeError(new ApiError(404, 'Not found.'), t).message).toBe('transfer.import.errors.gone');
+    expect(describeError(new Error('boom'), t).message).toBe('transfer.import.errors.unexpected');
+  });
+
+  it('formats sizes in the locale', () => {
+    expect(formatBytes(999, 'en-us')).toBe('999 B');
+    expect(formatBytes(1_234_567, 'de-ch')).toBe('1.2 MB');
+    expect(formatBytes(1_234_567, 'de')).toBe('1,2 MB');
   });
 });
