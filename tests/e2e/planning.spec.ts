@@ -198,7 +198,9 @@ test('the ICS link serves a feed ical.js parses; a reset kills the old link', as
   await outside.dispose();
 });
 
-test('a ticket without a date is dragged from the tray onto a day; Undo takes the date back', async ({ page }) => {
+test('a ticket without a date is dragged from the tray onto a day; Undo takes the date back, Ctrl+Shift+Z and Ctrl+Z redo and undo it', async ({
+  page,
+}) => {
   const subject = `Door jams ${Date.now().toString(36)}`;
   await signInTo(page, '/calendar');
   const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
@@ -223,6 +225,12 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(dueDate).toBeNull();
   await expect(tray.getByText(subject)).toBeVisible();
+  // the move is a step of the shared undo stack: redo and undo it again from the keyboard on the calendar
+  await page.getByRole('region', { name: 'Deadline calendar' }).getByRole('button', { name: 'Today' }).focus();
+  await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(dueDate).toBe(today);
+  await page.keyboard.press('Control+z');
+  await expect.poll(dueDate).toBeNull();
 });
 
 test('without a mouse: an event moves to a typed date from the task drawer, the whole series with it, and Undo moves it back', async ({

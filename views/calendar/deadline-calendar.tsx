@@ -17,6 +17,7 @@ import { capEvents } from './calendar-cap';
 import { isoDate, shortcutTarget, type Shortcut } from './calendar-shortcuts';
 import { CalendarToolbar } from './calendar-toolbar';
 import { SeriesScopeDialog } from './series-scope-dialog';
+import { onUndoKeys } from './undo-step';
 import { CALENDAR_QUERY_KEY, useCalendarMoves } from './use-calendar-moves';
 import './calendar.css';
 
@@ -91,7 +92,12 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
   };
 
   return (
-    <section className="hw-calendar" aria-label={t('calendar.title')} aria-busy={query.isFetching}>
+    <section
+      className="hw-calendar"
+      aria-label={t('calendar.title')}
+      aria-busy={query.isFetching}
+      onKeyDown={onUndoKeys}
+    >
       <CalendarToolbar
         title={range?.title ?? ''}
         viewType={viewType}

@@ -1,7 +1,9 @@
-// One undoable change, in the shape the shared undo stack takes (`{ label, undo(), redo() }`), offered right away
-// as a toast with an Undo button. The calendar's reschedules write their inverse this way.
+// One undoable change of the calendar (a reschedule): a step of the shared undo stack (grids/undo), so Ctrl+Z on
+// the calendar or in a grid takes it back, and offered right away as a toast with an Undo button.
+import { pushUndo, redo, undo, undoState } from '../../grids';
 import { notify, reportActionError } from '../../src/components/notices';
 import { i18n } from '../../src/i18n';
+import type { KeyboardEvent } from 'react';
 
 export interface UndoStep {
   /** What was done, shown in the toast and the undo history. */
@@ -10,24 +12,41 @@ export interface UndoStep {
   redo: () => Promise<void>;
 }
 
-/** Shows the success toast with Undo; `after` runs once undo finished (refetch). */
+/** Puts the step on the undo stack and shows the success toast with Undo; `after` runs after an undo or redo. */
 export function offerUndo(step: UndoStep, after: () => void): void {
+  const settled = (run: () => Promise<void>) => async () => {
+    try {
+      await run();
+    } finally {
+      after();
+    }
+  };
+  const shared = { label: step.label, model: 'task_event', undo: settled(step.undo), redo: settled(step.redo) };
+  pushUndo(shared);
   notify.success(step.label, {
     key: 'calendar-undo',
     action: {
       text: i18n.t('calendar.undo'),
       onClick: () => {
-        step.undo().then(
-          () => {
-            notify.info(i18n.t('calendar.undone'), { key: 'calendar-undo' });
-            after();
-          },
-          (error: unknown) => {
-            reportActionError(error);
-            after();
-          },
-        );
+        const { undo: done, redo: undone } = undoState();
+        if (done.at(-1)?.undo === shared.undo)
+          void undo(); // the stack's notice names what was undone
+        else if (!undone.some((s) => s.undo === shared.undo))
+          // something else was done since: take back just this move
+          shared.undo().then(() => notify.info(i18n.t('calendar.undone'), { key: 'calendar-undo' }), reportActionError);
       },
     },
   });
+}
+
+/** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y on the calendar, as in the grids (a text field keeps its own undo). */
+export function onUndoKeys(event: KeyboardEvent): void {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.closest('input, textarea, [contenteditable="true"]')) return;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && !event.shiftKey) void undo();
+  else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
+  else return;
+  event.preventDefault();
 }
