@@ -76,9 +76,7 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
     const res = await c.db
       .update(tableOf(entity))
       .set({ ...r.values, ...storedComputed(entity, merged), updated_at: now, updated_by: user } as never)
-      .where(
-        and(eq(col(entity, 'uuid'), target.uuid as string), versionIs(entity, target.updated_at as Date)),
-      )
+      .where(and(eq(col(entity, 'uuid'), target.uuid as string), versionIs(entity, target.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (!res.length) {
       r.action = 'error';

@@ -29,7 +29,9 @@ describe('simple rules walked without rrule', () => {
     const interval = 1 + Math.floor(r() * 5);
     const days = DAYS.filter(() => r() < 0.35);
     const weekly = i % 2 === 1 && days.length > 0;
-    const base = weekly ? `FREQ=WEEKLY;INTERVAL=${interval};BYDAY=${days.join(',')}` : `FREQ=DAILY;INTERVAL=${interval}`;
+    const base = weekly
+      ? `FREQ=WEEKLY;INTERVAL=${interval};BYDAY=${days.join(',')}`
+      : `FREQ=DAILY;INTERVAL=${interval}`;
     const tail = i % 3 === 0 ? `;COUNT=${1 + Math.floor(r() * 40)}` : i % 3 === 1 ? ';UNTIL=20260615' : '';
     const wkst = weekly && i % 4 === 1 ? ';WKST=SU' : '';
     return [`${base}${tail}${wkst}`, start] as const;
