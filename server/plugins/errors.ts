@@ -23,6 +23,8 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
     case 'invalid_type': {
       if (p.input === undefined && /received undefined/.test(issue.message))
         return { key: 'validation.required', params: {} };
+      // null where a value is required: the field was cleared (a pasted empty cell, a cleared form field)
+      if (p.input === null || /received null/.test(issue.message)) return { key: 'validation.required', params: {} };
       const expected = String(p.expected);
       const key = (
         {

@@ -57,6 +57,10 @@ describe('422 errors from zod', () => {
     expect(errorsFor(schema, { age: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({
       first_name: ['Das Feld first name ist erforderlich.'],
     });
+    // null is a cleared value, not a wrong type
+    expect(errorsFor(schema, { first_name: null, age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
+      first_name: ['The first name field is required.'],
+    });
   });
 });
 
