@@ -23,7 +23,7 @@
 // BENCH_CAL_RUNS (5), BENCH_CAL_DEBUG=1 (per-run figures).
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const { RRule } = require('rrule');
@@ -32,14 +32,6 @@ const ORIGIN = 'http://bench.local';
 const EVENTS = 1000;
 const SERIES = 500;
 const debug = process.env.BENCH_CAL_DEBUG ? (...a) => console.error('[calendar]', ...a) : () => undefined;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const iso = (d) => d.toISOString().slice(0, 10);
 const TODAY = new Date();
@@ -210,7 +202,7 @@ export async function run() {
     ours: await bundle('tests/bench/calendar-ours.tsx'),
     bare: await bundle('tests/bench/calendar-bare.js'),
   };
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   const results = { ours: [], bare: [], oursSeries: [], bareJsonSeries: [], bareRrule: [] };
   try {
     await measure(browser, assets, 'ours', 'json');

@@ -45,7 +45,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const PORT = 8398;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -359,17 +359,7 @@ async function calibrate(page) {
 
 /** A browser of its own with one instrumented context: the same binary and flags for both pages. */
 async function launchContext() {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({
     baseURL: BASE,
     viewport: { width: 1280, height: 800 },

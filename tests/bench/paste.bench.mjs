@@ -12,7 +12,7 @@
 // Baseline in the same run and page: the keyboard shortcut sheet (`?`, a Blueprint dialog with a small table),
 // timed the same way — what any dialog costs here. RUNS (5) alternating runs, medians.
 import { spawn } from 'node:child_process';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const PORT = 8397;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -74,17 +74,7 @@ function timedUntil(selector, fire) {
 
 export async function run() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: BASE,
