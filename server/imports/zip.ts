@@ -16,6 +16,52 @@ export interface ZipEntry {
 
 export class ZipError extends Error {}
 
+/** An entry's record fields: what the local and central headers both carry. */
+export type ZipRecord = Pick<ZipEntry, 'name' | 'flags' | 'method' | 'crc' | 'compressed' | 'size'>;
+
+/** The local file header (followed by the name), sizes in place (no data descriptor). */
+export function localHeader(e: ZipRecord): Buffer {
+  const name = Buffer.from(e.name);
+  const head = Buffer.alloc(30);
+  head.writeUInt32LE(0x04034b50, 0);
+  head.writeUInt16LE(20, 4);
+  head.writeUInt16LE(e.flags, 6);
+  head.writeUInt16LE(e.method, 8);
+  head.writeUInt32LE(e.crc, 14);
+  head.writeUInt32LE(e.compressed, 18);
+  head.writeUInt32LE(e.size, 22);
+  head.writeUInt16LE(name.length, 26);
+  return Buffer.concat([head, name]);
+}
+
+/** The central directory record of an entry whose local header starts at `offset` (followed by the name). */
+export function centralHeader(e: ZipRecord, offset: number): Buffer {
+  const name = Buffer.from(e.name);
+  const c = Buffer.alloc(46);
+  c.writeUInt32LE(0x02014b50, 0);
+  c.writeUInt16LE(20, 4);
+  c.writeUInt16LE(20, 6);
+  c.writeUInt16LE(e.flags, 8);
+  c.writeUInt16LE(e.method, 10);
+  c.writeUInt32LE(e.crc, 16);
+  c.writeUInt32LE(e.compressed, 20);
+  c.writeUInt32LE(e.size, 24);
+  c.writeUInt16LE(name.length, 28);
+  c.writeUInt32LE(offset, 42);
+  return Buffer.concat([c, name]);
+}
+
+/** The end of central directory record. */
+export function endRecord(count: number, directorySize: number, directoryOffset: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directorySize, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return end;
+}
+
 async function readAt(fd: fs.promises.FileHandle, position: number, length: number) {
   const buf = Buffer.alloc(length);
   const { bytesRead } = await fd.read(buf, 0, length, position);
@@ -111,41 +157,16 @@ export async function normalizeZip(file: string, entries: ZipEntry[]): Promise<b
       const local = await readAt(fd, e.offset, 30);
       if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw new ZipError('damaged local header');
       const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      const name = Buffer.from(e.name);
-      const flags = e.flags & ~0x08;
-      const head = Buffer.alloc(30);
-      head.writeUInt32LE(0x04034b50, 0);
-      head.writeUInt16LE(20, 4);
-      head.writeUInt16LE(flags, 6);
-      head.writeUInt16LE(e.method, 8);
-      head.writeUInt32LE(e.crc, 14);
-      head.writeUInt32LE(e.compressed, 18);
-      head.writeUInt32LE(e.size, 22);
-      head.writeUInt16LE(name.length, 26);
-      await write(Buffer.concat([head, name]));
+      const record = { ...e, flags: e.flags & ~0x08 };
+      const head = localHeader(record);
+      await write(head);
       for (let at = start; at < start + e.compressed; at += 1 << 20)
         await write(await readAt(fd, at, Math.min(1 << 20, start + e.compressed - at)));
-      const c = Buffer.alloc(46);
-      c.writeUInt32LE(0x02014b50, 0);
-      c.writeUInt16LE(20, 4);
-      c.writeUInt16LE(20, 6);
-      c.writeUInt16LE(flags, 8);
-      c.writeUInt16LE(e.method, 10);
-      c.writeUInt32LE(e.crc, 16);
-      c.writeUInt32LE(e.compressed, 20);
-      c.writeUInt32LE(e.size, 24);
-      c.writeUInt16LE(name.length, 28);
-      c.writeUInt32LE(offset, 42);
-      central.push(c, name);
-      offset += 30 + name.length + e.compressed;
+      central.push(centralHeader(record, offset));
+      offset += head.length + e.compressed;
     }
     const cd = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(cd.length, 12);
-    end.writeUInt32LE(offset, 16);
+    const end = endRecord(entries.length, cd.length, offset);
     await write(Buffer.concat([cd, end]));
   } finally {
     await fd.close();

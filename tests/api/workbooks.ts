@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { json, type Client } from './harness';
+import { centralHeader, endRecord, localHeader } from '../../server/imports/zip';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -37,39 +38,22 @@ export function zip(entries: { name: string; data: Buffer }[]): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
-    const name = Buffer.from(e.name);
     const packed = zlib.deflateRawSync(e.data, { level: 9 });
-    const crc = zlib.crc32(e.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
+    const record = {
+      name: e.name,
+      flags: 0,
+      method: 8,
+      crc: zlib.crc32(e.data),
+      compressed: packed.length,
+      size: e.data.length,
+    };
+    const head = localHeader(record);
+    locals.push(head, packed);
+    centrals.push(centralHeader(record, offset));
+    offset += head.length + packed.length;
   }
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  return Buffer.concat([...locals, cd, endRecord(entries.length, cd.length, offset)]);
 }
 
 /** A workbook-shaped zip whose one sheet unpacks to `megabytes` of repeated rows. */
