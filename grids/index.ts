@@ -1,6 +1,4 @@
-// The spreadsheet layer (see README.md). Empty until the records-engine issue fills it; this file keeps
-// `eslint src views grids` and the import boundaries meaningful from the start.
-export {};
+// The spreadsheet layer's public face for other folders (see README.md).
 
 // The undo stack other screens push to (the import wizard's "undo this import", calendar reschedules): see the
 // "Undo stack" section of README.md.

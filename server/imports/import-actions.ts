@@ -91,15 +91,18 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
     );
     if (touched && touched.n > 0) throw new HttpError(409, 'import.undo_touched', { count: touched.n });
     const now = new Date();
-    const created = await tx
-      .select({ uuid: importRows.record_uuid })
-      .from(importRows)
-      .where(and(eq(importRows.import_uuid, job.uuid), eq(importRows.action, 'created')));
+    const hooks = hooksOf(entity);
+    // the created records, read only for a model whose hooks follow a removal (a task's open events)
+    const created = hooks.afterArchive
+      ? await tx
+          .select({ uuid: importRows.record_uuid })
+          .from(importRows)
+          .where(and(eq(importRows.import_uuid, job.uuid), eq(importRows.action, 'created')))
+      : [];
     await tx.execute(sql`
       update ${table} set deleted_at = ${now}, deleted_by = ${access.user.id}
       where uuid in (select record_uuid from ${importRows} where import_uuid = ${job.uuid} and action = 'created')`);
     // Deleting counts as taking the records out (a task's open events go with it).
-    const hooks = hooksOf(entity);
     const h = { db: tx as never, access, settingsGroup: job.settings_group_uuid!, now };
     if (created.length)
       await hooks.afterArchive?.(
