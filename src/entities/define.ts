@@ -37,6 +37,11 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
   defaultSort?: { field: keyof F & string; descending?: boolean };
   /** Extra database indexes (column lists) for lookups the engine does not index by itself. */
   indexes?: readonly (readonly ((keyof F & string) | 'settings_group_uuid')[])[];
+  /**
+   * Each record is a stored file (documents): created only by uploading it (`POST /{plural}` as multipart, a
+   * bespoke route), never by a JSON create, a bulk create, a paste or an import insert. Updates work as usual.
+   */
+  createdByUpload?: boolean;
 }
 
 export function defineEntity<const F extends Record<string, Field>>(def: EntityDefinition<F>): EntityDefinition<F> {
