@@ -33,6 +33,7 @@ import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
 import { FACILITY_ARCHIVE_ROUTE } from './routes/facility-cascade.routes';
+import { DOCUMENT_ROUTES, documentRoutes } from './documents/documents.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -93,7 +94,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
-      await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE])));
+      await api.register(documentRoutes);
+      await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE, ...DOCUMENT_ROUTES])));
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
       await api.register(importRoutes);

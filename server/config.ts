@@ -34,6 +34,8 @@ export interface Config {
   seedDemo: boolean;
   jobs: boolean;
   requestTimeoutMs: number;
+  /** The largest document a user may upload, in bytes. */
+  documentMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     jobs: env.JOBS !== '0',
     requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 30_000),
+    documentMaxBytes: num(env.DOCUMENT_MAX_MB, 25) * 1024 * 1024,
   };
 }

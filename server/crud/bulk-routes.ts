@@ -62,7 +62,8 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
       );
     });
 
-  if (!skip.has(`POST ${base}/bulk`))
+  // Records that are stored files come from uploads only (EntityDefinition.createdByUpload).
+  if (!skip.has(`POST ${base}/bulk`) && !entity.createdByUpload)
     r.post(`${base}/bulk`, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
       const dryRun = req.query.dry_run ?? false;
       const o = { dryRun, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };

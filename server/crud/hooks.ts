@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Access } from './access';
 import type { Row } from './present';
 import { planningHooks } from '../services/planning-hooks';
+import { documentHooks } from '../documents/document-hooks';
 
 export interface HookContext {
   db: Db;
@@ -22,4 +23,5 @@ export interface ModelHooks {
   afterArchive?: (h: HookContext, uuids: string[], archived: boolean) => Promise<void>;
 }
 
-export const hooksOf = (entity: AnyEntity): ModelHooks => planningHooks[entity.name] ?? {};
+export const hooksOf = (entity: AnyEntity): ModelHooks =>
+  planningHooks[entity.name] ?? documentHooks[entity.name] ?? {};

@@ -129,14 +129,16 @@ function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, desc
   )!;
 }
 
-export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery) {
+/** A page of records; `extra` narrows the list further (a bespoke list route's own condition). */
+export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery, extra?: SQL) {
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
   const sortCol = col(entity, sortName);
   const uuidCol = col(entity, 'uuid');
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
-  let where = listConditions(entity, access, q);
+  const conditions = and(listConditions(entity, access, q), extra)!;
+  let where = conditions;
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   if (q.cursor && !cursor) throw notFound();
   if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending))!;
@@ -157,7 +159,7 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
   if (!cursor) {
     const [counted] = (await ctx.db
       .execute(
-        sql`select count(*)::int as n from (select 1 from ${table} where ${listConditions(entity, access, q)} limit ${COUNT_CAP + 1}) t`,
+        sql`select count(*)::int as n from (select 1 from ${table} where ${conditions} limit ${COUNT_CAP + 1}) t`,
       )
       .then(rowsOf)) as { n: number }[];
     const n = counted?.n ?? 0;

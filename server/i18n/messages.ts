@@ -119,6 +119,7 @@ const en = {
   'import.in_use': 'This file is already being imported.',
   'import.error_column': 'Error',
   'import.row_column': 'Row',
+  'import.update_only': 'These records are added by uploading their files; an import can only update them.',
   'export.created_at': 'Created at',
   'export.updated_at': 'Updated at',
   'export.created_by': 'Created by',
@@ -156,6 +157,13 @@ const en = {
   'mail.order.intro': 'You have received an order from {sender}: {title}. Please accept or refuse it on this page:',
   'mail.order.action': 'Open the order',
   'mail.order.note': 'The link is personal: anyone who has it can answer the order.',
+  'documents.file_required': 'Please select a file!',
+  'documents.empty': 'The file is empty.',
+  'documents.too_large': 'The file is larger than {max} MB.',
+  'documents.type_not_allowed': 'Files of this type cannot be uploaded: {name}.',
+  'documents.content_mismatch': 'The content of {name} does not match its file name extension.',
+  'documents.duplicate_name': 'A document with the same file name already exists.',
+  'documents.other_group': 'The record belongs to another settings group than the document.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -283,6 +291,8 @@ const de: Catalog = {
   'import.in_use': 'Diese Datei wird bereits importiert.',
   'import.error_column': 'Fehler',
   'import.row_column': 'Zeile',
+  'import.update_only':
+    'Diese Datensätze entstehen durch das Hochladen ihrer Dateien; ein Import kann sie nur aktualisieren.',
   'export.created_at': 'Erstellt am',
   'export.updated_at': 'Geändert am',
   'export.created_by': 'Erstellt von',
@@ -322,6 +332,13 @@ const de: Catalog = {
     'Sie haben einen Auftrag von {sender} erhalten: {title}. Bitte nehmen Sie ihn auf dieser Seite an oder lehnen Sie ihn ab:',
   'mail.order.action': 'Auftrag öffnen',
   'mail.order.note': 'Der Link ist persönlich: Wer ihn hat, kann den Auftrag beantworten.',
+  'documents.file_required': 'Bitte wählen Sie eine Datei aus!',
+  'documents.empty': 'Die Datei ist leer.',
+  'documents.too_large': 'Die Datei ist grösser als {max} MB.',
+  'documents.type_not_allowed': 'Dateien dieses Typs können nicht hochgeladen werden: {name}.',
+  'documents.content_mismatch': 'Der Inhalt von {name} passt nicht zur Dateiendung.',
+  'documents.duplicate_name': 'Ein Dokument mit demselben Dateinamen existiert bereits.',
+  'documents.other_group': 'Der Datensatz gehört zu einer anderen Einstellungsgruppe als das Dokument.',
 };
 
 // Swiss German: the same texts without ß.

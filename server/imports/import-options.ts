@@ -34,6 +34,7 @@ export function checkOptions(entity: AnyEntity, access: Access, o: ImportOptions
     else if (seen.has(field)) add(`mapping.${column}`, 'import.mapping_twice', { field });
     seen.add(field);
   }
+  if (entity.createdByUpload && o.mode !== 'update') add('mode', 'import.update_only');
   if (o.match_key === 'number_internal' && !('number_internal' in entity.fields)) add('match_key', 'validation.in');
   else if (o.mode !== 'insert' && !seen.has(o.match_key))
     add('match_key', 'import.match_key_unmapped', { field: o.match_key });

@@ -1,0 +1,121 @@
+// Document routes (docs/documents-api.md) beyond the records engine's: upload (multipart) to a record, a record's
+// documents (the list with `model_name` and `model_uuid`), the file download, the records a document is attached
+// to, attach and detach. Thin: the work is in document.service.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entities } from '../../src/entities/registry';
+import { recordSchema } from '../../src/entities/schemas';
+import { accessOf } from '../crud/access';
+import { listQuerySchema } from '../crud/list-query';
+import { getRow, list } from '../crud/read';
+import { presentRecord } from '../crud/present';
+import { sendRowErrors, zodRowErrors } from '../crud/row-errors';
+import { errorReplies } from '../routes/schemas';
+import { actionRoute } from '../routes/record-action';
+import { fieldError } from '../http-error';
+import {
+  attachedTo,
+  documentFile,
+  linkDocument,
+  linksOf,
+  unlinkDocument,
+  uploadDocument,
+  type UploadFields,
+} from './document.service';
+import { downloadHeaders, sendFile } from './file-reply';
+import { documentStore } from './storage';
+import { receiveUpload, recordRefSchema, uploadFieldsSchema } from './upload-fields';
+
+/** The generic routes these take over (crudRoutes' skip list). */
+export const DOCUMENT_ROUTES = ['GET /documents', 'POST /documents'] as const;
+
+const entity = entities.document;
+const tags = [entity.plural];
+const params = z.object({ uuid: z.uuid() });
+const one = z.object({ data: recordSchema(entity) });
+
+export async function documentRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.documentMaxBytes, files: 1, fields: 12, parts: 13, fieldSize: 4096 },
+    throwFileSizeLimit: false,
+    // browsers send the file name's UTF-8 bytes as they are (busboy would read them as Latin-1)
+    defParamCharset: 'utf8',
+  });
+
+  r.get(
+    '/documents',
+    {
+      schema: {
+        tags,
+        querystring: listQuerySchema(entity).extend({
+          model_name: z.string().max(60).optional(),
+          model_uuid: z.uuid().optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(recordSchema(entity)),
+            meta: z.record(z.string(), z.unknown()),
+            links: z.record(z.string(), z.string()),
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const { model_name, model_uuid, ...query } = req.query;
+      if (!model_name !== !model_uuid)
+        throw fieldError(model_name ? 'model_uuid' : 'model_name', 'validation.required');
+      const extra = model_name && model_uuid ? await attachedTo(ctx, access, { model_name, model_uuid }) : undefined;
+      return list(ctx, access, entity, query, extra);
+    },
+  );
+
+  r.post(
+    '/documents',
+    { schema: { tags, body: uploadFieldsSchema.nullish(), response: { 201: one, ...errorReplies } } },
+    async (req, reply) => {
+      const access = await accessOf(ctx, req);
+      const received = req.isMultipart()
+        ? await receiveUpload(req, documentStore(ctx.config.dataDir))
+        : { fields: req.body ?? {}, file: undefined };
+      const parsed = uploadFieldsSchema.safeParse(received.fields);
+      if (!parsed.success) {
+        if (received.file) await documentStore(ctx.config.dataDir).discard(received.file);
+        return sendRowErrors(reply, req.locale, zodRowErrors(parsed.error.issues, req.locale, ''));
+      }
+      const uuid = await uploadDocument(ctx, access, parsed.data as UploadFields, received.file);
+      const row = await getRow(ctx, access, entity, uuid);
+      return reply.code(201).send({ data: presentRecord(entity, access, row) });
+    },
+  );
+
+  r.get('/documents/:uuid/file', { schema: { tags, params }, onSend: downloadHeaders }, async (req, reply) => {
+    const file = await documentFile(ctx, await accessOf(ctx, req), req.params.uuid);
+    return sendFile(reply, file);
+  });
+
+  r.get(
+    '/documents/:uuid/links',
+    {
+      schema: {
+        tags,
+        params,
+        response: {
+          200: z.object({
+            data: z.array(z.object({ model_name: z.string(), model_uuid: z.string(), title: z.string().nullable() })),
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (req) => ({ data: await linksOf(ctx, await accessOf(ctx, req), req.params.uuid) }),
+  );
+
+  actionRoute(app, entity, 'link', recordRefSchema, (c, access, uuid, ref) => linkDocument(c, access, uuid, ref));
+  actionRoute(app, entity, 'unlink', recordRefSchema, (c, access, uuid, ref) => unlinkDocument(c, access, uuid, ref));
+}
