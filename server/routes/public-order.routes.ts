@@ -1,12 +1,14 @@
-// The contractor's public order page API (no login): GET /public/orders/{token} and its answers. Replies are
-// never cached, indexed or sent on as a referrer; guessing tokens is rate-limited per IP (domain.md §10).
+// The contractor's public order page API (no login): GET /public/orders/{token}, its answers and the order's
+// documents. Replies are never cached, indexed or sent on as a referrer; guessing tokens is rate-limited per IP
+// (domain.md §10).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { valueSchemas } from '../../src/entities/schemas';
 import { HttpError } from '../http-error';
 import { translate } from '../i18n/messages';
-import { answerOrder, publicOrder, type PublicAction } from '../services/public-order.service';
+import { answerOrder, publicOrder, publicOrderDocument, type PublicAction } from '../services/public-order.service';
+import { downloadHeaders, sendFile } from '../documents/file-reply';
 import { hit, limitOrThrow, throttled, tooManyAttempts } from '../services/rate-limit';
 import { errorReplies, messageReply } from './schemas';
 
@@ -49,6 +51,17 @@ export async function publicOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({ data: await guarded(req, () => publicOrder(ctx, req.params.token)) }),
+  );
+
+  r.get(
+    '/public/orders/:token/documents/:uuid',
+    {
+      config: { public: true },
+      schema: { tags: ['public'], params: params.extend({ uuid: z.uuid() }) },
+      onSend: downloadHeaders,
+    },
+    async (req, reply) =>
+      sendFile(reply, await guarded(req, () => publicOrderDocument(ctx, req.params.token, req.params.uuid))),
   );
 
   const bodies: Record<PublicAction, z.ZodType> = {

@@ -1,6 +1,7 @@
 // The contractor's page of an external order (domain.md §3, §5): no login, the token is the key. Unknown or
 // reset tokens are a 404 that reveals nothing; an order answered already (accepted, refused) cannot be answered
-// again, and the contractor is told so (422 on status), nothing is changed.
+// again, and the contractor is told so (422 on status), nothing is changed. The documents attached to the order are
+// listed and downloadable through the same token (only those).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { order as orders, orderLine as lines, property as properties, contact as contacts } from '../db/entity-tables';
@@ -9,6 +10,7 @@ import { fieldError, notFound } from '../http-error';
 import { orderTransitions } from '../../src/domain/transitions';
 import { sha256 } from './crypto';
 import type { Tx } from './record-actions';
+import { documentsOfRecord, openStored } from '../documents/document.service';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -68,6 +70,7 @@ export async function publicOrder(ctx: AppContext, token: string) {
       .from(orderMessages)
       .where(eq(orderMessages.order_uuid, String(o.uuid)))
       .orderBy(asc(orderMessages.created_at));
+    const files = await documentsOfRecord(tx, { model_name: 'order', model_uuid: String(o.uuid) });
     const day = (v: unknown) => (v == null ? null : String(v));
     return {
       order: {
@@ -83,9 +86,30 @@ export async function publicOrder(ctx: AppContext, token: string) {
         lines: items,
       },
       messages: messages.map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
+      documents: files.map((d) => ({
+        uuid: d.uuid,
+        title: d.title,
+        original_filename: d.original_filename,
+        file_type: d.file_type,
+        size: d.size,
+        created_at: (d.created_at as Date).toISOString(),
+        url: `/api/v1/public/orders/${token}/documents/${String(d.uuid)}`,
+      })),
       links: linksOf(o, `/api/v1/public/orders/${token}`),
     };
   });
+}
+
+/** A document attached to the token's order, for the contractor to download (any other document is a 404). */
+export async function publicOrderDocument(ctx: AppContext, token: string, documentUuid: string) {
+  const row = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
+    const o = await orderOf(tx, token);
+    const files = await documentsOfRecord(tx, { model_name: 'order', model_uuid: String(o.uuid) });
+    return files.find((d) => d.uuid === documentUuid);
+  });
+  if (!row) throw notFound();
+  return openStored(ctx, row);
 }
 
 export type PublicAction = 'accept' | 'refuse' | 'done' | 'propose-date' | 'comment';

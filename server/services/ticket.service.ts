@@ -1,5 +1,5 @@
 // Ticket actions (domain.md §3): the transitions, assignment to a member, delegation to a member or a contact,
-// followers, comments and an order created from a ticket. Each is one transaction.
+// followers, comments and an order created from a ticket (with the ticket's documents). Each is one transaction.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';
@@ -13,6 +13,7 @@ import { settingsGroupMembers, users } from '../db/schema';
 import { ticketFollowers } from '../db/planning-schema';
 import { ValidationFailed, fieldError } from '../http-error';
 import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+import { copyLinks } from '../documents/document-links';
 
 export const TICKET_ACTIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
 
@@ -139,10 +140,13 @@ export interface CreateOrderBody {
   contact_uuid?: string | null | undefined;
 }
 
-/** A new order carrying the ticket's subject, description, property and due date; answers its uuid. */
+/**
+ * A new order carrying the ticket's subject, description, property and due date, and its documents (the same
+ * files, attached to the order as well); answers its uuid.
+ */
 export async function orderFromTicket(ctx: AppContext, access: Access, uuid: string, body: CreateOrderBody) {
-  return onRecord(ctx, access, entities.ticket, uuid, (_tx, row, txCtx) =>
-    create(txCtx, access, entities.order, {
+  return onRecord(ctx, access, entities.ticket, uuid, async (tx, row, txCtx) => {
+    const order = await create(txCtx, access, entities.order, {
       property_uuid: row.property_uuid,
       ticket_uuid: row.uuid,
       title: row.subject,
@@ -150,6 +154,8 @@ export async function orderFromTicket(ctx: AppContext, access: Access, uuid: str
       due_date: row.due_date ?? null,
       kind: body.kind,
       contact_uuid: body.contact_uuid ?? null,
-    }),
-  );
+    });
+    await copyLinks(tx, access, { model_name: 'ticket', model_uuid: uuid }, { model_name: 'order', model_uuid: order });
+    return order;
+  });
 }
