@@ -4,6 +4,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { isWritable, type Field, type FieldKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
 import { json, type Client } from './harness';
+import { pdf, uploadDocument } from './uploads';
 
 let seq = 0;
 const between = (f: Field, fallback: number) => {
@@ -53,6 +54,7 @@ export async function make(
   entity: AnyEntity,
   overrides: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
+  if (entity.createdByUpload) return upload(ctx, entity, overrides);
   const body = await bodyFor(ctx, entity, overrides);
   const res = await ctx.client.post(`/${entity.plural}`, body);
   if (res.statusCode !== 201) throw new Error(`creating ${entity.name} failed: ${res.statusCode} ${res.body}`);
@@ -87,6 +89,24 @@ export async function bodyFor(
     Object.assign(body, { by_weekday: 'MO', rrule: null, end_date: null, occurrences: null, interval: 1 });
   Object.assign(body, overrides);
   return body;
+}
+
+/** A record that is a stored file (a document): uploaded to a property of the workspace, then given the overrides. */
+async function upload(ctx: Context, entity: AnyEntity, overrides: Record<string, unknown>) {
+  seq += 1;
+  const property = await refFor(ctx, 'property', {});
+  const res = await uploadDocument(
+    ctx.client,
+    { model_name: 'property', model_uuid: property, title: `Sample ${seq}` },
+    { name: `sample-${seq}-${Math.random().toString(36).slice(2, 8)}.pdf`, data: pdf(`sample ${seq}`) },
+  );
+  if (res.statusCode !== 201) throw new Error(`uploading ${entity.name} failed: ${res.statusCode} ${res.body}`);
+  const made = json<{ data: Record<string, unknown> }>(res).data;
+  if (Object.keys(overrides).length === 0) return made;
+  const patched = await ctx.client.patch(`/${entity.plural}/${String(made.uuid)}`, overrides);
+  if (patched.statusCode !== 200)
+    throw new Error(`updating ${entity.name} failed: ${patched.statusCode} ${patched.body}`);
+  return json<{ data: Record<string, unknown> }>(patched).data;
 }
 
 async function refFor(ctx: Context, model: string, body: Record<string, unknown>): Promise<string> {

@@ -1,6 +1,9 @@
 // The API test harness: the real app via app.inject() on a fresh embedded database per file, or on a fresh
 // PostgreSQL database (created here, dropped afterwards) when TEST_DATABASE_URL is set.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -22,6 +25,8 @@ export interface TestEnv {
 
 export async function createTestEnv(config: Partial<Config> = {}): Promise<TestEnv> {
   const base = process.env.TEST_DATABASE_URL;
+  // Uploaded files go to a folder of this file's own unless the test names one.
+  const dataDir = config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hw-test-'));
   let database: Database;
   let dropDb = async () => {};
   if (base) {
@@ -45,7 +50,7 @@ export async function createTestEnv(config: Partial<Config> = {}): Promise<TestE
   const app = await buildApp({
     database,
     logger: false,
-    config: { scryptCost: 1024, appUrl: 'http://hauswerk.test', smtpUrl: undefined, ...config },
+    config: { scryptCost: 1024, appUrl: 'http://hauswerk.test', smtpUrl: undefined, ...config, dataDir },
   });
   await app.ready();
   return {
@@ -55,6 +60,7 @@ export async function createTestEnv(config: Partial<Config> = {}): Promise<TestE
       await app.close();
       await database.close();
       await dropDb();
+      if (!config.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
