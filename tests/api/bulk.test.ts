@@ -60,34 +60,45 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
   const { field, value, invalid } = probe(entity);
   const get = async (uuid: string) => json<{ data: Rec }>(await a.client.get(`${path}/${uuid}`)).data;
 
-  it('creates rows in one request; a dry run answers the same and writes nothing', async () => {
-    const rows = [await bodyFor(a, entity), await bodyFor(a, entity)];
-    const dry = await a.client.post(`${path}/bulk?dry_run=1`, { rows });
-    expect(dry.statusCode).toBe(200);
-    const preview = json<Bulk>(dry);
-    expect(preview.meta).toMatchObject({ created: 2, invalid: 0 });
-    expect((await a.client.get(`${path}/${(preview.data[0] as unknown as Rec).uuid}`)).statusCode).toBe(404);
-
-    const res = await a.client.post(`${path}/bulk`, { rows });
-    expect(res.statusCode).toBe(201);
-    const made = json<{ data: Rec[] }>(res).data;
-    expect(made).toHaveLength(2);
-    expect((await get(made[1]!.uuid))[field]).toBe(rows[1]![field]);
+  // Records that are stored files (documents) come from uploads only: no bulk create.
+  it.runIf(entity.createdByUpload)('has no bulk create', async () => {
+    expect((await a.client.post(`${path}/bulk`, { rows: [await bodyFor(a, entity)] })).statusCode).toBe(404);
   });
 
-  it('refuses the whole create with rows.N.field errors, or skips the invalid rows when asked', async () => {
-    const before = json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total;
-    const rows = [await bodyFor(a, entity), await bodyFor(a, entity, { [field]: invalid })];
-    const res = await a.client.post(`${path}/bulk`, { rows });
-    expect(res.statusCode).toBe(422);
-    expect(Object.keys(json<Bulk>(res).errors!)).toEqual([`rows.1.${field}`]);
-    expect(json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total).toBe(before);
+  it.skipIf(entity.createdByUpload)(
+    'creates rows in one request; a dry run answers the same and writes nothing',
+    async () => {
+      const rows = [await bodyFor(a, entity), await bodyFor(a, entity)];
+      const dry = await a.client.post(`${path}/bulk?dry_run=1`, { rows });
+      expect(dry.statusCode).toBe(200);
+      const preview = json<Bulk>(dry);
+      expect(preview.meta).toMatchObject({ created: 2, invalid: 0 });
+      expect((await a.client.get(`${path}/${(preview.data[0] as unknown as Rec).uuid}`)).statusCode).toBe(404);
 
-    const skipped = json<Bulk>(await a.client.post(`${path}/bulk`, { rows, skip_invalid: true }));
-    expect(skipped.meta).toMatchObject({ created: 1, invalid: 1 });
-    expect(skipped.data[1]).toBeNull();
-    expect(Object.keys(skipped.errors!)).toEqual([`rows.1.${field}`]);
-  });
+      const res = await a.client.post(`${path}/bulk`, { rows });
+      expect(res.statusCode).toBe(201);
+      const made = json<{ data: Rec[] }>(res).data;
+      expect(made).toHaveLength(2);
+      expect((await get(made[1]!.uuid))[field]).toBe(rows[1]![field]);
+    },
+  );
+
+  it.skipIf(entity.createdByUpload)(
+    'refuses the whole create with rows.N.field errors, or skips the invalid rows when asked',
+    async () => {
+      const before = json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total;
+      const rows = [await bodyFor(a, entity), await bodyFor(a, entity, { [field]: invalid })];
+      const res = await a.client.post(`${path}/bulk`, { rows });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(json<Bulk>(res).errors!)).toEqual([`rows.1.${field}`]);
+      expect(json<{ meta: { total: number } }>(await a.client.get(`${path}?archived=all`)).meta.total).toBe(before);
+
+      const skipped = json<Bulk>(await a.client.post(`${path}/bulk`, { rows, skip_invalid: true }));
+      expect(skipped.meta).toMatchObject({ created: 1, invalid: 1 });
+      expect(skipped.data[1]).toBeNull();
+      expect(Object.keys(skipped.errors!)).toEqual([`rows.1.${field}`]);
+    },
+  );
 
   it('updates, reports unchanged and conflicting rows, and leaves conflicts alone', async () => {
     const [one, two, three] = [await make(a, entity), await make(a, entity), await make(a, entity)] as Rec[];
@@ -174,9 +185,11 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
 
   it('lets a member delete only what they created and nobody changed since', async () => {
     const ctx: Context = { client: member, settingsGroup: a.settingsGroup, made: a.made };
-    const created = json<{ data: Rec[] }>(
-      await member.post(`${path}/bulk`, { rows: [await bodyFor(ctx, entity), await bodyFor(ctx, entity)] }),
-    ).data;
+    const created = entity.createdByUpload
+      ? ([await make(ctx, entity), await make(ctx, entity)] as Rec[])
+      : json<{ data: Rec[] }>(
+          await member.post(`${path}/bulk`, { rows: [await bodyFor(ctx, entity), await bodyFor(ctx, entity)] }),
+        ).data;
     const byAdmin = (await make(a, entity)) as Rec;
     await a.client.patch(`${path}/${created[1]!.uuid}`, { [field]: value(9) });
     const res = json<Bulk>(
@@ -194,7 +207,7 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
     await anon.csrf();
     const rows = [{ uuid: crypto.randomUUID() }];
     expect((await anon.patch(path, { rows })).statusCode).toBe(401);
-    for (const p of ['bulk', 'bulk-archive', 'bulk-restore', 'bulk-delete'])
+    for (const p of [...(entity.createdByUpload ? [] : ['bulk']), 'bulk-archive', 'bulk-restore', 'bulk-delete'])
       expect((await anon.post(`${path}/${p}`, { rows })).statusCode).toBe(401);
   });
 });

@@ -28,6 +28,7 @@ const PUBLIC = new Set([
   'POST /api/v1/public/orders/{token}/done',
   'POST /api/v1/public/orders/{token}/propose-date',
   'POST /api/v1/public/orders/{token}/comment',
+  'GET /api/v1/public/orders/{token}/documents/{uuid}',
   'GET /api/v1/calendar-feed/{token}',
 ]);
 
