@@ -1,5 +1,6 @@
 // The record drawer: the form generated from the model, who created and changed it when, Save / Archive /
-// Restore / Delete as the record's links allow, and the records that reference it. Also the "New" form.
+// Restore / Delete as the record's links allow, its attachments, and the records that reference it. Also the "New"
+// form.
 import { Button, Callout, Classes, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { useIsMobile } from '../../grids/preferences';
 import { getRecord, recordTitle, type ApiRecord } from '../../grids/records-api';
 import { RefTitle } from '../../grids/ref-titles';
 import { useGridFormat } from '../../grids/use-grid-format';
+import { AttachmentsPanel } from '../documents/attachments-panel';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordActions } from './record-actions';
 import { RecordForm } from './record-form';
@@ -154,6 +156,7 @@ export function DrawerContent({
             creating: !record,
           })}
           {record && extension?.panels?.(record, replaceRecord)}
+          {record && !entity.createdByUpload && <AttachmentsPanel model={entity.name} record={record} />}
           {record && <RelatedRecords entity={entity} uuid={record.uuid} />}
         </div>
       </div>
