@@ -22,6 +22,7 @@ const ROUTES = {
   '/profile': { modules: ['src/app/layouts/authenticated-layout.tsx', 'src/settings/profile/profile-page.tsx'] },
   '/settings-groups': { modules: ['src/app/layouts/authenticated-layout.tsx', 'views/settings-groups-view.tsx'] },
   '/facilities': { modules: ['src/app/layouts/authenticated-layout.tsx', 'views/facilities-view.tsx'] },
+  '/documents': { modules: ['src/app/layouts/authenticated-layout.tsx', 'views/documents-view.tsx'] },
 };
 const JS_BUDGET = 150 * 1024;
 const CSS_BUDGET = 50 * 1024;

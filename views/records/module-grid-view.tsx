@@ -103,6 +103,8 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd, alt
     },
     [setRecord],
   );
+  // Records that are stored files (documents) are added by uploading them in another record's attachments.
+  const create = grid.entity.createdByUpload ? undefined : () => setCreating(true);
   const close = () => {
     setCreating(false);
     setRecord(null);
@@ -122,9 +124,9 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd, alt
           setRecord(next);
         })
       ) : mobile ? (
-        <RecordCardList grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} />
+        <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} />
       ) : DataGrid ? (
-        <DataGrid grid={grid} onOpenRecord={open} onCreate={() => setCreating(true)} handleRef={gridHandle} />
+        <DataGrid grid={grid} onOpenRecord={open} onCreate={create} handleRef={gridHandle} />
       ) : (
         <Spinner className="hw-grid-loading" />
       )}

@@ -22,7 +22,8 @@ import { RecordCard } from './record-card';
 interface Props {
   grid: GridDefinition;
   onOpenRecord: (record: ApiRecord) => void;
-  onCreate: () => void;
+  /** Offered as "New" when the list reply offers `links.create`. */
+  onCreate?: () => void;
 }
 
 const PER_PAGE = 25;
@@ -162,7 +163,7 @@ function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device
             setLimiter('active');
           }}
         />
-        {first?.links.create && (
+        {first?.links.create && onCreate && (
           <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={onCreate} aria-label={t('grid.new')} />
         )}
       </div>

@@ -20,6 +20,7 @@ export const GRID_ROUTES: readonly GridRoute[] = [
   { path: '/areas', load: () => import('../areas-view'), exportName: 'AreasView' },
   { path: '/facilities', load: () => import('../facilities-view'), exportName: 'FacilitiesView' },
   { path: '/contacts', load: () => import('../contacts-view'), exportName: 'ContactsView' },
+  { path: '/documents', load: () => import('../documents-view'), exportName: 'DocumentsView' },
   { path: '/tasks', load: planning('loadTasksView'), exportName: 'TasksView' },
   { path: '/tickets', load: planning('loadTicketsView'), exportName: 'TicketsView' },
   { path: '/orders', load: planning('loadOrdersView'), exportName: 'OrdersView' },
