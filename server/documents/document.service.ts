@@ -31,7 +31,7 @@ export type Upload = StagedFile & { name: string };
 /** The checks on the bytes themselves: present, not empty, within the limit, an allowed type that is what it says. */
 function checkFile(file: Upload | undefined, maxBytes: number): { name: string; mime: string } {
   if (!file || !file.name) throw fieldError('file', 'documents.file_required');
-  if (file.truncated) throw fieldError('file', 'documents.too_large', { max: Math.round(maxBytes / 1024 / 1024) });
+  if (file.truncated) throw fieldError('file', 'documents.too_large', { max: Math.round(maxBytes / 104_857.6) / 10 });
   if (file.size === 0) throw fieldError('file', 'documents.empty');
   const type = detectFileType(file.name, file.head);
   if ('refused' in type)

@@ -1,7 +1,7 @@
 // Document routes (docs/documents-api.md) beyond the records engine's: upload (multipart) to a record, a record's
 // documents (the list with `model_name` and `model_uuid`), the file download, the records a document is attached
 // to, attach and detach. Thin: the work is in document.service.
-import multipart from '@fastify/multipart';
+import multipart, { type FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,12 +39,13 @@ const one = z.object({ data: recordSchema(entity) });
 export async function documentRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(multipart, {
+  const options: FastifyMultipartBaseOptions & { defParamCharset: string } = {
     limits: { fileSize: ctx.config.documentMaxBytes, files: 1, fields: 12, parts: 13, fieldSize: 4096 },
     throwFileSizeLimit: false,
-    // browsers send the file name's UTF-8 bytes as they are (busboy would read them as Latin-1)
+    // passed on to busboy: browsers send the file name's UTF-8 bytes as they are (busboy reads Latin-1 by default)
     defParamCharset: 'utf8',
-  });
+  };
+  await app.register(multipart, options);
 
   r.get(
     '/documents',
