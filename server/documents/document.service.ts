@@ -35,9 +35,7 @@ function checkFile(file: Upload | undefined, maxBytes: number): { name: string; 
   if (file.size === 0) throw fieldError('file', 'documents.empty');
   const type = detectFileType(file.name, file.head);
   if ('refused' in type)
-    throw fieldError('file', type.refused === 'type' ? 'documents.type_not_allowed' : 'documents.content_mismatch', {
-      name: file.name,
-    });
+    throw fieldError('file', type.refused === 'type' ? 'documents.type_not_allowed' : 'documents.content_mismatch');
   return { name: file.name, mime: type.mime };
 }
 

@@ -160,8 +160,8 @@ const en = {
   'documents.file_required': 'Please select a file!',
   'documents.empty': 'The file is empty.',
   'documents.too_large': 'The file is larger than {max} MB.',
-  'documents.type_not_allowed': 'Files of this type cannot be uploaded: {name}.',
-  'documents.content_mismatch': 'The content of {name} does not match its file name extension.',
+  'documents.type_not_allowed': 'Files of this type cannot be uploaded.',
+  'documents.content_mismatch': 'The content of the file does not match its file name extension.',
   'documents.duplicate_name': 'A document with the same file name already exists.',
   'documents.other_group': 'The record belongs to another settings group than the document.',
 };
@@ -335,8 +335,8 @@ const de: Catalog = {
   'documents.file_required': 'Bitte wählen Sie eine Datei aus!',
   'documents.empty': 'Die Datei ist leer.',
   'documents.too_large': 'Die Datei ist grösser als {max} MB.',
-  'documents.type_not_allowed': 'Dateien dieses Typs können nicht hochgeladen werden: {name}.',
-  'documents.content_mismatch': 'Der Inhalt von {name} passt nicht zur Dateiendung.',
+  'documents.type_not_allowed': 'Dateien dieses Typs können nicht hochgeladen werden.',
+  'documents.content_mismatch': 'Der Inhalt der Datei passt nicht zu ihrer Dateiendung.',
   'documents.duplicate_name': 'Ein Dokument mit demselben Dateinamen existiert bereits.',
   'documents.other_group': 'Der Datensatz gehört zu einer anderen Einstellungsgruppe als das Dokument.',
 };

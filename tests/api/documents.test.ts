@@ -154,12 +154,10 @@ describe('upload and download', () => {
     expect(errorsOf(empty)).toEqual({ file: ['The file is empty.'] });
     for (const name of ['page.html', 'drawing.svg', 'tool.exe', 'noextension']) {
       const res = await upload(a, t, 'ticket', name, Buffer.from('<svg onload="alert(1)"/>'));
-      expect(errorsOf(res), name).toEqual({ file: [`Files of this type cannot be uploaded: ${name}.`] });
+      expect(errorsOf(res), name).toEqual({ file: ['Files of this type cannot be uploaded.'] });
     }
     const disguised = await upload(a, t, 'ticket', 'invoice.pdf', Buffer.from('MZ\x90\x00 not a pdf'));
-    expect(errorsOf(disguised)).toEqual({
-      file: ['The content of invoice.pdf does not match its file name extension.'],
-    });
+    expect(errorsOf(disguised)).toEqual({ file: ['The content of the file does not match its file name extension.'] });
     expect(stored().length).toBe(before);
     expect(incoming()).toEqual([]);
     expect((await documentsOf(a, 'ticket', t.uuid)).data).toHaveLength(0);
