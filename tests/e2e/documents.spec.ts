@@ -1,9 +1,9 @@
-// Documents journey: files attached to a ticket in its drawer (file chooser and drag-and-drop), an order created from
+// Documents journeys: files attached to a ticket in its drawer (file chooser and drag-and-drop), an order created from
 // the ticket shows the same files in its attachments, one is downloaded there with the same bytes, and the
-// documents screen lists it.
+// documents screen lists it; the contractor downloads an order's document from the public page.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInTo } from './support';
+import { lastMail, signInTo } from './support';
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(`/api/v1/${path}`);
@@ -89,4 +89,49 @@ test('files attached to a ticket go with the order created from it and download 
   await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: 'Schadenbericht.pdf' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveCount(0);
+});
+
+test('the contractor downloads the order’s documents from the public page', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const email = `glazier-${stamp}@example.com`;
+  await signInTo(page, '/orders');
+  const [property] = await apiGet<{ uuid: string; settings_group_uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', {
+    property_uuid: property!.uuid,
+    subject: `Broken window ${stamp}`,
+  });
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const uploaded = await page.request.post('/api/v1/documents', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+    multipart: {
+      model_name: 'ticket',
+      model_uuid: ticket.uuid,
+      file: { name: 'Masse Fenster.pdf', mimeType: 'application/pdf', buffer: photo },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const contact = await apiPost<{ uuid: string }>(page, 'contacts', {
+    settings_group_uuid: property!.settings_group_uuid,
+    kind: 'organisation',
+    organisation: `Glas ${stamp}`,
+    email_address: email,
+    language: 'en-us',
+  });
+  const order = await apiPost<{ uuid: string }>(page, `tickets/${ticket.uuid}/create-order`, {
+    kind: 'external',
+    contact_uuid: contact.uuid,
+  });
+  await apiPost(page, `orders/${order.uuid}/send`, {});
+  const mail = await lastMail(page.request, email);
+
+  const contractor = await browser.newContext();
+  const pub = await contractor.newPage();
+  await pub.goto(new URL(mail.link).pathname);
+  await expect(pub.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  const download = pub.waitForEvent('download');
+  await pub.getByRole('link', { name: 'Masse Fenster.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Masse Fenster.pdf');
+  expect(fs.readFileSync(await file.path()).equals(photo)).toBe(true);
+  await contractor.close();
 });

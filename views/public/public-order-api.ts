@@ -17,6 +17,13 @@ export interface PublicMessage {
   author: string | null;
   created_at: string;
 }
+export interface PublicDocument {
+  uuid: string;
+  title: string;
+  original_filename: string | null;
+  size: number | null;
+  url: string;
+}
 export interface PublicOrder {
   order: {
     title: string;
@@ -31,6 +38,8 @@ export interface PublicOrder {
     currency: string | null;
   };
   messages: PublicMessage[];
+  /** The order's documents; `url` downloads one through the same token. */
+  documents?: PublicDocument[];
   links: Partial<Record<'accept' | 'refuse' | 'propose_date' | 'comment' | 'done', string>>;
 }
 

@@ -1,10 +1,13 @@
-// The order as the contractor sees it: dates, description, lines with the total, and the comments so far.
+// The order as the contractor sees it: dates, description, lines with the total, its documents (downloaded through
+// the page's token) and the comments so far.
 import { H4, HTMLTable } from '@blueprintjs/core';
-import { useTranslation } from '../../src/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, useTranslation } from '../../src/i18n';
+import { fileSize } from '../documents/file-size';
 import { LINE_COLUMNS, type PublicOrder } from './public-order-api';
 
-export function PublicOrderDetails({ order, messages }: PublicOrder) {
+export function PublicOrderDetails({ order, messages, documents = [] }: PublicOrder) {
   const { t, i18n } = useTranslation();
+  const locale = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const day = (value: string | null) => (value ? new Date(`${value}T12:00:00`).toLocaleDateString(i18n.language) : '—');
@@ -66,6 +69,21 @@ export function PublicOrderDetails({ order, messages }: PublicOrder) {
           </tr>
         </tfoot>
       </HTMLTable>
+      {documents.length > 0 && (
+        <>
+          <H4>{t('planning.public.documents')}</H4>
+          <ul className="hw-public-documents">
+            {documents.map((d) => (
+              <li key={d.uuid}>
+                <a href={d.url} download={d.original_filename ?? d.title}>
+                  {d.original_filename ?? d.title}
+                </a>{' '}
+                <span className="hw-muted">{fileSize(Number(d.size ?? 0), locale, t)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <H4>{t('planning.public.comments')}</H4>
       {messages.length ? (
         <ul className="hw-comment-list">
