@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
-import { pdf, uploadDocument } from './uploads';
+import { multipart, pdf, uploadDocument } from './uploads';
 
 const LIMIT = 200 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-documents-'));
@@ -184,6 +184,19 @@ describe('upload and download', () => {
       'attachment',
     );
     expect(errorsOf(wrongPart)).toHaveProperty('attachment');
+    const one = multipart({ model_name: 'ticket', model_uuid: t.uuid }, { name: 'a.pdf', data: pdf() });
+    const second = multipart({}, { name: 'b.pdf', data: pdf() });
+    const boundary = one.contentType.split('boundary=')[1]!;
+    const twoFiles = Buffer.concat([
+      one.body.subarray(0, one.body.length - `--${boundary}--\r\n`.length),
+      Buffer.from(
+        second.body.toString('latin1').replaceAll(second.contentType.split('boundary=')[1]!, boundary),
+        'latin1',
+      ),
+    ]);
+    const both = await a.client.request('POST', '/documents', twoFiles, { 'content-type': one.contentType });
+    expect(both.statusCode).toBe(413);
+    expect((await documentsOf(a, 'ticket', t.uuid)).data.map((d) => d.original_filename)).toEqual(['x.pdf']);
     expect(incoming()).toEqual([]);
   });
 });
