@@ -96,6 +96,9 @@ describe('upload and download', () => {
     const listed = await documentsOf(a, 'ticket', t.uuid);
     expect(listed.data.map((d) => d.uuid)).toEqual([doc.uuid]);
     expect(listed.meta.total).toBe(1);
+    expect(errorsOf(await a.client.get(`/documents?model_name=ticket`))).toHaveProperty('model_uuid');
+    const other = await ticket(a);
+    expect((await documentsOf(a, 'ticket', other.uuid)).data).toEqual([]);
   });
 
   it('keeps a UTF-8 file name and sends it RFC 5987-encoded with an ASCII fallback', async () => {
