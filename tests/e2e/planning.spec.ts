@@ -266,3 +266,23 @@ test('without a mouse: an event moves to a typed date from the task drawer, the 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => e.due_date)).toEqual(before);
 });
+
+test('a ticket drawer offers Follow or Unfollow, whichever fits, and names the followers', async ({ page }) => {
+  const subject = `Dripping tap ${Date.now().toString(36)}`;
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  const followButton = page.getByRole('button', { name: 'Follow', exact: true });
+  const unfollowButton = page.getByRole('button', { name: 'Unfollow', exact: true });
+  await expect(followButton).toBeVisible();
+  await expect(unfollowButton).toHaveCount(0);
+  await followButton.click();
+  await expect(unfollowButton).toBeVisible();
+  await expect(followButton).toHaveCount(0);
+  await expect(page.getByTestId('ticket-followers')).toContainText('Followed by');
+  await unfollowButton.click();
+  await expect(followButton).toBeVisible();
+  await expect(page.getByTestId('ticket-followers')).toHaveCount(0);
+});

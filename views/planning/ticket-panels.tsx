@@ -1,9 +1,11 @@
-// A ticket's drawer panels: its transitions (one button per link), follow / unfollow, delegate, create order, and
-// the comments.
+// A ticket's drawer panels: its transitions (one button per link), delegate, create order, follow or unfollow
+// (whichever fits: the followers list says whether the caller follows; the record's links only say they may), the
+// followers, and the comments.
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { EyeOff, EyeOpen, SendMessage, ShoppingCart } from '@blueprintjs/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { requestEnvelope } from '../../src/api/http';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
@@ -14,13 +16,26 @@ import { TransitionButtons } from './transition-buttons';
 
 export const TICKET_TRANSITIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
 
+interface Follower {
+  user_uuid: string;
+  name: string;
+}
+
 export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChanged: (record: ApiRecord) => void }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [dialog, setDialog] = useState<'delegate' | 'create-order' | null>(null);
+  const followersKey = ['ticket-followers', record.uuid];
+  const followers = useQuery({
+    queryKey: followersKey,
+    queryFn: () => requestEnvelope<Follower[], { following: boolean }>(`tickets/${record.uuid}/followers`),
+  });
+  const following = followers.data?.meta?.following;
   const follow = useMutation({
     mutationFn: (action: 'follow' | 'unfollow') => runAction('ticket', record, action),
     onSuccess: (saved, action) => {
       notify.success(t(`planning.ticket.done.${action}`));
+      void client.invalidateQueries({ queryKey: followersKey });
       onChanged(saved);
     },
     onError: reportActionError,
@@ -39,17 +54,22 @@ export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChang
             {t('planning.ticket.actions.create-order')}
           </Button>
         )}
-        {record.links.follow && (
+        {record.links.follow && following === false && (
           <Button icon={<EyeOpen />} onClick={() => follow.mutate('follow')} loading={follow.isPending}>
             {t('planning.ticket.actions.follow')}
           </Button>
         )}
-        {record.links.unfollow && (
+        {record.links.unfollow && following === true && (
           <Button icon={<EyeOff />} onClick={() => follow.mutate('unfollow')} loading={follow.isPending}>
             {t('planning.ticket.actions.unfollow')}
           </Button>
         )}
       </ButtonGroup>
+      {followers.data && followers.data.data.length > 0 && (
+        <p className="hw-muted" data-testid="ticket-followers">
+          {t('planning.ticket.followers', { names: followers.data.data.map((f) => f.name).join(', ') })}
+        </p>
+      )}
       <TicketDialog record={record} action={dialog} onClose={() => setDialog(null)} onChanged={onChanged} />
       <TicketComments ticketUuid={record.uuid} />
     </section>
