@@ -286,3 +286,32 @@ test('a ticket drawer offers Follow or Unfollow, whichever fits, and names the f
   await expect(followButton).toBeVisible();
   await expect(page.getByTestId('ticket-followers')).toHaveCount(0);
 });
+
+test('tasks, tickets and orders have record pages with their own editor and panels', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', {
+    property_uuid: property!.uuid,
+    subject: `Broken lift ${stamp}`,
+  });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await page.getByRole('link', { name: 'Open as page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.uuid}$`));
+  await expect(page.getByRole('heading', { name: `Broken lift ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Comments', exact: true })).toBeVisible();
+
+  const task = await apiPost<{ uuid: string }>(page, 'tasks', {
+    property_uuid: property!.uuid,
+    title: `Roof check ${stamp}`,
+    repeat_type: 'yearly',
+    start_date: isoOf(new Date()),
+  });
+  await page.goto(`/tasks/${task.uuid}`);
+  await expect(page.getByRole('heading', { name: `Roof check ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Roof check ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+});
