@@ -301,6 +301,7 @@ test('tasks, tickets and orders have record pages with their own editor and pane
   await expect(page.getByRole('heading', { name: `Broken lift ${stamp}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Comments', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Comments/ })).toHaveCount(1); // the panel, not a second list
 
   const task = await apiPost<{ uuid: string }>(page, 'tasks', {
     property_uuid: property!.uuid,
@@ -314,4 +315,43 @@ test('tasks, tickets and orders have record pages with their own editor and pane
   await page.reload();
   await expect(page.getByRole('heading', { name: `Roof check ${stamp}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+});
+
+test('a ticket is assigned to a colleague, then delegated to a colleague with a comment', async ({ page }) => {
+  const subject = `Flickering light ${Date.now().toString(36)}`;
+  await signInTo(page, '/tickets');
+  const me = await apiGet<{ uuid: string; first_name: string; last_name: string }>(page, 'user');
+  const name = `${me.first_name} ${me.last_name}`.trim();
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', {
+    property_uuid: property!.uuid,
+    subject,
+  });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Assign' });
+  await dialog.getByLabel('Colleague', { exact: true }).selectOption({ label: name });
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText('Assignee saved')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<{ assignee_user_uuid: string | null }>(page, `tickets/${ticket.uuid}`)).assignee_user_uuid,
+    )
+    .toBe(me.uuid);
+
+  await page.getByRole('button', { name: 'Delegate', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Delegate' });
+  await expect(dialog.getByRole('button', { name: 'Delegate' })).toBeEnabled(); // the assignee is preselected
+  await dialog.getByLabel('A contact').check();
+  await expect(dialog.getByRole('button', { name: 'Delegate' })).toBeDisabled(); // no contact chosen yet
+  await dialog.getByLabel('A colleague').check();
+  await dialog.getByLabel('Colleague', { exact: true }).selectOption({ label: name });
+  await dialog.getByLabel('Comment').fill('Please have a look tomorrow');
+  await dialog.getByRole('button', { name: 'Delegate' }).click();
+  await expect(page.getByText('Ticket delegated')).toBeVisible();
+  const saved = await apiGet<{ status: string; assignee_user_uuid: string }>(page, `tickets/${ticket.uuid}`);
+  expect(saved).toMatchObject({ status: 'delegated', assignee_user_uuid: me.uuid });
+  await expect(page.locator('.hw-comment-list').getByText('Please have a look tomorrow')).toBeVisible();
 });

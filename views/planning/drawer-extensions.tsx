@@ -10,14 +10,17 @@ import { TicketPanels } from './ticket-panels';
 export const taskExtension: DrawerExtension = {
   ownFields: RECURRENCE_FIELDS,
   form: (props) => <RecurrenceEditor {...props} />,
+  ownRelations: ['task_event'],
   panels: (record, onChanged) => <TaskPanels record={record} onChanged={onChanged} />,
 };
 
 export const ticketExtension: DrawerExtension = {
+  ownRelations: ['ticket_comment'],
   panels: (record, onChanged) => <TicketPanels record={record} onChanged={onChanged} />,
 };
 
 export const orderExtension: DrawerExtension = {
+  ownRelations: ['order_line'],
   panels: (record, onChanged) => <OrderPanels record={record} onChanged={onChanged} />,
 };
 

@@ -1,8 +1,8 @@
-// A ticket's drawer panels: its transitions (one button per link), delegate, create order, follow or unfollow
+// A ticket's drawer panels: its transitions (one button per link), assign, delegate, create order, follow or unfollow
 // (whichever fits: the followers list says whether the caller follows; the record's links only say they may), the
 // followers, and the comments.
 import { Button, ButtonGroup } from '@blueprintjs/core';
-import { EyeOff, EyeOpen, SendMessage, ShoppingCart } from '@blueprintjs/icons';
+import { EyeOff, EyeOpen, Person, SendMessage, ShoppingCart } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { requestEnvelope } from '../../src/api/http';
@@ -11,7 +11,7 @@ import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
 import { runAction } from './link-actions';
 import { TicketComments } from './ticket-comments';
-import { TicketDialog } from './ticket-dialogs';
+import { TicketDialog, type TicketDialogAction } from './ticket-dialogs';
 import { TransitionButtons } from './transition-buttons';
 
 export const TICKET_TRANSITIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
@@ -24,7 +24,7 @@ interface Follower {
 export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChanged: (record: ApiRecord) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [dialog, setDialog] = useState<'delegate' | 'create-order' | null>(null);
+  const [dialog, setDialog] = useState<TicketDialogAction | null>(null);
   const followersKey = ['ticket-followers', record.uuid];
   const followers = useQuery({
     queryKey: followersKey,
@@ -44,6 +44,11 @@ export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChang
     <section className="hw-planning-panel">
       <TransitionButtons model="ticket" record={record} actions={TICKET_TRANSITIONS} onChanged={onChanged} />
       <ButtonGroup className="hw-transitions">
+        {record.links.assign && (
+          <Button icon={<Person />} onClick={() => setDialog('assign')}>
+            {t('planning.ticket.actions.assign')}
+          </Button>
+        )}
         {record.links.delegate && (
           <Button icon={<SendMessage />} onClick={() => setDialog('delegate')}>
             {t('planning.ticket.actions.delegate')}

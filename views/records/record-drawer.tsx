@@ -154,7 +154,7 @@ export function DrawerContent({
             creating: !record,
           })}
           {record && extension?.panels?.(record, replaceRecord)}
-          {record && <RelatedRecords entity={entity} uuid={record.uuid} />}
+          {record && <RelatedRecords entity={entity} uuid={record.uuid} omit={extension?.ownRelations} />}
         </div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>
