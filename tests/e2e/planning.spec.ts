@@ -355,3 +355,37 @@ test('a ticket is assigned to a colleague, then delegated to a colleague with a 
   expect(saved).toMatchObject({ status: 'delegated', assignee_user_uuid: me.uuid });
   await expect(page.locator('.hw-comment-list').getByText('Please have a look tomorrow')).toBeVisible();
 });
+
+test('"this and following" splits the series; Undo joins it back with the same events', async ({ page }) => {
+  const title = `Gutter check ${Date.now().toString(36)}`;
+  await signInTo(page, '/tasks');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  const task = await apiPost<{ uuid: string }>(page, 'tasks', {
+    property_uuid: property!.uuid,
+    title,
+    repeat_type: 'weekly',
+    by_weekday: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][(start.getDay() + 6) % 7],
+    start_date: isoOf(start),
+    end_type: 'count',
+    occurrences: 5,
+  });
+  const before = (await eventsOf(page, task.uuid)).map((e) => [e.uuid, e.due_date]);
+  const third = before[2]![1]!;
+  const target = isoOf(new Date(Number(third.slice(0, 4)), Number(third.slice(5, 7)) - 1, Number(third.slice(8)) + 2));
+  await page.goto(`/tasks?record=${task.uuid}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const row = page.getByRole('listitem', { name: `Event on ${typed(third)}` });
+  await row.getByLabel(`New date for the event on ${typed(third)}`).fill(target);
+  await row.getByRole('button', { name: 'Move' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move a recurring task' });
+  await dialog.getByLabel('This and the following occurrences').check();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText(`“${title}” and the following occurrences moved`)).toBeVisible();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).length).toBe(2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => [e.uuid, e.due_date])).toEqual(before);
+  const split = await page.request.get(`/api/v1/tasks?filter[split_from_uuid]=${task.uuid}&status_limiter=all`);
+  expect(((await split.json()) as { data: unknown[] }).data).toHaveLength(0);
+});
