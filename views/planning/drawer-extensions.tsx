@@ -15,6 +15,7 @@ export const taskExtension: DrawerExtension = {
 };
 
 export const ticketExtension: DrawerExtension = {
+  ownFields: ['assignee_user_uuid'], // the assignee's name shows; Assign and Delegate set it
   ownRelations: ['ticket_comment'],
   panels: (record, onChanged) => <TicketPanels record={record} onChanged={onChanged} />,
 };
