@@ -64,10 +64,14 @@ export function formatValue(value: unknown, ref: FieldRef, ctx: FormatContext, r
   return formatters[ref.field.kind](value, ref, ctx, row);
 }
 
-/** A number as the user edits it: the locale's decimal sign, no grouping, full scale. */
+/**
+ * A number as the user edits it (and as it is copied): the locale's decimal sign, no grouping, no trailing zeros
+ * of the stored scale (a workload of 1.5000 is edited as 1.5, like Excel's formula bar).
+ */
 export function editText(value: unknown, locale: Locale): string {
   if (value === null || value === undefined || value === '') return '';
-  const text = str(value);
+  let text = str(value);
+  if (/^-?\d+\.\d+$/.test(text)) text = text.replace(/\.?0+$/, '');
   return text.replace('.', separators(locale).decimal);
 }
 

@@ -6,3 +6,4 @@ export const loadTicketsView = () => import('./tickets-view');
 export const loadOrdersView = () => import('./orders-view');
 export const loadCalendarView = () => import('./calendar/calendar-view');
 export const loadPublicOrderPage = () => import('./public/public-order-page');
+export const loadPlanningExtensions = () => import('./planning/drawer-extensions');

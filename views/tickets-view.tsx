@@ -2,13 +2,8 @@
 // delegate, create order and the comments.
 import { MODULE_ICONS } from '../src/components/module-icons';
 import { ticketsGrid } from '../grids/tickets.grid';
-import type { DrawerExtension } from './records/drawer-extension';
 import { PlanningModuleView } from './planning/planning-module-view';
-import { TicketPanels } from './planning/ticket-panels';
-
-const extension: DrawerExtension = {
-  panels: (record, onChanged) => <TicketPanels record={record} onChanged={onChanged} />,
-};
+import { ticketExtension } from './planning/drawer-extensions';
 
 export function TicketsView() {
   return (
@@ -17,7 +12,7 @@ export function TicketsView() {
       titleKey="modules.tickets"
       icon={MODULE_ICONS.tickets}
       kind="ticket"
-      extension={extension}
+      extension={ticketExtension}
     />
   );
 }

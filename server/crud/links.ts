@@ -15,7 +15,7 @@ function actions(entity: AnyEntity, row: Row): string[] {
   const state = String(row.status);
   switch (entity.name) {
     case 'task':
-      return [state === 'active' ? 'deactivate' : 'activate'];
+      return [state === 'active' ? 'deactivate' : 'activate', ...(row.split_from_uuid ? ['rejoin'] : [])];
     case 'task_event':
       return state === 'open' ? [...allowedActions(TASK_EVENT_TRANSITIONS, state), 'reschedule'] : [];
     case 'ticket':

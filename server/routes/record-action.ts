@@ -1,5 +1,6 @@
 // One record action route: POST /api/v1/{plural}/{uuid}/{action} with an optional body; replies the record as it
-// is after the action ({ data, meta? }), the shape of the generic routes.
+// is after the action ({ data, meta? }), the shape of the generic routes (or, for an action that removes the record,
+// the record it names in `reply`).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { errorReplies } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
 
-export type ActionResult = { meta?: Record<string, unknown> } | void;
+export type ActionResult = { meta?: Record<string, unknown>; reply?: string } | void;
 
 export function actionRoute<B extends z.ZodType>(
   app: FastifyInstance,
@@ -37,7 +38,7 @@ export function actionRoute<B extends z.ZodType>(
     async (req) => {
       const access = await accessOf(app.ctx, req);
       const result = await run(app.ctx, access, req.params.uuid, (req.body ?? {}) as z.output<B>);
-      const row = await getRow(app.ctx, access, entity, req.params.uuid);
+      const row = await getRow(app.ctx, access, entity, result?.reply ?? req.params.uuid);
       return { data: presentRecord(entity, access, row), ...(result?.meta ? { meta: result.meta } : {}) };
     },
   );

@@ -1,4 +1,4 @@
-// Settings groups (spec §7): list (slim, sortBy=name), get, create; admins update.
+// Settings groups (spec §7): list (slim, sortBy=name), get, its members (for pickers), create; admins update.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +48,22 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
     async (req) => ({
       data: await groups.present(ctx, await groups.loadGroup(ctx, requireUser(req), req.params.uuid)),
     }),
+  );
+
+  r.get(
+    '/settings-groups/:uuid/members',
+    {
+      schema: {
+        tags,
+        params,
+        response: ok(
+          z.object({
+            data: z.array(z.object({ user_uuid: z.string(), name: z.string(), role: z.enum(['admin', 'user']) })),
+          }),
+        ),
+      },
+    },
+    async (req) => ({ data: await groups.listMembers(ctx, requireUser(req), req.params.uuid) }),
   );
 
   r.post(

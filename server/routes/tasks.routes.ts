@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { entities } from '../../src/entities/registry';
 import { valueSchemas } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
-import { finishEvent, reschedule, setTaskActive } from '../services/task-actions.service';
+import { finishEvent, rejoinSeries, reschedule, setTaskActive } from '../services/task-actions.service';
 import { workload } from '../services/workload.service';
 import { actionRoute, commentBody } from './record-action';
 import { ok } from './schemas';
@@ -33,6 +33,12 @@ export async function taskRoutes(app: FastifyInstance) {
       return created ? { meta: { task_uuid: created } } : undefined;
     },
   );
+
+  // undoes a "this and following" move: replies the series it joined back
+  actionRoute(app, entities.task, 'rejoin', null, async (ctx, access, uuid) => {
+    const original = await rejoinSeries(ctx, access, uuid);
+    return { reply: original, meta: { task_uuid: original } };
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/tasks/workload',

@@ -34,6 +34,22 @@ export async function loadGroup(ctx: AppContext, user: UserRow, uuid: string) {
 
 type GroupRow = Awaited<ReturnType<typeof loadGroup>>;
 
+/** The members of a group the caller belongs to (404 otherwise), by last and first name: for pickers. */
+export async function listMembers(ctx: AppContext, user: UserRow, uuid: string) {
+  await loadGroup(ctx, user, uuid);
+  const rows = await ctx.db
+    .select({ uuid: users.uuid, first: users.first_name, last: users.last_name, role: settingsGroupMembers.role })
+    .from(settingsGroupMembers)
+    .innerJoin(users, eq(users.id, settingsGroupMembers.user_id))
+    .where(eq(settingsGroupMembers.settings_group_uuid, uuid))
+    .orderBy(asc(users.last_name), asc(users.first_name), asc(users.uuid));
+  return rows.map((r) => ({
+    user_uuid: r.uuid,
+    name: `${r.first} ${r.last}`.trim(),
+    role: r.role as 'admin' | 'user',
+  }));
+}
+
 /** Member counts of several groups in one query. */
 async function memberCounts(ctx: AppContext, uuids: string[]): Promise<Map<string, number>> {
   if (uuids.length === 0) return new Map();

@@ -1,5 +1,5 @@
 // Task and task event actions (domain.md §3, §4.4): activate / deactivate a task, mark an event done or skipped,
-// reschedule one occurrence, this and the following ones, or the whole series.
+// reschedule one occurrence, this and the following ones, or the whole series, and join a split series back.
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';
@@ -8,10 +8,10 @@ import { TASK_EVENT_TRANSITIONS } from '../../src/domain/transitions';
 import { WEEKDAYS, type Weekday } from '../../src/domain/recurrence-types';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
-import { create, update } from '../crud/write';
+import { create, softDelete, update } from '../crud/write';
 import type { Row } from '../crud/present';
 import { task as tasks, taskEvent as events } from '../db/entity-tables';
-import { fieldError } from '../http-error';
+import { HttpError, fieldError } from '../http-error';
 import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
 import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
 
@@ -169,7 +169,7 @@ function shifted(task: Row, delta: number): Row {
 }
 
 async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: string, delta: number) {
-  const copy: Row = { property_uuid: task.property_uuid };
+  const copy: Row = { property_uuid: task.property_uuid, split_from_uuid: task.uuid };
   for (const [name, field] of Object.entries(entities.task.fields))
     if (isWritable(field) && name !== 'property_uuid') copy[name] = task[name] ?? null;
   Object.assign(copy, shifted({ ...task, start_date: cut }, delta));
@@ -189,4 +189,50 @@ async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: stri
     occurrences: null,
   });
   return create(ctx, access, entities.task, copy);
+}
+
+/**
+ * Undoes a "this and following" move (the undo step of the calendar): the series `uuid` was split off another; that
+ * one takes its end back (restored from this series' end, shifted back), this series' open events return to it
+ * on their old dates keeping their uuids (so the move can be redone on the same event), and this series is deleted.
+ * Refused when this series has events that were done or skipped since: the split is in use.
+ */
+export async function rejoinSeries(ctx: AppContext, access: Access, uuid: string): Promise<string> {
+  return onRecord(ctx, access, entities.task, uuid, async (tx, copy, txCtx) => {
+    if (!copy.split_from_uuid) throw fieldError('split_from_uuid', 'validation.required');
+    const original = await getRow(txCtx, access, entities.task, String(copy.split_from_uuid));
+    if (original.end_type !== 'until' || !original.end_date) throw new HttpError(409, 'errors.conflict');
+    const [worked] = await tx
+      .select({ uuid: events.uuid! })
+      .from(events)
+      .where(and(eq(events.task_uuid!, uuid), inArray(events.status!, ['done', 'skipped'])))
+      .limit(1);
+    if (worked) throw new HttpError(409, 'errors.conflict');
+    const cut = addDays(String(original.end_date), 1);
+    const delta = daysBetween(cut, String(copy.start_date));
+    const end: Row = { end_type: copy.end_type, end_date: null, occurrences: null };
+    if (copy.end_type === 'until' && copy.end_date) end.end_date = addDays(String(copy.end_date), -delta);
+    if (copy.end_type === 'count') {
+      const before = await tx.execute(
+        sql`select count(*)::int as n from task_events where task_uuid = ${String(original.uuid)}
+            and deleted_at is null and coalesce(planned_date, due_date) < ${cut}`,
+      );
+      const n = ((before as { rows?: { n: number }[] }).rows ?? (before as unknown as { n: number }[]))[0]?.n ?? 0;
+      end.occurrences = Number(copy.occurrences) + n;
+    }
+    const kept = await tx
+      .select({ uuid: events.uuid! })
+      .from(events)
+      .where(and(eq(events.task_uuid!, uuid), eq(events.status!, 'open')));
+    await update(txCtx, access, entities.task, String(original.uuid), end);
+    await handOver(
+      tx,
+      kept.map((k) => String(k.uuid)),
+      String(original.uuid),
+      -delta,
+      { uuid: '', dueDate: '' },
+    );
+    await softDelete(txCtx, access, entities.task, uuid);
+    return String(original.uuid);
+  });
 }

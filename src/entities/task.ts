@@ -37,6 +37,8 @@ export const task = defineEntity({
     status: f.enum(['active', 'inactive'], { default: 'active', required: true, readOnly: true }),
     last_executed_at: f.date({ readOnly: true }),
     description: f.longText(),
+    /** Set on the new series a "this and following" move splits off; undoing the move joins it back. */
+    split_from_uuid: f.ref('task', { readOnly: true }),
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'title' },

@@ -110,6 +110,63 @@ describe('reschedule', () => {
     expect(copy).toMatchObject({ title: 'Filter change', start_date: target, end_type: 'count', occurrences: 3 });
   });
 
+  it('rejoin undoes a split: the series takes its events back (same uuids), the new one goes; redo works again', async () => {
+    const t = await weekly();
+    const before = await eventsOf(a, t.uuid);
+    const original = json<{ data: Record<string, unknown> }>(await a.client.get(`/tasks/${t.uuid}`)).data;
+    const moved = before[3]!;
+    const split = async () => {
+      const res = await post(a.client, `/task-events/${moved.uuid}/reschedule`, {
+        due_date: addDays(due(moved), 3),
+        scope: 'following',
+      });
+      expect(res.status).toBe(200);
+      return String(res.body.meta!.task_uuid);
+    };
+    const copy = await split();
+    const copyRecord = json<{ data: { split_from_uuid: string; links: Record<string, string> } }>(
+      await a.client.get(`/tasks/${copy}`),
+    ).data;
+    expect(copyRecord.split_from_uuid).toBe(t.uuid);
+    expect(copyRecord.links.rejoin).toBe(`/api/v1/tasks/${copy}/rejoin`);
+    expect(
+      json<{ data: { links: Record<string, string> } }>(await a.client.get(`/tasks/${t.uuid}`)).data.links,
+    ).not.toHaveProperty('rejoin');
+
+    const res = await post(a.client, `/tasks/${copy}/rejoin`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      uuid: t.uuid,
+      end_type: original.end_type,
+      end_date: original.end_date,
+      occurrences: original.occurrences,
+    });
+    const after = await eventsOf(a, t.uuid);
+    expect(after.map((e) => [e.uuid, due(e)])).toEqual(before.map((e) => [e.uuid, due(e)]));
+    expect((await a.client.get(`/tasks/${copy}`)).statusCode).toBe(404);
+    // redo: the same event splits the series again
+    const again = await split();
+    expect(again).not.toBe(copy);
+    expect((await eventsOf(a, again)).map((e) => e.uuid)).toContain(moved.uuid);
+  });
+
+  it('rejoin is refused for a series that was not split off, or once the new series was worked on', async () => {
+    const t = await weekly();
+    expect((await post(a.client, `/tasks/${t.uuid}/rejoin`)).status).toBe(422);
+    const before = await eventsOf(a, t.uuid);
+    const res = await post(a.client, `/task-events/${before[2]!.uuid}/reschedule`, {
+      due_date: addDays(due(before[2]!), 1),
+      scope: 'following',
+    });
+    const copy = String(res.body.meta!.task_uuid);
+    const [first] = await eventsOf(a, copy);
+    await post(a.client, `/task-events/${first!.uuid}/done`);
+    expect((await post(a.client, `/tasks/${copy}/rejoin`)).status).toBe(409);
+    expect((await a.client.get(`/tasks/${copy}`)).statusCode).toBe(200);
+    const stranger = await workspace(env);
+    expect((await post(stranger.client, `/tasks/${copy}/rejoin`)).status).toBe(404);
+  });
+
   it('refuses a done occurrence, a bad scope or date, and writes nothing', async () => {
     const t = await weekly();
     const [first, second] = await eventsOf(a, t.uuid);

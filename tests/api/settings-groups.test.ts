@@ -1,5 +1,6 @@
 // Settings groups: membership-scoped; another workspace's group is a 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsGroupMembers } from '../../server/db/schema';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 
 let env: TestEnv;
@@ -35,6 +36,26 @@ describe('settings groups', () => {
       await client.get(`/settings-groups/${list[0]!.uuid}`),
     ).data;
     expect(one.locale_settings).toEqual({ active: ['de-ch'], mandatory: ['de-ch'] });
+  });
+
+  it('lists the members of a group to its members only (pickers), 404 to others, 401 signed out', async () => {
+    const a = await signedIn(env, { first_name: 'Anna', last_name: 'Zürcher' });
+    const b = await signedIn(env, { first_name: 'Beat', last_name: 'Amsler' });
+    const c = await signedIn(env);
+    const { uuid } = json<{ data: { uuid: string } }>(await a.client.post('/settings-groups', { name: 'Team' })).data;
+    await env.database.db
+      .insert(settingsGroupMembers)
+      .values({ settings_group_uuid: uuid, user_id: b.user.id, role: 'user' });
+    const members = await b.client.get(`/settings-groups/${uuid}/members`);
+    expect(members.statusCode).toBe(200);
+    expect(json(members).data).toEqual([
+      { user_uuid: b.user.uuid, name: 'Beat Amsler', role: 'user' },
+      { user_uuid: a.user.uuid, name: 'Anna Zürcher', role: 'admin' },
+    ]);
+    const foreign = await c.client.get(`/settings-groups/${uuid}/members`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe((await c.client.get(`/settings-groups/${uuid}`)).body);
+    expect((await new Client(env.app).get(`/settings-groups/${uuid}/members`)).statusCode).toBe(401);
   });
 
   it('answers 404 for another workspace and 422 for a malformed uuid', async () => {

@@ -266,3 +266,126 @@ test('without a mouse: an event moves to a typed date from the task drawer, the 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => e.due_date)).toEqual(before);
 });
+
+test('a ticket drawer offers Follow or Unfollow, whichever fits, and names the followers', async ({ page }) => {
+  const subject = `Dripping tap ${Date.now().toString(36)}`;
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  const followButton = page.getByRole('button', { name: 'Follow', exact: true });
+  const unfollowButton = page.getByRole('button', { name: 'Unfollow', exact: true });
+  await expect(followButton).toBeVisible();
+  await expect(unfollowButton).toHaveCount(0);
+  await followButton.click();
+  await expect(unfollowButton).toBeVisible();
+  await expect(followButton).toHaveCount(0);
+  await expect(page.getByTestId('ticket-followers')).toContainText('Followed by');
+  await unfollowButton.click();
+  await expect(followButton).toBeVisible();
+  await expect(page.getByTestId('ticket-followers')).toHaveCount(0);
+});
+
+test('tasks, tickets and orders have record pages with their own editor and panels', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', {
+    property_uuid: property!.uuid,
+    subject: `Broken lift ${stamp}`,
+  });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await page.getByRole('link', { name: 'Open as page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.uuid}$`));
+  await expect(page.getByRole('heading', { name: `Broken lift ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Comments', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Comments/ })).toHaveCount(1); // the panel, not a second list
+
+  const task = await apiPost<{ uuid: string }>(page, 'tasks', {
+    property_uuid: property!.uuid,
+    title: `Roof check ${stamp}`,
+    repeat_type: 'yearly',
+    start_date: isoOf(new Date()),
+  });
+  await page.goto(`/tasks/${task.uuid}`);
+  await expect(page.getByRole('heading', { name: `Roof check ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Roof check ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible();
+});
+
+test('a ticket is assigned to a colleague, then delegated to a colleague with a comment', async ({ page }) => {
+  const subject = `Flickering light ${Date.now().toString(36)}`;
+  await signInTo(page, '/tickets');
+  const me = await apiGet<{ uuid: string; first_name: string; last_name: string }>(page, 'user');
+  const name = `${me.first_name} ${me.last_name}`.trim();
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', {
+    property_uuid: property!.uuid,
+    subject,
+  });
+  await page.goto(`/tickets?record=${ticket.uuid}`);
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Assign' });
+  await dialog.getByLabel('Colleague', { exact: true }).selectOption({ label: name });
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText('Assignee saved')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<{ assignee_user_uuid: string | null }>(page, `tickets/${ticket.uuid}`)).assignee_user_uuid,
+    )
+    .toBe(me.uuid);
+
+  await page.getByRole('button', { name: 'Delegate', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Delegate' });
+  await expect(dialog.getByRole('button', { name: 'Delegate' })).toBeEnabled(); // the assignee is preselected
+  await dialog.getByLabel('A contact').check();
+  await expect(dialog.getByRole('button', { name: 'Delegate' })).toBeDisabled(); // no contact chosen yet
+  await dialog.getByLabel('A colleague').check();
+  await dialog.getByLabel('Colleague', { exact: true }).selectOption({ label: name });
+  await dialog.getByLabel('Comment').fill('Please have a look tomorrow');
+  await dialog.getByRole('button', { name: 'Delegate' }).click();
+  await expect(page.getByText('Ticket delegated')).toBeVisible();
+  const saved = await apiGet<{ status: string; assignee_user_uuid: string }>(page, `tickets/${ticket.uuid}`);
+  expect(saved).toMatchObject({ status: 'delegated', assignee_user_uuid: me.uuid });
+  await expect(page.locator('.hw-comment-list').getByText('Please have a look tomorrow')).toBeVisible();
+});
+
+test('"this and following" splits the series; Undo joins it back with the same events', async ({ page }) => {
+  const title = `Gutter check ${Date.now().toString(36)}`;
+  await signInTo(page, '/tasks');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  const task = await apiPost<{ uuid: string }>(page, 'tasks', {
+    property_uuid: property!.uuid,
+    title,
+    repeat_type: 'weekly',
+    by_weekday: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][(start.getDay() + 6) % 7],
+    start_date: isoOf(start),
+    end_type: 'count',
+    occurrences: 5,
+  });
+  const before = (await eventsOf(page, task.uuid)).map((e) => [e.uuid, e.due_date]);
+  const third = before[2]![1]!;
+  const target = isoOf(new Date(Number(third.slice(0, 4)), Number(third.slice(5, 7)) - 1, Number(third.slice(8)) + 2));
+  await page.goto(`/tasks?record=${task.uuid}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const row = page.getByRole('listitem', { name: `Event on ${typed(third)}` });
+  await row.getByLabel(`New date for the event on ${typed(third)}`).fill(target);
+  await row.getByRole('button', { name: 'Move' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move a recurring task' });
+  await dialog.getByLabel('This and the following occurrences').check();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText(`“${title}” and the following occurrences moved`)).toBeVisible();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).length).toBe(2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await eventsOf(page, task.uuid)).map((e) => [e.uuid, e.due_date])).toEqual(before);
+  const split = await page.request.get(`/api/v1/tasks?filter[split_from_uuid]=${task.uuid}&status_limiter=all`);
+  expect(((await split.json()) as { data: unknown[] }).data).toHaveLength(0);
+});

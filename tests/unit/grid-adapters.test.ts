@@ -5,7 +5,7 @@ import { entityList } from '../../src/entities/registry';
 import { allColumns } from '../../grids/define-grid';
 import { facilitiesGrid } from '../../grids/facilities.grid';
 import { propertiesGrid } from '../../grids/properties.grid';
-import { parseDate, parseNumber } from '../../grids/format-value';
+import { editText, parseDate, parseNumber } from '../../grids/format-value';
 import { toListQuery, type GridQueryState } from '../../grids/list-query';
 import { mergeLayout, settingsFromState } from '../../grids/preferences';
 
@@ -156,5 +156,17 @@ describe('model i18n keys', () => {
           for (const value of field.values)
             expect(enums[entity.name]?.[name]?.[value], `${entity.name}.${name}.${value}`).toBeTruthy();
       }
+  });
+});
+
+describe('edit text of numbers', () => {
+  it('drops the trailing zeros of the stored scale and uses the locale decimal sign', () => {
+    expect(editText('1.5000', 'en-us')).toBe('1.5');
+    expect(editText('1.5000', 'de')).toBe('1,5');
+    expect(editText('1234.50', 'de-ch')).toBe('1234.5');
+    expect(editText('100.00', 'en-us')).toBe('100');
+    expect(editText('-0.2500', 'en-us')).toBe('-0.25');
+    expect(editText('100', 'en-us')).toBe('100');
+    expect(editText(null, 'en-us')).toBe('');
   });
 });

@@ -70,18 +70,32 @@ interface Versioned {
  * Moves one item to a date (null: back to the tray). A task event goes through its reschedule action with the
  * series scope; a ticket or an order through the generic PATCH with the version just read (If-Match).
  */
+/**
+ * Moves a deadline. Answers the uuid of the new series when "this and following" split a task's series (the
+ * undo step joins it back with `rejoinSeries`), else null.
+ */
 export async function rescheduleItem(
   item: Pick<CalendarItem, 'kind' | 'uuid'>,
   dueDate: string | null,
   scope: SeriesScope = 'this',
-): Promise<void> {
+): Promise<string | null> {
   const path = `${PLURAL[item.kind]}/${item.uuid}`;
   if (item.kind === 'task_event') {
-    await http.post(`${path}/reschedule`, { due_date: dueDate, scope }, { silent: true });
-    return;
+    const reply = await requestEnvelope<unknown, { task_uuid?: string }>(`${path}/reschedule`, {
+      method: 'POST',
+      body: { due_date: dueDate, scope },
+      silent: true,
+    });
+    return scope === 'following' ? (reply.meta?.task_uuid ?? null) : null;
   }
   const current = await http.get<Versioned>(path, { silent: true });
   await http.patch(path, { due_date: dueDate }, { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true });
+  return null;
+}
+
+/** Joins a series split off by "this and following" back into the one it came from (the undo of that move). */
+export async function rejoinSeries(taskUuid: string): Promise<void> {
+  await http.post(`tasks/${taskUuid}/rejoin`, undefined, { silent: true });
 }
 
 export const getFeedUrl = () => http.get<{ url: string }>('user/calendar-feed');

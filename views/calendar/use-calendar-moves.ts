@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import { notify } from '../../src/components/notices';
-import { rescheduleItem, type CalendarItem, type SeriesScope } from './calendar-api';
+import { rejoinSeries, rescheduleItem, type CalendarItem, type SeriesScope } from './calendar-api';
 import { offerUndo, type UndoStep } from './undo-step';
 
 export interface Move {
@@ -21,6 +20,8 @@ export const CALENDAR_QUERY_KEY = ['calendar'] as const;
 /**
  * The inverse of a move: the same move back (one occurrence, a ticket or an order to its old date; a whole series
  * by moving the same event back with scope "all", which also turns the rule's weekdays back, docs/planning-api.md).
+ * "This and following" split the series into a new task (`created`): its undo joins that task back into the
+ * series (the events keep their uuids), and redo splits again, which makes a new task the next undo joins back.
  */
 export function inverse(
   item: Pick<CalendarItem, 'kind' | 'uuid'>,
@@ -28,9 +29,24 @@ export function inverse(
   to: string,
   scope: SeriesScope,
   label: string,
-): UndoStep | null {
-  if (item.kind === 'task_event' && scope === 'following') return null;
-  return { label, undo: () => rescheduleItem(item, from, scope), redo: () => rescheduleItem(item, to, scope) };
+  created: string | null = null,
+): UndoStep {
+  // (on the first occurrence "following" moves the whole series as "all" does, and is undone the same way)
+  if (item.kind === 'task_event' && scope === 'following' && created) {
+    let split = created;
+    return {
+      label,
+      undo: () => rejoinSeries(split),
+      redo: async () => {
+        split = (await rescheduleItem(item, to, scope)) ?? split;
+      },
+    };
+  }
+  return {
+    label,
+    undo: async () => void (await rescheduleItem(item, from, scope)),
+    redo: async () => void (await rescheduleItem(item, to, scope)),
+  };
 }
 
 export function useCalendarMoves() {
@@ -43,12 +59,10 @@ export function useCalendarMoves() {
     (move: Move, scope: SeriesScope) => {
       const { item, from, to } = move;
       rescheduleItem(item, to, scope).then(
-        () => {
+        (created) => {
           refresh();
           const label = t(`calendar.moved.${item.series ? scope : 'this'}`, { title: item.title });
-          const step = inverse(item, from, to, scope, label);
-          if (step) offerUndo(step, refresh);
-          else notify.success(label); // "this and following" split the series into a new task: no inverse
+          offerUndo(inverse(item, from, to, scope, label, created), refresh);
         },
         (error: unknown) => {
           move.revert();

@@ -2,7 +2,7 @@
 // Move; a recurring task asks for the scope first, as a drag in the calendar does.
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { notify, reportActionError } from '../../src/components/notices';
+import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
 import { rescheduleItem, type SeriesScope } from '../calendar/calendar-api';
@@ -32,11 +32,9 @@ export function EventMove({ event, series, label, title, onMoved }: Props) {
     const from = String(event.due_date);
     const item = { kind: 'task_event' as const, uuid: event.uuid, series };
     rescheduleItem(item, date, scope)
-      .then(() => {
+      .then((created) => {
         const label = t(`calendar.moved.${scope}`, { title });
-        const step = inverse(item, from, date, scope, label);
-        if (step) offerUndo(step, onMoved);
-        else notify.success(label);
+        offerUndo(inverse(item, from, date, scope, label, created), onMoved);
         setDate('');
         onMoved();
       }, reportActionError)

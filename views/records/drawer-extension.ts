@@ -17,6 +17,8 @@ export interface DrawerExtension {
   /** Fields left out of the generated form (the extension's editor shows them). */
   ownFields?: readonly string[];
   form?: (props: FormExtensionProps) => ReactNode;
+  /** Models whose records referencing this one the extension's panels list itself (left out of the related lists). */
+  ownRelations?: readonly string[];
   /** Below the form of a saved record; `onChanged` replaces the record everywhere (drawer, grid row). */
   panels?: (record: ApiRecord, onChanged: (record: ApiRecord) => void) => ReactNode;
 }

@@ -157,7 +157,7 @@ export function DrawerContent({
           })}
           {record && extension?.panels?.(record, replaceRecord)}
           {record && !entity.createdByUpload && <AttachmentsPanel model={entity.name} record={record} />}
-          {record && <RelatedRecords entity={entity} uuid={record.uuid} />}
+          {record && <RelatedRecords entity={entity} uuid={record.uuid} omit={extension?.ownRelations} />}
         </div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>

@@ -9,11 +9,20 @@ import { useSelectedSettingsGroup } from '../../src/components/use-settings-grou
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import type { AnyEntity } from '../../src/entities/define';
 import { getRecord, recordTitle } from '../../grids/records-api';
+import type { DrawerExtension } from './drawer-extension';
 import { DrawerContent, RecordHeading } from './record-drawer';
 import { recordKey } from './use-record-save';
 import './records.css';
 
-export function RecordPage({ entity, listPath }: { entity: AnyEntity; listPath: string }) {
+export function RecordPage({
+  entity,
+  listPath,
+  extension,
+}: {
+  entity: AnyEntity;
+  listPath: string;
+  extension?: DrawerExtension;
+}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -47,6 +56,7 @@ export function RecordPage({ entity, listPath }: { entity: AnyEntity; listPath: 
             onDeleted={back}
             onChanged={(changed) => client.setQueryData(recordKey(entity.name, changed.uuid), changed)}
             asPage
+            extension={extension}
           />
         </>
       )}

@@ -84,8 +84,17 @@ function RelatedList({ relation, uuid }: { relation: Relation; uuid: string }) {
   );
 }
 
-export function RelatedRecords({ entity, uuid }: { entity: AnyEntity; uuid: string }) {
-  const relations = relationsOf(entity);
+export function RelatedRecords({
+  entity,
+  uuid,
+  omit = [],
+}: {
+  entity: AnyEntity;
+  uuid: string;
+  /** Models a drawer extension lists itself. */
+  omit?: readonly string[];
+}) {
+  const relations = relationsOf(entity).filter((r) => !omit.includes(r.entity.name));
   if (!relations.length) return null;
   return (
     <div className="hw-related-records">

@@ -2,6 +2,7 @@
 // with these routes, never with the first screen. Paths as in the product spec (settings pages below /settings).
 import { createElement, type ComponentType } from 'react';
 import { loadRecordTranslations } from '../../src/i18n';
+import type { DrawerExtension } from './drawer-extension';
 
 export interface GridRoute {
   path: string;
@@ -36,22 +37,36 @@ export async function loadGridScreen(route: GridRoute): Promise<{ default: Compo
   return { default: module[route.exportName] as ComponentType };
 }
 
+export interface RecordPageRoute {
+  path: string;
+  model: string;
+  /** The model's drawer additions (its own editor and panels) load with its page. */
+  extension?: () => Promise<DrawerExtension>;
+}
+
+const planningExtension = (model: string) => () =>
+  import('../planning-routes').then((m) => m.loadPlanningExtensions()).then((m) => m.PLANNING_EXTENSIONS[model]!);
+
 /** Each module's record page (`/<module>/:uuid`), next to its grid. */
-export const RECORD_PAGE_ROUTES: readonly { path: string; model: string }[] = [
+export const RECORD_PAGE_ROUTES: readonly RecordPageRoute[] = [
   { path: '/property', model: 'property' },
   { path: '/partitions', model: 'partition' },
   { path: '/areas', model: 'area' },
   { path: '/facilities', model: 'facility' },
   { path: '/contacts', model: 'contact' },
+  { path: '/tasks', model: 'task', extension: planningExtension('task') },
+  { path: '/tickets', model: 'ticket', extension: planningExtension('ticket') },
+  { path: '/orders', model: 'order', extension: planningExtension('order') },
 ];
 
 /** For `React.lazy`: the record page of one model. */
-export async function loadRecordPage(route: { path: string; model: string }): Promise<{ default: ComponentType }> {
-  const [{ RecordPage }, { entityByName }] = await Promise.all([
+export async function loadRecordPage(route: RecordPageRoute): Promise<{ default: ComponentType }> {
+  const [{ RecordPage }, { entityByName }, extension] = await Promise.all([
     import('./record-page'),
     import('../../src/entities/registry'),
+    route.extension?.(),
     loadRecordTranslations(),
   ]);
   const entity = entityByName(route.model)!;
-  return { default: () => createElement(RecordPage, { entity, listPath: route.path }) };
+  return { default: () => createElement(RecordPage, { entity, listPath: route.path, extension }) };
 }
