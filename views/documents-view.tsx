@@ -4,11 +4,8 @@ import { Classes } from '@blueprintjs/core';
 import { MODULE_ICONS } from '../src/components/module-icons';
 import { useTranslation } from '../src/i18n';
 import { documentsGrid } from '../grids/documents.grid';
-import type { DrawerExtension } from './records/drawer-extension';
 import { ModuleGridView } from './records/module-grid-view';
-import { DocumentPanels } from './documents/document-panels';
-
-const extension: DrawerExtension = { panels: (record) => <DocumentPanels record={record} /> };
+import { documentExtension } from './documents/document-panels';
 
 export function DocumentsView() {
   const { t } = useTranslation();
@@ -17,7 +14,7 @@ export function DocumentsView() {
       grid={documentsGrid}
       titleKey="modules.documents"
       icon={MODULE_ICONS.documents}
-      extension={extension}
+      extension={documentExtension}
       headerEnd={<span className={Classes.TEXT_MUTED}>{t('records.documents.howToAdd')}</span>}
     />
   );

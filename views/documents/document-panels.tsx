@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from '../../src/i18n';
 import type { ApiRecord } from '../../grids/records-api';
+import type { DrawerExtension } from '../records/drawer-extension';
 import { recordPath } from '../records/model-paths';
 import { documentLinks, fileUrl } from './documents-api';
 import './documents.css';
@@ -39,3 +40,6 @@ export function DocumentPanels({ record }: { record: ApiRecord }) {
     </section>
   );
 }
+
+/** The documents screen's and record page's drawer additions. */
+export const documentExtension: DrawerExtension = { panels: (record) => <DocumentPanels record={record} /> };

@@ -54,6 +54,11 @@ export const RECORD_PAGE_ROUTES: readonly RecordPageRoute[] = [
   { path: '/areas', model: 'area' },
   { path: '/facilities', model: 'facility' },
   { path: '/contacts', model: 'contact' },
+  {
+    path: '/documents',
+    model: 'document',
+    extension: () => import('../documents/document-panels').then((m) => m.documentExtension),
+  },
   { path: '/tasks', model: 'task', extension: planningExtension('task') },
   { path: '/tickets', model: 'ticket', extension: planningExtension('ticket') },
   { path: '/orders', model: 'order', extension: planningExtension('order') },
