@@ -1,5 +1,6 @@
 // Links beyond the generic ones (domain.md §8.3): one per transition allowed from the record's state, and the
-// model's own actions. Pure: decided from the row alone (the caller's right to update is checked before).
+// model's own actions (a facility's or contract's related tasks, offered before archiving). Pure: decided from the
+// row alone (the caller's right to update is checked before).
 import type { AnyEntity } from '../../src/entities/define';
 import {
   TASK_EVENT_TRANSITIONS,
@@ -26,6 +27,10 @@ function actions(entity: AnyEntity, row: Row): string[] {
       if (row.kind === 'external') list.push('messages');
       return list;
     }
+    case 'facility':
+      return ['related-tasks'];
+    case 'contract':
+      return ['related-tasks'];
     default:
       return [];
   }
