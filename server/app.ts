@@ -33,6 +33,7 @@ import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
 import { CASCADE_ARCHIVE_ROUTES, archiveCascadeRoutes } from './routes/archive-cascade.routes';
+import { contractRoutes } from './routes/contracts.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
+      await api.register(contractRoutes);
       await api.register(archiveCascadeRoutes);
       await api.register(crudRoutes(new Set(CASCADE_ARCHIVE_ROUTES)));
       await api.register(bulkRoutes());

@@ -3,6 +3,7 @@
 // row alone (the caller's right to update is checked before).
 import type { AnyEntity } from '../../src/entities/define';
 import {
+  CONTRACT_TRANSITIONS,
   TASK_EVENT_TRANSITIONS,
   TICKET_TRANSITIONS,
   allowedActions,
@@ -29,8 +30,11 @@ function actions(entity: AnyEntity, row: Row): string[] {
     }
     case 'facility':
       return ['related-tasks'];
-    case 'contract':
-      return ['related-tasks'];
+    case 'contract': {
+      // extending needs an end date to extend from
+      const list = allowedActions(CONTRACT_TRANSITIONS, state).filter((a) => a !== 'extend' || row.contract_end_date);
+      return [...list, 'facilities', 'related-tasks'];
+    }
     default:
       return [];
   }
