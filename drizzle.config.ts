@@ -3,6 +3,11 @@ import { defineConfig } from 'drizzle-kit';
 // `npm run db:generate` writes a new SQL migration from server/db/schema.ts; migrations are committed.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/entity-tables.ts', './server/db/planning-schema.ts'],
+  schema: [
+    './server/db/schema.ts',
+    './server/db/entity-tables.ts',
+    './server/db/planning-schema.ts',
+    './server/db/contract-schema.ts',
+  ],
   out: './server/db/migrations',
 });

@@ -32,7 +32,8 @@ import { importRoutes } from './imports/imports.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
-import { FACILITY_ARCHIVE_ROUTE } from './routes/facility-cascade.routes';
+import { CASCADE_ARCHIVE_ROUTES, archiveCascadeRoutes } from './routes/archive-cascade.routes';
+import { contractRoutes } from './routes/contracts.routes';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -93,7 +94,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
-      await api.register(crudRoutes(new Set([FACILITY_ARCHIVE_ROUTE])));
+      await api.register(contractRoutes);
+      await api.register(archiveCascadeRoutes);
+      await api.register(crudRoutes(new Set(CASCADE_ARCHIVE_ROUTES)));
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
       await api.register(importRoutes);

@@ -5,6 +5,7 @@ import type { Db } from './client';
 import * as schema from './schema';
 import { entityTables } from './entity-tables';
 import * as planning from './planning-schema';
+import * as contracts from './contract-schema';
 import { entityList } from '../../src/entities/registry';
 
 // Parents before children, so foreign keys hold on restore.
@@ -28,6 +29,8 @@ export const ORDER: PgTable[] = [
   planning.orderTokens,
   planning.orderMessages,
   planning.calendarFeeds,
+  contracts.contractExtensions,
+  contracts.contractFacilities,
 ];
 
 /** Models in an order where every reference points to a model restored before (self references aside). */

@@ -11,6 +11,7 @@ import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket, ticketComment } from './ticket';
 import { order, orderLine } from './order';
+import { contract } from './contract';
 
 export const entities = {
   property,
@@ -28,6 +29,7 @@ export const entities = {
   ticket_comment: ticketComment,
   order,
   order_line: orderLine,
+  contract,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;
