@@ -7,6 +7,7 @@ export default defineConfig({
     './server/db/schema.ts',
     './server/db/entity-tables.ts',
     './server/db/planning-schema.ts',
+    './server/db/contract-schema.ts',
     './server/db/document-schema.ts',
   ],
   out: './server/db/migrations',

@@ -1,6 +1,6 @@
 // The generic records API of src/entities models (domain.md §8), spoken through the one HTTP client.
 import type { AnyEntity } from '../src/entities/define';
-import { http, requestEnvelope, type QueryValue } from '../src/api/http';
+import { API_BASE, http, requestEnvelope, type QueryValue } from '../src/api/http';
 
 /** A record as the API replies it: system fields, every field of the model, links. */
 export interface ApiRecord {
@@ -49,13 +49,26 @@ export const updateRecord = (entity: AnyEntity, record: ApiRecord, changes: Reco
     headers: { 'If-Match': `"${record.updated_at}"` },
   });
 
-/** Archive or restore; a tree record takes its subtree along (`affected` counts them all). */
-export async function archiveAction(entity: AnyEntity, uuid: string, action: 'archive' | 'restore') {
-  const reply = await requestEnvelope<ApiRecord, { affected?: number }>(`${entity.plural}/${uuid}/${action}`, {
-    method: 'POST',
-  });
-  return { record: reply.data, affected: reply.meta?.affected ?? 1 };
+/**
+ * Archive or restore; a tree record takes its subtree along (`affected` counts them all). Archiving a facility or a
+ * contract may take the chosen related tasks along (`taskUuids`, see `listRelatedTasks`).
+ */
+export async function archiveAction(
+  entity: AnyEntity,
+  uuid: string,
+  action: 'archive' | 'restore',
+  taskUuids?: readonly string[],
+) {
+  const reply = await requestEnvelope<ApiRecord, { affected?: number; tasks_archived?: number }>(
+    `${entity.plural}/${uuid}/${action}`,
+    { method: 'POST', ...(taskUuids?.length ? { body: { task_uuids: taskUuids } } : {}) },
+  );
+  return { record: reply.data, affected: reply.meta?.affected ?? 1, tasksArchived: reply.meta?.tasks_archived ?? 0 };
 }
+
+/** The tasks tied to a record that offers them before archiving (its `related_tasks` link). */
+export const listRelatedTasks = (record: ApiRecord) =>
+  http.get<ApiRecord[]>(record.links.related_tasks!.slice(API_BASE.length + 1));
 
 export const deleteRecord = (entity: AnyEntity, uuid: string) => http.delete<unknown>(`${entity.plural}/${uuid}`);
 

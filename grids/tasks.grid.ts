@@ -1,4 +1,4 @@
-// Tasks: recurring and one-off maintenance work (domain.md §2, §4.4).
+// Tasks: recurring and one-off maintenance work (domain.md §2, §4.4), with the facility and contract they belong to.
 import { task } from '../src/entities/task';
 import { defineGrid } from './define-grid';
 
@@ -7,6 +7,7 @@ export const tasksGrid = defineGrid(task, {
     'title',
     'property_uuid',
     'facility_uuid',
+    'contract_uuid',
     'repeat_type',
     'start_date',
     'workload',

@@ -28,6 +28,8 @@ async function invert(step: UndoStep, direction: 'undo' | 'redo'): Promise<UndoS
   const custom = direction === 'undo' ? step.undo : step.redo;
   if (custom) {
     await custom();
+    // a custom archive step (a record archived with its tasks): the grids showing the model reload
+    if (step.archived.length) announce(step.model, [], true);
     return direction === 'undo' && !step.redo ? null : step;
   }
   if (step.batch_id) {

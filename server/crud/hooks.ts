@@ -1,11 +1,13 @@
 // Per-model steps of the generic writes, run inside the write's transaction (one request, one transaction):
 // checks and stored values before a create or update, follow-up writes after it (task events, order totals),
-// and after archive, restore or delete. A model without hooks gets none. The hooks themselves live in services.
+// and after archive, restore or delete. A model without hooks gets none. The hooks themselves live in services
+// (planning models, contracts) and documents/ (documents).
 import type { AnyEntity } from '../../src/entities/define';
 import type { Db } from '../db/client';
 import type { Access } from './access';
 import type { Row } from './present';
 import { planningHooks } from '../services/planning-hooks';
+import { contractHooks } from '../services/contract-hooks';
 import { documentHooks } from '../documents/document-hooks';
 
 export interface HookContext {
@@ -23,5 +25,6 @@ export interface ModelHooks {
   afterArchive?: (h: HookContext, uuids: string[], archived: boolean) => Promise<void>;
 }
 
-export const hooksOf = (entity: AnyEntity): ModelHooks =>
-  planningHooks[entity.name] ?? documentHooks[entity.name] ?? {};
+const MODEL_HOOKS: Record<string, ModelHooks> = { ...planningHooks, ...contractHooks, ...documentHooks };
+
+export const hooksOf = (entity: AnyEntity): ModelHooks => MODEL_HOOKS[entity.name] ?? {};

@@ -1,7 +1,9 @@
 // Links beyond the generic ones (domain.md §8.3): one per transition allowed from the record's state, and the
-// model's own actions. Pure: decided from the row alone (the caller's right to update is checked before).
+// model's own actions (a facility's or contract's related tasks, offered before archiving). Pure: decided from the
+// row alone (the caller's right to update is checked before).
 import type { AnyEntity } from '../../src/entities/define';
 import {
+  CONTRACT_TRANSITIONS,
   TASK_EVENT_TRANSITIONS,
   TICKET_TRANSITIONS,
   allowedActions,
@@ -25,6 +27,13 @@ function actions(entity: AnyEntity, row: Row): string[] {
       if (row.kind === 'external' && ['sent', 'accepted'].includes(state)) list.push('reset-token');
       if (row.kind === 'external') list.push('messages');
       return list;
+    }
+    case 'facility':
+      return ['related-tasks'];
+    case 'contract': {
+      // extending needs an end date to extend from
+      const list = allowedActions(CONTRACT_TRANSITIONS, state).filter((a) => a !== 'extend' || row.contract_end_date);
+      return [...list, 'facilities', 'related-tasks'];
     }
     default:
       return [];

@@ -5,6 +5,7 @@ import type { Db } from './client';
 import * as schema from './schema';
 import { entityTables } from './entity-tables';
 import * as planning from './planning-schema';
+import * as contracts from './contract-schema';
 import { documentLinks } from './document-schema';
 import { entityList } from '../../src/entities/registry';
 
@@ -29,6 +30,8 @@ export const ORDER: PgTable[] = [
   planning.orderTokens,
   planning.orderMessages,
   planning.calendarFeeds,
+  contracts.contractExtensions,
+  contracts.contractFacilities,
   documentLinks,
 ];
 

@@ -13,11 +13,12 @@ import { sql } from 'drizzle-orm';
 import * as accountSchema from './schema';
 import * as entitySchema from './entity-tables';
 import * as planningSchema from './planning-schema';
+import * as contractSchema from './contract-schema';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 
-const schema = { ...accountSchema, ...entitySchema, ...planningSchema };
+const schema = { ...accountSchema, ...entitySchema, ...planningSchema, ...contractSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;

@@ -103,6 +103,7 @@ export const ticket = tableFor(entities.ticket);
 export const ticketComment = tableFor(entities.ticket_comment);
 export const order = tableFor(entities.order);
 export const orderLine = tableFor(entities.order_line);
+export const contract = tableFor(entities.contract);
 export const document = tableFor(entities.document);
 
 export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
@@ -121,5 +122,6 @@ export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
   ticket_comment: ticketComment,
   order,
   order_line: orderLine,
+  contract,
   document,
 };

@@ -7,6 +7,7 @@ import { settingsGroupMembers, settingsGroups, systemNotifications, users } from
 import { hashPassword } from '../services/password';
 import { seedPortfolio } from './seed-portfolio';
 import { seedPlanning } from './seed-planning';
+import { seedContracts } from './seed-contracts';
 import { TERMS_VERSION } from '../../src/entities/account';
 
 export const DEMO_EMAIL = 'admin@demo.hauswerk.ch';
@@ -56,6 +57,7 @@ export async function seedDemo(ctx: AppContext) {
       .values({ settings_group_uuid: group!.uuid, user_id: user!.id, role: 'admin' });
     await seedPortfolio(tx as never, group!.uuid, user!.id);
     await seedPlanning(tx as never, group!.uuid, user!.id);
+    await seedContracts(tx as never, group!.uuid, user!.id);
     const [existing] = await tx.select({ n: count() }).from(systemNotifications);
     if ((existing?.n ?? 0) === 0)
       await tx.insert(systemNotifications).values({

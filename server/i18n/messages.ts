@@ -146,7 +146,13 @@ const en = {
   'validation.transition': 'This action is not possible while the status is {state}.',
   'validation.not_member': 'The selected {field} is not a member of this settings group.',
   'validation.one_of': 'Give either a user or a contact.',
-  'validation.related_task': 'A selected task is not tied to this facility.',
+  'validation.related_task': 'A selected task is not tied to the record being archived.',
+  'validation.cancellation_late':
+    'The cancellation date {date} is after the latest cancellation date {latest}. Confirm to cancel anyway.',
+  'validation.extension_period_required': 'Give an extension period (months) to extend the contract.',
+  'validation.contract_end_required': 'The contract needs an end date to be extended.',
+  'validation.contract_facility':
+    "A selected facility does not exist or belongs to another property than the contract's.",
   'validation.order_external_only': 'Only an external order is sent to a contractor.',
   'validation.contractor_email': 'The contractor needs an e-mail address to receive the order.',
   'validation.range_days': 'The period may span at most {max} days.',
@@ -320,7 +326,14 @@ const de: Catalog = {
   'validation.transition': 'Diese Aktion ist im Status {state} nicht möglich.',
   'validation.not_member': '{field}: Diese Person gehört nicht zu dieser Einstellungsgruppe.',
   'validation.one_of': 'Geben Sie entweder eine Person oder einen Kontakt an.',
-  'validation.related_task': 'Eine gewählte Aufgabe gehört nicht zu dieser Anlage.',
+  'validation.related_task': 'Eine gewählte Aufgabe gehört nicht zum archivierten Datensatz.',
+  'validation.cancellation_late':
+    'Das Kündigungsdatum {date} liegt nach dem spätesten Kündigungstermin {latest}. Bestätigen Sie, um trotzdem zu kündigen.',
+  'validation.extension_period_required':
+    'Geben Sie eine Verlängerungsdauer (Monate) an, um den Vertrag zu verlängern.',
+  'validation.contract_end_required': 'Der Vertrag braucht ein Enddatum, um verlängert zu werden.',
+  'validation.contract_facility':
+    'Eine gewählte Anlage existiert nicht oder gehört zu einer anderen Liegenschaft als der Vertrag.',
   'validation.order_external_only': 'Nur ein externer Auftrag wird an einen Auftragnehmer gesendet.',
   'validation.contractor_email': 'Der Auftragnehmer braucht eine E-Mail-Adresse, um den Auftrag zu erhalten.',
   'validation.range_days': 'Der Zeitraum darf höchstens {max} Tage umfassen.',

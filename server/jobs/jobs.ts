@@ -6,6 +6,7 @@ import { pruneSessions } from '../services/session.service';
 import { pruneRateLimits } from '../services/rate-limit';
 import { isoDay, materialiseAll } from '../services/task-schedule.service';
 import { resumeImports } from '../imports/import-runner';
+import { autoExtendContracts, endContracts } from '../services/contract-actions.service';
 
 export interface Job {
   name: string;
@@ -51,5 +52,16 @@ export const jobs: Job[] = [
     name: 'import-resume',
     intervalMinutes: 1,
     run: async () => ({ kicked: resumeImports() }),
+  },
+  {
+    // Contract deadlines (domain.md §3, §9): auto-extension once the latest cancellation date has passed, then
+    // ended once the end date has passed without an extension. Both by the UTC date; idempotent. (Last in the
+    // list: a job's advisory lock id is its index.)
+    name: 'contract-deadlines',
+    intervalMinutes: 24 * 60,
+    run: async (ctx, now) => ({
+      extended: await autoExtendContracts(ctx.db, isoDay(now)),
+      ended: await endContracts(ctx.db, isoDay(now)),
+    }),
   },
 ];

@@ -6,7 +6,6 @@ import { orderRoutes } from './orders.routes';
 import { publicOrderRoutes } from './public-order.routes';
 import { calendarRoutes } from './calendar.routes';
 import { calendarFeedRoutes } from './calendar-feed.routes';
-import { facilityCascadeRoutes } from './facility-cascade.routes';
 
 export async function planningRoutes(app: FastifyInstance) {
   await app.register(taskRoutes);
@@ -15,5 +14,4 @@ export async function planningRoutes(app: FastifyInstance) {
   await app.register(publicOrderRoutes);
   await app.register(calendarRoutes);
   await app.register(calendarFeedRoutes);
-  await app.register(facilityCascadeRoutes);
 }

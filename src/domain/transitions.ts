@@ -56,6 +56,19 @@ export const TASK_EVENT_TRANSITIONS: Record<string, Record<string, string>> = {
   skipped: {},
 };
 
+export const CONTRACT_STATES = ['active', 'cancelled', 'extended', 'ended'] as const;
+export type ContractState = (typeof CONTRACT_STATES)[number];
+
+/** Contract: active → cancelled (cancel) | extended (extend, or the daily job for auto-extending contracts); an
+ * extended contract runs on and may be cancelled or extended again. `ended` (the end date passed without an
+ * extension, set by the daily job) and `cancelled` are terminal; archiving is orthogonal. */
+export const CONTRACT_TRANSITIONS: Table<ContractState> = {
+  active: { cancel: 'cancelled', extend: 'extended' },
+  extended: { cancel: 'cancelled', extend: 'extended' },
+  cancelled: {},
+  ended: {},
+};
+
 /** The state an action leads to from `state`, or null when the action is not allowed from there. */
 export function nextState(table: Record<string, Record<string, string>>, state: string, action: string): string | null {
   return table[state]?.[action] ?? null;

@@ -11,6 +11,7 @@ import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket, ticketComment } from './ticket';
 import { order, orderLine } from './order';
+import { contract } from './contract';
 import { document } from './document';
 
 export const entities = {
@@ -29,6 +30,7 @@ export const entities = {
   ticket_comment: ticketComment,
   order,
   order_line: orderLine,
+  contract,
   document,
 } satisfies Record<string, AnyEntity>;
 

@@ -1,4 +1,4 @@
-// A recurring or single maintenance job (domain.md §2, §4.4). The recurrence fields are flat; by_weekday is a text
+// A recurring or single maintenance job (domain.md §2, §4.4), optionally tied to a facility or a contract. The recurrence fields are flat; by_weekday is a text
 // such as "MO,WE". Events (task_event) are materialised by the server on save and by a daily job.
 import { defineEntity } from './define';
 import { f } from './fields';
@@ -15,6 +15,7 @@ export const task = defineEntity({
     property_uuid: f.ref('property', { required: true }),
     title: f.text({ required: true, max: 200, searchable: true }),
     facility_uuid: f.ref('facility'),
+    contract_uuid: f.ref('contract'),
     contact_uuid: f.ref('contact'),
     execution_type: f.enum(['internal', 'external'], { default: 'internal', required: true }),
     repeat_type: f.enum(REPEAT_TYPES, { default: 'singular', required: true }),
@@ -42,5 +43,5 @@ export const task = defineEntity({
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'title' },
-  indexes: [['facility_uuid']],
+  indexes: [['facility_uuid'], ['contract_uuid']],
 });

@@ -1,6 +1,7 @@
 // The record screens' translations (model fields, enum values, grid and drawer texts) in all three languages.
 // Loaded with the grid routes only, so the first screen stays small (see loadRecordTranslations).
 import enCalendar from '../locales/en-us/calendar.json';
+import enContracts from '../locales/en-us/contracts.json';
 import enEntities from '../locales/en-us/entities.json';
 import enEnums from '../locales/en-us/enums.json';
 import enGrid from '../locales/en-us/grid.json';
@@ -9,6 +10,7 @@ import enRecords from '../locales/en-us/records.json';
 import enSheet from '../locales/en-us/sheet.json';
 import enTransfer from '../locales/en-us/transfer.json';
 import deCalendar from '../locales/de/calendar.json';
+import deContracts from '../locales/de/contracts.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
 import deGrid from '../locales/de/grid.json';
@@ -17,6 +19,7 @@ import deRecords from '../locales/de/records.json';
 import deSheet from '../locales/de/sheet.json';
 import deTransfer from '../locales/de/transfer.json';
 import chCalendar from '../locales/de-ch/calendar.json';
+import chContracts from '../locales/de-ch/contracts.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
 import chGrid from '../locales/de-ch/grid.json';
@@ -27,6 +30,7 @@ import chTransfer from '../locales/de-ch/transfer.json';
 
 export const en = {
   calendar: enCalendar,
+  contracts: enContracts,
   entities: enEntities,
   enums: enEnums,
   grid: enGrid,
@@ -37,6 +41,7 @@ export const en = {
 };
 export const de = {
   calendar: deCalendar,
+  contracts: deContracts,
   entities: deEntities,
   enums: deEnums,
   grid: deGrid,
@@ -47,6 +52,7 @@ export const de = {
 };
 export const deCh = {
   calendar: chCalendar,
+  contracts: chContracts,
   entities: chEntities,
   enums: chEnums,
   grid: chGrid,

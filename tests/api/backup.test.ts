@@ -22,6 +22,8 @@ describe('backup and restore', () => {
     await seedDemo(source.app.ctx);
     const dump = JSON.parse(JSON.stringify(await dumpAll(source.database.db))) as { tables: Record<string, unknown[]> };
     expect(dump.tables.facilities!.length).toBeGreaterThan(1500);
+    expect(dump.tables.contracts!.length).toBeGreaterThan(30);
+    expect(dump.tables.contract_facilities!.length).toBeGreaterThan(0);
     await restoreAll(target.database.db, dump as never);
     const again = JSON.parse(JSON.stringify(await dumpAll(target.database.db))) as {
       tables: Record<string, unknown[]>;

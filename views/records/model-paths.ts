@@ -4,14 +4,15 @@ export const MODEL_PATHS: Readonly<Record<string, string>> = {
   partition: '/partitions',
   area: '/areas',
   facility: '/facilities',
+  contract: '/contracts',
   contact: '/contacts',
   document: '/documents',
-  task: '/tasks',
-  ticket: '/tickets',
-  order: '/orders',
   unit: '/settings/units',
   cost_group: '/settings/cost-groups',
   renewal_group: '/settings/renewal/groups',
+  task: '/tasks',
+  ticket: '/tickets',
+  order: '/orders',
 };
 
 export const recordPath = (model: string, uuid: string) =>

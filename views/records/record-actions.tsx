@@ -1,5 +1,6 @@
 // Archive, restore and delete, each offered only when the record's link exists (domain.md §8.3). Archiving a
-// tree record (a facility) first lists the sub-records that go with it.
+// tree record (a facility) first lists the sub-records that go with it; a record with a `related_tasks` link (a
+// facility, a contract) lists its tasks and archives the ones the user picks in the same request.
 import { Alert, Button, Intent } from '@blueprintjs/core';
 import { Archive, Trash, Undo } from '@blueprintjs/icons';
 import { useMutation } from '@tanstack/react-query';
@@ -7,10 +8,18 @@ import { useState } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { notify, reportActionError } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
-import { archiveAction, deleteRecord, listDescendants, recordTitle, type ApiRecord } from '../../grids/records-api';
+import { task as taskEntity } from '../../src/entities/task';
+import {
+  archiveAction,
+  deleteRecord,
+  listDescendants,
+  listRelatedTasks,
+  recordTitle,
+  type ApiRecord,
+} from '../../grids/records-api';
+import { bulkAction } from '../../grids/bulk-api';
 import { pushUndo, undo } from '../../grids';
-
-const LISTED = 15;
+import { ArchiveDialog, type ArchiveQuestion } from './archive-dialog';
 
 interface Props {
   entity: AnyEntity;
@@ -21,22 +30,36 @@ interface Props {
 
 export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
   const { t } = useTranslation();
-  const [confirm, setConfirm] = useState<null | { kind: 'archive'; descendants: ApiRecord[] } | { kind: 'delete' }>(
-    null,
-  );
+  const [question, setQuestion] = useState<ArchiveQuestion | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const action = useMutation({
-    mutationFn: (kind: 'archive' | 'restore') => archiveAction(entity, record.uuid, kind),
-    onSuccess: ({ record: saved, affected }, kind) => {
-      // an archive is one step of the undo stack (restored through the bulk endpoint, subtree included)
-      if (kind === 'archive')
+    mutationFn: ({ kind, tasks = [] }: { kind: 'archive' | 'restore'; tasks?: string[] }) =>
+      archiveAction(entity, record.uuid, kind, tasks),
+    onSuccess: ({ record: saved, affected, tasksArchived }, { kind, tasks = [] }) => {
+      const label = t('sheet.archive.label', { title: recordTitle(entity, saved) });
+      // an archive is one step of the undo stack (restored through the bulk endpoint, subtree included); with tasks
+      // archived along, the step restores them too and a redo archives them again
+      if (kind === 'archive' && tasks.length)
         pushUndo({
-          label: t('sheet.archive.label', { title: recordTitle(entity, saved) }),
+          label,
           model: entity.name,
           archived: [saved.uuid],
+          undo: async () => {
+            await bulkAction(entity, 'bulk-restore', [{ uuid: saved.uuid }]);
+            await bulkAction(
+              taskEntity,
+              'bulk-restore',
+              tasks.map((uuid) => ({ uuid })),
+            );
+          },
+          redo: async () => void (await archiveAction(entity, saved.uuid, 'archive', tasks)),
         });
+      else if (kind === 'archive') pushUndo({ label, model: entity.name, archived: [saved.uuid] });
       notify.success(
-        t(kind === 'archive' ? 'records.archived' : 'records.restored', { count: affected }),
+        kind === 'archive' && tasksArchived
+          ? t('records.cascade.archived', { records: t('records.archived', { count: affected }), count: tasksArchived })
+          : t(kind === 'archive' ? 'records.archived' : 'records.restored', { count: affected }),
         kind === 'archive' ? { action: { text: t('sheet.undo.action'), onClick: () => void undo() } } : undefined,
       );
       onChanged(saved);
@@ -51,14 +74,26 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
     },
     onError: reportActionError,
   });
-  const descendants = useMutation({
-    mutationFn: () => listDescendants(entity, record.uuid),
-    onSuccess: (rows) => setConfirm({ kind: 'archive', descendants: rows }),
+  // What goes with the record: its sub-records (trees) and the tasks tied to it (when the server offers them).
+  const ask = useMutation({
+    mutationFn: async (): Promise<ArchiveQuestion> => {
+      const [descendants, tasks] = await Promise.all([
+        entity.tree ? listDescendants(entity, record.uuid) : Promise.resolve([]),
+        record.links.related_tasks ? listRelatedTasks(record) : Promise.resolve([]),
+      ]);
+      return { descendants, tasks };
+    },
+    onSuccess: (found) => {
+      // a record without sub-records or tasks is archived at once unless it is a tree (which always asks)
+      if (!entity.tree && !found.tasks.length) action.mutate({ kind: 'archive' });
+      else setQuestion(found);
+    },
     onError: reportActionError,
   });
 
-  const startArchive = () => (entity.tree ? descendants.mutate() : action.mutate('archive'));
-  const busy = action.isPending || remove.isPending || descendants.isPending;
+  const startArchive = () =>
+    entity.tree || record.links.related_tasks ? ask.mutate() : action.mutate({ kind: 'archive' });
+  const busy = action.isPending || remove.isPending || ask.isPending;
   return (
     <>
       {record.links.archive && (
@@ -67,55 +102,38 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
         </Button>
       )}
       {record.links.restore && (
-        <Button icon={<Undo />} onClick={() => action.mutate('restore')} loading={action.isPending}>
+        <Button icon={<Undo />} onClick={() => action.mutate({ kind: 'restore' })} loading={action.isPending}>
           {t('records.restore')}
         </Button>
       )}
       {record.links.delete && (
-        <Button
-          icon={<Trash />}
-          intent={Intent.DANGER}
-          variant="minimal"
-          onClick={() => setConfirm({ kind: 'delete' })}
-        >
+        <Button icon={<Trash />} intent={Intent.DANGER} variant="minimal" onClick={() => setConfirmDelete(true)}>
           {t('common.delete')}
         </Button>
       )}
+      <ArchiveDialog
+        entity={entity}
+        record={record}
+        question={question}
+        onCancel={() => setQuestion(null)}
+        onConfirm={(tasks) => {
+          setQuestion(null);
+          action.mutate({ kind: 'archive', tasks });
+        }}
+      />
       <Alert
-        isOpen={confirm !== null}
-        intent={confirm?.kind === 'delete' ? Intent.DANGER : Intent.WARNING}
-        icon={confirm?.kind === 'delete' ? <Trash /> : <Archive />}
-        confirmButtonText={confirm?.kind === 'delete' ? t('common.delete') : t('records.archive')}
+        isOpen={confirmDelete}
+        intent={Intent.DANGER}
+        icon={<Trash />}
+        confirmButtonText={t('common.delete')}
         cancelButtonText={t('common.cancel')}
-        onCancel={() => setConfirm(null)}
+        onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
-          if (confirm?.kind === 'delete') remove.mutate();
-          else action.mutate('archive');
-          setConfirm(null);
+          remove.mutate();
+          setConfirmDelete(false);
         }}
       >
-        {confirm?.kind === 'delete' ? (
-          <p>{t('records.confirmDelete', { title: recordTitle(entity, record) })}</p>
-        ) : confirm?.kind === 'archive' ? (
-          <>
-            <p>
-              {confirm.descendants.length
-                ? t('records.confirmArchiveTree', {
-                    title: recordTitle(entity, record),
-                    count: confirm.descendants.length,
-                  })
-                : t('records.confirmArchive', { title: recordTitle(entity, record) })}
-            </p>
-            <ul className="hw-descendants">
-              {confirm.descendants.slice(0, LISTED).map((row) => (
-                <li key={row.uuid}>{recordTitle(entity, row) || t('grid.untitled')}</li>
-              ))}
-            </ul>
-            {confirm.descendants.length > LISTED && (
-              <p>{t('records.andMore', { count: confirm.descendants.length - LISTED })}</p>
-            )}
-          </>
-        ) : null}
+        <p>{t('records.confirmDelete', { title: recordTitle(entity, record) })}</p>
       </Alert>
     </>
   );

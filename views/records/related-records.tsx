@@ -44,7 +44,7 @@ function Label({ relation, record }: { relation: Relation; record: ApiRecord }) 
   return path ? <Link to={path}>{content}</Link> : <span>{content}</span>;
 }
 
-function RelatedList({ relation, uuid }: { relation: Relation; uuid: string }) {
+function RelatedList({ relation, uuid, model }: { relation: Relation; uuid: string; model: string }) {
   const { t } = useTranslation();
   const { entity, field } = relation;
   const query = useQuery({
@@ -57,7 +57,14 @@ function RelatedList({ relation, uuid }: { relation: Relation; uuid: string }) {
       ),
   });
   const total = query.data?.meta.total ?? query.data?.meta.total_at_least;
-  const title = entity.tree?.parentField === field ? t('records.children') : t(`entities.${entity.name}.plural`);
+  // a model that refers here twice (a contract's giver and acceptor) names the field as well
+  const twice = Object.values(entity.fields).filter((f) => f.kind === 'ref' && f.model === model).length > 1;
+  const title =
+    entity.tree?.parentField === field
+      ? t('records.children')
+      : twice
+        ? `${t(`entities.${entity.name}.plural`)} (${t(`entities.${entity.name}.fields.${field}`)})`
+        : t(`entities.${entity.name}.plural`);
   return (
     <section className="hw-related" aria-label={title}>
       <H5>
@@ -99,7 +106,12 @@ export function RelatedRecords({
   return (
     <div className="hw-related-records">
       {relations.map((relation) => (
-        <RelatedList key={`${relation.entity.name}.${relation.field}`} relation={relation} uuid={uuid} />
+        <RelatedList
+          key={`${relation.entity.name}.${relation.field}`}
+          relation={relation}
+          uuid={uuid}
+          model={entity.name}
+        />
       ))}
     </div>
   );

@@ -20,6 +20,7 @@ export const GRID_ROUTES: readonly GridRoute[] = [
   { path: '/partitions', load: () => import('../partitions-view'), exportName: 'PartitionsView' },
   { path: '/areas', load: () => import('../areas-view'), exportName: 'AreasView' },
   { path: '/facilities', load: () => import('../facilities-view'), exportName: 'FacilitiesView' },
+  { path: '/contracts', load: () => import('../contracts-view'), exportName: 'ContractsView' },
   { path: '/contacts', load: () => import('../contacts-view'), exportName: 'ContactsView' },
   { path: '/documents', load: () => import('../documents-view'), exportName: 'DocumentsView' },
   { path: '/tasks', load: planning('loadTasksView'), exportName: 'TasksView' },
