@@ -4,15 +4,17 @@
 import type { ColDef, GridApi } from 'ag-grid-community';
 import { useCallback, useState, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { clipboardRows, toHtmlTable, toTsv } from '../src/domain/clipboard';
-import { notify } from '../src/components/notices';
+import { notify, reportActionError } from '../src/components/notices';
 import { useTranslation } from '../src/i18n';
 import { buildPastePlan, type SheetColumn } from './clipboard/paste-plan';
 import { cellParser, copyText } from './clipboard/sheet-cells';
+import { pasteArea } from './clipboard/tile';
 import type { GridDefinition } from './define-grid';
 import { headerOf } from './field-refs';
 import { applyEdit } from './fill/apply-edit';
 import { clearRange, fillDown, type RangeEdit } from './fill/fill';
 import type { GridContext } from './grid-context';
+import { unloadedRows, withRowsRead, type RowAt } from './paste/load-rows';
 import { SpreadsheetDialogs, type PasteSession } from './spreadsheet-dialogs';
 import { isSingleCell, type Bounds } from './range/range';
 import { useRangeSelection } from './range/use-range-selection';
@@ -100,13 +102,30 @@ export function useSpreadsheet(
       const clip = clipboardRows(event.clipboardData.getData('text/plain'), event.clipboardData.getData('text/html'));
       event.preventDefault();
       if (clip.length === 0) return;
-      const columns = sheetColumns(gridApi, grid);
-      const plan = buildPastePlan({ clip, bounds, columns, rowAt, ...parser() });
-      if (plan.rows.length === 0) {
-        notify.info(t('sheet.paste.nothing'), { key: 'paste' });
-        return;
-      }
-      setPaste({ plan, columns });
+      const open = (at: RowAt) => {
+        const columns = sheetColumns(gridApi, grid);
+        const plan = buildPastePlan({ clip, bounds, columns, rowAt: at, ...parser() });
+        if (plan.rows.length === 0) {
+          notify.info(t('sheet.paste.nothing'), { key: 'paste' });
+          return;
+        }
+        setPaste({ plan, columns });
+      };
+      // Rows the paste reaches that the grid has not loaded are read first (in the grid's blocks).
+      const missing = unloadedRows(rowAt, bounds.top, pasteArea(clip, bounds).height);
+      if (missing.length === 0) return open(rowAt);
+      notify.info(t('sheet.paste.loading', { count: missing.length }), { key: 'paste-loading' });
+      withRowsRead(gridApi, missing).then(
+        (at) => {
+          notify.dismiss('paste-loading');
+          if (at !== 'stale') return open(at);
+          notify.warning(t('sheet.paste.stale'), { key: 'paste' });
+        },
+        (error: unknown) => {
+          notify.dismiss('paste-loading');
+          reportActionError(error);
+        },
+      );
     },
     [api, current, grid, parser, rowAt, t],
   );
