@@ -42,7 +42,10 @@ export function gridGeometry(scope: ParentNode, columns: readonly Column[]): Gri
   const outer = viewport.getBoundingClientRect();
   // rows show below the header (sticky inside the viewport) and above the horizontal scrollbar
   const header = scope.querySelector('.ag-header')?.getBoundingClientRect();
-  const scrollbar = scope.querySelector('.ag-body-horizontal-scroll:not(.ag-hidden)')?.getBoundingClientRect();
+  // (an overlay scrollbar, shown only while scrolling, covers no rows)
+  const scrollbar = scope
+    .querySelector('.ag-body-horizontal-scroll:not(.ag-hidden):not(.ag-scrollbar-invisible)')
+    ?.getBoundingClientRect();
   const top = header && header.bottom > outer.top && header.bottom < outer.bottom ? header.bottom : outer.top;
   const bottom =
     scrollbar && scrollbar.height > 0 && scrollbar.top > top ? Math.min(outer.bottom, scrollbar.top) : outer.bottom;
