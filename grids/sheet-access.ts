@@ -2,7 +2,7 @@
 // read-only fields, and each displayed row as a loaded record, a row not loaded yet, or the place after the end.
 import type { Column, GridApi } from 'ag-grid-community';
 import { isWritable } from '../src/entities/fields';
-import type { SheetColumn, RowSlot } from './clipboard/paste-plan';
+import type { SheetColumn, RowSlot, SheetRow } from './clipboard/paste-plan';
 import { SELECTION_COLUMN } from './columns';
 import type { GridDefinition } from './define-grid';
 import { fieldRefOf } from './field-refs';
@@ -20,9 +20,15 @@ export function sheetColumns(api: GridApi<ApiRecord>, grid: GridDefinition): She
   });
 }
 
+export const slotOf = (data: ApiRecord): SheetRow => ({
+  uuid: data.uuid,
+  updatedAt: data.updated_at,
+  data,
+  editable: Boolean(data.links.update),
+});
+
 export function rowSlot(api: GridApi<ApiRecord>, index: number): RowSlot {
   if (index >= api.getDisplayedRowCount()) return api.isLastRowIndexKnown() ? 'end' : 'unloaded';
   const data = api.getDisplayedRowAtIndex(index)?.data;
-  if (!data) return 'unloaded';
-  return { uuid: data.uuid, updatedAt: data.updated_at, data, editable: Boolean(data.links.update) };
+  return data ? slotOf(data) : 'unloaded';
 }

@@ -17,6 +17,7 @@ const SHORTCUTS = [
   ['sheet.shortcuts.cut', 'mod+x'],
   ['sheet.shortcuts.paste', 'mod+v'],
   ['sheet.shortcuts.fill', 'mod+d'],
+  ['sheet.shortcuts.fillRight', 'mod+r'],
   ['sheet.shortcuts.clearRange', 'del'],
   ['sheet.shortcuts.undo', 'mod+z'],
   ['sheet.shortcuts.redo', 'mod+shift+z / mod+y'],

@@ -1,12 +1,13 @@
 // The infinite row model's datasource: blocks of rows from the list endpoint. A block that follows a loaded one
 // continues with its keyset cursor (no OFFSET on large tables); a block reached by jumping uses its page number.
+// `readRows` reads blocks the same way outside the grid's cache (a paste reaching rows not loaded yet).
 import { useQueryClient } from '@tanstack/react-query';
 import type { IDatasource, SortModelItem } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import type { AnyEntity } from '../src/entities/define';
 import { reportActionError } from '../src/components/notices';
 import { toListQuery, type GridQueryState } from './list-query';
-import { listRecords, type ListMeta, type ListQuery, type ListReply } from './records-api';
+import { listRecords, type ApiRecord, type ListMeta, type ListQuery, type ListReply } from './records-api';
 import { seedRefTitles } from './ref-titles';
 
 export type BaseQueryState = Omit<GridQueryState, 'sort' | 'filterModel'>;
@@ -16,6 +17,25 @@ export interface ListInfo {
   totalAtLeast: number | null;
   canCreate: boolean;
 }
+
+/** Rows read outside the grid's cache, by displayed index. */
+export interface RowsRead {
+  rows: Map<number, ApiRecord>;
+  /** The number of rows, when a block reached the end. */
+  end: number | null;
+  /** The query they answer (compare with `query()` before using them). */
+  query: string;
+}
+
+export interface SheetDatasource extends IDatasource {
+  /** Rows `start`…`end - 1` of the grid's current query, read in the grid's blocks; null before the first block. */
+  readRows: (start: number, end: number) => Promise<RowsRead | null>;
+  /** The current query (sort, filters, search, scope) as a string. */
+  query: () => string;
+}
+
+/** Blocks read at the same time by `readRows`. */
+const READ_PARALLEL = 3;
 
 /** The grid's first block as it will ask for it: its sort, column filters and block size when it opens. */
 export interface FirstBlock {
@@ -34,7 +54,7 @@ export function useGridDatasource(
   state: BaseQueryState,
   onInfo: (info: ListInfo) => void,
   firstBlock?: FirstBlock,
-): IDatasource {
+): SheetDatasource {
   const client = useQueryClient();
   const { search, statusLimiter, archived, settingsGroupUuid } = state;
   // Stored selections come back as new arrays with the same content: compare them by value.
@@ -55,6 +75,7 @@ export function useGridDatasource(
     };
     const cursors = new Map<number, string>();
     let signature = '';
+    let current: { query: ListQuery; size: number } | null = null;
     const request = (query: ListQuery) => JSON.stringify(query);
     let early: { key: string; reply: Promise<ListReply> } | null = null;
     if (first) {
@@ -76,6 +97,7 @@ export function useGridDatasource(
           signature = next;
         }
         const size = params.endRow - params.startRow;
+        current = { query, size };
         const cursor = cursors.get(params.startRow);
         const position = cursor ? { cursor } : { page: Math.floor(params.startRow / size) + 1 };
         const full = { ...query, ...position, per_page: size };
@@ -99,7 +121,26 @@ export function useGridDatasource(
           },
         );
       },
-    } satisfies IDatasource;
+      query: () => signature,
+      async readRows(start, end) {
+        const at = current;
+        if (!at) return null;
+        const read: RowsRead = { rows: new Map(), end: null, query: signature };
+        const blocks: number[] = [];
+        for (let block = Math.floor(start / at.size) * at.size; block < end; block += at.size) blocks.push(block);
+        const readBlock = async (first: number) => {
+          const cursor = cursors.get(first);
+          const position = cursor ? { cursor } : { page: Math.floor(first / at.size) + 1 };
+          const { data, meta } = await listRecords(entity, { ...at.query, ...position, per_page: at.size });
+          seedRefTitles(client, entity.name, data);
+          data.forEach((record, i) => read.rows.set(first + i, record));
+          if (!meta.next_cursor) read.end = Math.min(read.end ?? Infinity, first + data.length);
+        };
+        for (let i = 0; i < blocks.length && (read.end === null || blocks[i]! < read.end); i += READ_PARALLEL)
+          await Promise.all(blocks.slice(i, i + READ_PARALLEL).map(readBlock));
+        return read;
+      },
+    } satisfies SheetDatasource;
     // onInfo is a state setter; the datasource is rebuilt when the query changes. The first block is only
     // prefetched for the datasource the grid opens with.
   }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions]);

@@ -1,18 +1,22 @@
 // The spreadsheet layer of a DataGrid, composed from its pieces: range selection, clipboard (copy, cut, paste
-// with preview), fill-down, Delete on a range, undo/redo keys and bulk edit of the selected rows. The grid
-// spreads `gridProps` on AG Grid and `bodyProps` on the element around it, and renders `dialogs`.
+// with preview), fill (Ctrl+D, Ctrl+R, the fill handle), Delete on a range, undo/redo keys and bulk edit of the
+// selected rows. The grid spreads `gridProps` on AG Grid and `bodyProps` on the element around it, and renders
+// `dialogs` (the dialogs and the fill handle's layer) next to it.
 import type { ColDef, GridApi } from 'ag-grid-community';
 import { useCallback, useState, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { clipboardRows, toHtmlTable, toTsv } from '../src/domain/clipboard';
-import { notify } from '../src/components/notices';
+import { notify, reportActionError } from '../src/components/notices';
 import { useTranslation } from '../src/i18n';
 import { buildPastePlan, type SheetColumn } from './clipboard/paste-plan';
 import { cellParser, copyText } from './clipboard/sheet-cells';
+import { pasteArea } from './clipboard/tile';
 import type { GridDefinition } from './define-grid';
 import { headerOf } from './field-refs';
 import { applyEdit } from './fill/apply-edit';
-import { clearRange, fillDown, type RangeEdit } from './fill/fill';
+import { clearRange, fillBlock, fillDown, fillRight, type Convert, type RangeEdit } from './fill/fill';
+import { useFillHandle } from './fill/use-fill-handle';
 import type { GridContext } from './grid-context';
+import { unloadedRows, withRowsRead, type RowAt } from './paste/load-rows';
 import { SpreadsheetDialogs, type PasteSession } from './spreadsheet-dialogs';
 import { isSingleCell, type Bounds } from './range/range';
 import { useRangeSelection } from './range/use-range-selection';
@@ -58,9 +62,9 @@ export function useSpreadsheet(
   }, [api, grid, range]);
 
   const runEdit = useCallback(
-    (make: (bounds: Bounds, columns: SheetColumn[]) => RangeEdit, label: string) => {
+    (make: (bounds: Bounds, columns: SheetColumn[]) => RangeEdit, label: string, at?: Bounds) => {
       const gridApi = api.current;
-      const bounds = current();
+      const bounds = at ?? current();
       if (!gridApi || !bounds) return;
       const edit = make(bounds, sheetColumns(gridApi, grid));
       if (edit.changes.length === 0) {
@@ -72,6 +76,31 @@ export function useSpreadsheet(
     [api, current, entity, grid, t],
   );
   const rowAt = useCallback((i: number) => rowSlot(api.current!, i), [api]);
+
+  /** A value carried into another column (fill right): as is for the same field, else through its text. */
+  const convert = useCallback<Convert>(
+    (value, from, to) => {
+      if (JSON.stringify(from.field) === JSON.stringify(to.field)) return { value };
+      const parsed = parser().parse(copyText(context.current, from, { [from.name]: value }), to, null);
+      return parsed.ok ? { value: parsed.value } : null;
+    },
+    [context, parser],
+  );
+
+  /** The fill handle was dragged: the range grows to `target`, filled from `source` (one undo step). */
+  const fillTo = useCallback(
+    (source: Bounds, target: Bounds) => {
+      range.select({ anchor: { row: target.top, col: target.left }, focus: { row: target.bottom, col: target.right } });
+      const down = target.bottom > source.bottom;
+      runEdit(
+        (b, c) => fillBlock(source, b, c, rowAt, convert),
+        down ? 'sheet.fill.label' : 'sheet.fill.rightLabel',
+        target,
+      );
+    },
+    [range, runEdit, rowAt, convert],
+  );
+  const fillLayer = useFillHandle(api, range, fillTo, t('sheet.fill.handle'));
 
   const copy = useCallback(
     (event: ClipboardEvent) => {
@@ -100,13 +129,30 @@ export function useSpreadsheet(
       const clip = clipboardRows(event.clipboardData.getData('text/plain'), event.clipboardData.getData('text/html'));
       event.preventDefault();
       if (clip.length === 0) return;
-      const columns = sheetColumns(gridApi, grid);
-      const plan = buildPastePlan({ clip, bounds, columns, rowAt, ...parser() });
-      if (plan.rows.length === 0) {
-        notify.info(t('sheet.paste.nothing'), { key: 'paste' });
-        return;
-      }
-      setPaste({ plan, columns });
+      const open = (at: RowAt) => {
+        const columns = sheetColumns(gridApi, grid);
+        const plan = buildPastePlan({ clip, bounds, columns, rowAt: at, ...parser() });
+        if (plan.rows.length === 0) {
+          notify.info(t('sheet.paste.nothing'), { key: 'paste' });
+          return;
+        }
+        setPaste({ plan, columns });
+      };
+      // Rows the paste reaches that the grid has not loaded are read first (in the grid's blocks).
+      const missing = unloadedRows(rowAt, bounds.top, pasteArea(clip, bounds).height);
+      if (missing.length === 0) return open(rowAt);
+      notify.info(t('sheet.paste.loading', { count: missing.length }), { key: 'paste-loading' });
+      withRowsRead(gridApi, missing).then(
+        (at) => {
+          notify.dismiss('paste-loading');
+          if (at !== 'stale') return open(at);
+          notify.warning(t('sheet.paste.stale'), { key: 'paste' });
+        },
+        (error: unknown) => {
+          notify.dismiss('paste-loading');
+          reportActionError(error);
+        },
+      );
     },
     [api, current, grid, parser, rowAt, t],
   );
@@ -122,6 +168,8 @@ export function useSpreadsheet(
         if (key === 'z' && !event.shiftKey) void undo();
         else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
         else if (key === 'd') runEdit((b, c) => fillDown(b, c, rowAt), 'sheet.fill.label');
+        else if (key === 'r' && !event.shiftKey)
+          runEdit((b, c) => fillRight(b, c, rowAt, convert), 'sheet.fill.rightLabel');
         else return;
         handled = true;
       } else if (!handled && event.key === 'Delete' && !mod) {
@@ -135,7 +183,7 @@ export function useSpreadsheet(
         event.stopPropagation();
       }
     },
-    [api, range, runEdit, rowAt],
+    [api, range, runEdit, rowAt, convert],
   );
 
   const bodyProps = {
@@ -167,17 +215,20 @@ export function useSpreadsheet(
   );
 
   const dialogs = (
-    <SpreadsheetDialogs
-      grid={grid}
-      api={api}
-      paste={paste}
-      bulkRows={bulkRows}
-      header={header}
-      display={display}
-      parser={parser}
-      onClosePaste={() => setPaste(null)}
-      onCloseBulk={() => setBulkRows(null)}
-    />
+    <>
+      {fillLayer}
+      <SpreadsheetDialogs
+        grid={grid}
+        api={api}
+        paste={paste}
+        bulkRows={bulkRows}
+        header={header}
+        display={display}
+        parser={parser}
+        onClosePaste={() => setPaste(null)}
+        onCloseBulk={() => setBulkRows(null)}
+      />
+    </>
   );
 
   const openBulkEdit = useCallback(() => {

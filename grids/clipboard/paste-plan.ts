@@ -1,10 +1,12 @@
-// Paste mapping (workspace-ux.md §3): clipboard rows onto the displayed columns from the anchor, one value into a
-// range fills it, read-only columns are skipped and flagged, rows past the last one become new records, values
-// are parsed per field kind and a value that does not parse is marked, never written. Pure.
+// Paste mapping (workspace-ux.md §3): clipboard rows onto the displayed columns from the anchor, a block repeated
+// over a range that is a whole multiple of it (one value fills a range; tile.ts), read-only columns are skipped
+// and flagged, rows past the last one become new records, values are parsed per field kind and a value that does
+// not parse is marked, never written. Pure.
 import type { Field } from '../../src/entities/fields';
 import type { FromCell } from '../../src/domain/cells';
 import { sameValue } from '../bulk-edit/bulk-ops';
-import { isSingleCell, type Bounds } from '../range/range';
+import type { Bounds } from '../range/range';
+import { pasteArea } from './tile';
 
 export interface SheetColumn {
   name: string;
@@ -81,9 +83,8 @@ export function cellOf(raw: string, column: SheetColumn, before: unknown, input:
 
 export function buildPastePlan(input: PasteInput): PastePlan {
   const { clip, bounds, columns } = input;
-  const fill = clip.length === 1 && clip[0]!.length === 1 && !isSingleCell(bounds);
-  const height = fill ? bounds.bottom - bounds.top + 1 : clip.length;
-  const width = fill ? bounds.right - bounds.left + 1 : Math.max(0, ...clip.map((r) => r.length));
+  const area = pasteArea(clip, bounds);
+  const { height, width } = area;
   const targets = columns.slice(bounds.left, bounds.left + width);
   const readOnly = targets.filter((c) => !c.writable).map((c) => c.name);
   const plan: PastePlan = {
@@ -106,11 +107,10 @@ export function buildPastePlan(input: PasteInput): PastePlan {
       continue;
     }
     ended = slot === 'end';
-    const source = fill ? clip[0]! : clip[r]!;
     const cells: PasteCell[] = [];
     targets.forEach((column, c) => {
       if (!column.writable) return;
-      const raw = fill ? source[0]! : (source[c] ?? '');
+      const raw = area.at(r, c);
       const before = slot === 'end' ? null : slot.data[column.name];
       cells.push(cellOf(raw, column, before, input));
     });

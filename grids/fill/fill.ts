@@ -1,8 +1,9 @@
-// Fill-down (Ctrl+D) and clearing a range (Delete) as lists of cell changes, the shape the undo stack keeps.
-// Only loaded rows the user may change and writable columns take part; required fields are not cleared. Pure.
+// Filling (Ctrl+D, Ctrl+R, the fill handle) and clearing a range (Delete) as lists of cell changes, the shape the
+// undo stack keeps. Only loaded rows the user may change and writable columns take part; required fields are not
+// cleared. Pure.
 import { sameValue } from '../bulk-edit/bulk-ops';
 import type { SheetColumn, RowSlot, SheetRow } from '../clipboard/paste-plan';
-import type { Bounds } from '../range/range';
+import { inBounds, type Bounds } from '../range/range';
 
 export interface CellChange {
   uuid: string;
@@ -15,30 +16,36 @@ export interface RangeEdit {
   changes: CellChange[];
   /** The version each changed record had (the bulk request's precondition). */
   versions: Record<string, string>;
-  /** Cells left alone: unloaded or locked rows, read-only columns, required fields (clear). */
+  /** Cells left alone: unloaded or locked rows, read-only columns, required fields (clear), values that do not fit. */
   skipped: number;
 }
 
-type Target = (row: SheetRow, column: SheetColumn) => { after: unknown } | null;
+/** The value a target cell gets (its row, column, displayed row and column index), or null to leave it alone. */
+type Target = (row: SheetRow, column: SheetColumn, index: number, col: number) => { after: unknown } | null;
 
+/** The cell changes of `bounds`; `skip` leaves cells out (not counted). */
 function editRange(
   bounds: Bounds,
   columns: readonly SheetColumn[],
   rowAt: (i: number) => RowSlot,
-  firstRow: number,
   target: Target,
+  skip: (index: number, col: number) => boolean = () => false,
 ): RangeEdit {
   const edit: RangeEdit = { changes: [], versions: {}, skipped: 0 };
-  const cols = columns.slice(bounds.left, bounds.right + 1);
-  for (let index = firstRow; index <= bounds.bottom; index++) {
+  for (let index = bounds.top; index <= bounds.bottom; index++) {
+    const cols: number[] = [];
+    for (let col = bounds.left; col <= bounds.right && col < columns.length; col++)
+      if (!skip(index, col)) cols.push(col);
+    if (cols.length === 0) continue;
     const slot = rowAt(index);
     if (slot === 'end') break;
     if (slot === 'unloaded' || !slot.editable) {
       edit.skipped += cols.length;
       continue;
     }
-    for (const column of cols) {
-      const next = column.writable ? target(slot, column) : null;
+    for (const col of cols) {
+      const column = columns[col]!;
+      const next = column.writable ? target(slot, column, index, col) : null;
       if (!next) {
         edit.skipped++;
         continue;
@@ -52,20 +59,66 @@ function editRange(
   return edit;
 }
 
-/** The top row's values copied into every row below it in the range. */
-export function fillDown(bounds: Bounds, columns: readonly SheetColumn[], rowAt: (i: number) => RowSlot): RangeEdit {
-  const top = rowAt(bounds.top);
-  if (typeof top !== 'object') return { changes: [], versions: {}, skipped: 0 };
-  return editRange(bounds, columns, rowAt, bounds.top + 1, (_row, column) => ({
-    after: top.data[column.name] ?? null,
-  }));
+/**
+ * A value carried from one column into another (Ctrl+R, the fill handle dragged right): `{ value }` to write, null
+ * when it does not fit the target column.
+ */
+export type Convert = (value: unknown, from: SheetColumn, to: SheetColumn) => { value: unknown } | null;
+
+/** Without a converter a value only goes into a column of the same field definition. */
+const sameFieldOnly: Convert = (value, from, to) =>
+  JSON.stringify(from.field) === JSON.stringify(to.field) ? { value } : null;
+
+/**
+ * The cells of `target` outside `source` filled with the source block, repeated down and to the right (the fill
+ * handle; Ctrl+D and Ctrl+R are its one-row and one-column cases). `source` is the top-left corner of `target`.
+ * Values are copied, never continued as a series.
+ */
+export function fillBlock(
+  source: Bounds,
+  target: Bounds,
+  columns: readonly SheetColumn[],
+  rowAt: (i: number) => RowSlot,
+  convert: Convert = sameFieldOnly,
+): RangeEdit {
+  const height = source.bottom - source.top + 1;
+  const width = source.right - source.left + 1;
+  const sources = new Map<number, RowSlot>();
+  const sourceRow = (i: number) => {
+    if (!sources.has(i)) sources.set(i, rowAt(i));
+    return sources.get(i)!;
+  };
+  return editRange(
+    target,
+    columns,
+    rowAt,
+    (_row, column, index, col) => {
+      const from = sourceRow(source.top + ((index - target.top) % height));
+      const fromColumn = columns[source.left + ((col - target.left) % width)];
+      if (typeof from !== 'object' || !fromColumn) return null;
+      const value = from.data[fromColumn.name] ?? null;
+      const next = fromColumn === column ? { value } : convert(value, fromColumn, column);
+      return next && { after: next.value };
+    },
+    (index, col) => inBounds(source, index, col),
+  );
 }
+
+/** Ctrl+D: the top row's values copied into every row below it in the range. */
+export const fillDown = (bounds: Bounds, columns: readonly SheetColumn[], rowAt: (i: number) => RowSlot) =>
+  fillBlock({ ...bounds, bottom: bounds.top }, bounds, columns, rowAt);
+
+/** Ctrl+R: the left column's values carried into every column right of it in the range. */
+export const fillRight = (
+  bounds: Bounds,
+  columns: readonly SheetColumn[],
+  rowAt: (i: number) => RowSlot,
+  convert?: Convert,
+) => fillBlock({ ...bounds, right: bounds.left }, bounds, columns, rowAt, convert);
 
 /** Every writable, optional cell of the range emptied. */
 export function clearRange(bounds: Bounds, columns: readonly SheetColumn[], rowAt: (i: number) => RowSlot): RangeEdit {
-  return editRange(bounds, columns, rowAt, bounds.top, (_row, column) =>
-    column.field.required ? null : { after: null },
-  );
+  return editRange(bounds, columns, rowAt, (_row, column) => (column.field.required ? null : { after: null }));
 }
 
 /** Changes grouped per record as bulk rows: `{ uuid, updated_at, …fields }`. */

@@ -12,6 +12,7 @@ import { may, type Access, type Action } from './access';
 import { col, getRow, rowsOf, scopeCondition, tableOf, versionIs } from './read';
 import { storedComputed } from './computed';
 import { hooksOf } from './hooks';
+import { checkTree } from './tree';
 import type { Row } from './present';
 
 type Body = Record<string, unknown>;
@@ -65,20 +66,6 @@ async function checkUnique(db: Db, entity: AnyEntity, changed: Body, sg: string,
       .limit(1);
     if (dup) throw fieldError(name, 'validation.unique');
   }
-}
-
-/** A new parent must not be the record itself or one of its descendants. */
-async function checkTree(db: Db, entity: AnyEntity, uuid: string, parent: unknown) {
-  if (!entity.tree || parent == null) return;
-  const field = entity.tree.parentField;
-  if (parent === uuid) throw fieldError(field, 'validation.tree_cycle');
-  const t = sql.identifier(entity.table);
-  const res = await db.execute(sql`
-    with recursive up(uuid, parent) as (
-      select uuid, ${sql.identifier(field)} from ${t} where uuid = ${parent}
-      union all select x.uuid, x.${sql.identifier(field)} from ${t} x join up on x.uuid = up.parent
-    ) select 1 as hit from up where uuid = ${uuid} limit 1`);
-  if (rowsOf(res).length) throw fieldError(field, 'validation.tree_cycle');
 }
 
 function runValidate(entity: AnyEntity, merged: Body) {

@@ -1,11 +1,11 @@
-// Plans a chunk of import rows without writing: cells → API values (locale-aware, with inline fixes), references
-// resolved by uuid or title inside the settings group, the match against existing records (uuid or
-// number_internal), create / update / unchanged / error per row with field errors as the single writes give them.
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+// Plans a chunk of import rows without writing: cells → API values (locale-aware, with inline fixes), the match
+// against existing records (uuid or number_internal), references resolved by uuid, title or internal number inside
+// the settings group (plan-refs.ts: same property, no loop in a tree), create / update / unchanged / error per row
+// with field errors as the single writes give them.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
-import { entityByName } from '../../src/entities/registry';
 import { createSchema, updateSchema } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
@@ -19,6 +19,7 @@ import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { checkUnique } from './plan-unique';
+import { checkRefProperty, checkTreeMoves, resolveRefs } from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
 export interface PlannedRow {
@@ -36,6 +37,8 @@ export interface PlanContext {
   dateFormat: DateFormatToken;
   /** Keys and unique values seen in earlier chunks of the same file. */
   seen: Map<string, Set<string>>;
+  /** A tree's parents set by earlier rows of the same file (record → parent). */
+  parents?: Map<string, string | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,47 +76,6 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     planned.push(r);
   }
 
-  // References: a uuid or the title of a record in the same settings group (the row's property first).
-  const refFields = Object.entries(entity.fields).filter(
-    ([n, f]) => f.kind === 'ref' && Object.values(o.mapping).includes(n),
-  );
-  refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
-  for (const [name, field] of refFields) {
-    if (field.kind !== 'ref') continue;
-    const target = entityByName(field.model)!;
-    const titled = target.fields[target.titleField]?.kind !== 'ref';
-    const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
-    if (!wanted.length) continue;
-    const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
-    const titles = wanted.map((v) => v.toLowerCase());
-    const found = (await ctx.db
-      .select({
-        uuid: col(target, 'uuid'),
-        title: titled ? sql<string>`lower(${col(target, target.titleField)}::text)` : sql<string>`''`,
-        property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
-      })
-      .from(tableOf(target))
-      .where(
-        and(
-          eq(col(target, 'settings_group_uuid'), sg),
-          isNull(col(target, 'deleted_at')),
-          or(
-            ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
-            titled ? inArray(sql`lower(${col(target, target.titleField)}::text)`, titles) : sql`false`,
-          ),
-        ),
-      )) as { uuid: string; title: string; property: string | null }[];
-    for (const r of planned) {
-      const v = r.values[name];
-      if (typeof v !== 'string') continue;
-      const key = v.toLowerCase();
-      const matches = found.filter((f) => f.uuid === key || (f.title && f.title === key));
-      const same = matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
-      if (same) r.values[name] = same.uuid;
-      else err(r, name, 'import.ref_unresolved', { value: shown(v) });
-    }
-  }
-
   // The match against existing records.
   const key = o.match_key;
   const existing = new Map<string, Row>();
@@ -135,6 +97,16 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       for (const f of found) existing.set(String(f[key]), f);
     }
   }
+
+  // References: for an update without a property column, its record's property counts.
+  const targetOf = (r: PlannedRow) => (o.mode === 'insert' ? undefined : existing.get(String(r.values[key])));
+  const refProperties = await resolveRefs(
+    ctx,
+    p,
+    planned,
+    (r) => r.values.property_uuid ?? targetOf(r)?.property_uuid,
+    err,
+  );
 
   const create = createSchema(entity);
   const update = updateSchema(entity);
@@ -173,6 +145,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     if (Object.keys(r.errors).length) r.action = 'error';
   }
   await checkUnique(ctx, p, planned, err);
+  checkRefProperty(p, planned, refProperties, err);
+  await checkTreeMoves(ctx, p, planned, err);
   return planned;
 }
 

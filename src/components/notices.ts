@@ -38,6 +38,8 @@ export const notify = {
   warning: (message: string, options?: NoticeOptions) => show('warning', message, NOTICE_TIMEOUT.info, options),
   success: (message: string, options?: NoticeOptions) => show('success', message, NOTICE_TIMEOUT.success, options),
   clear: () => void toasterPromise?.then((t) => t.clear()),
+  /** Closes the notice shown with `key` (e.g. a progress note once the work is done). */
+  dismiss: (key: string) => void toasterPromise?.then((t) => t.dismiss(key)),
 };
 
 /** Loads the toaster when the browser is idle, so a notice still shows if the server goes away later. */

@@ -1,0 +1,161 @@
+// References of an import chunk: a cell names a record by uuid, title or internal number inside the settings group
+// (for records under a property the row's property first), and the checks a single write makes on references
+// apply per row: a referenced record of another property is an error, and a tree's new parent must not close a
+// loop — counting the parents earlier rows of the same file set, in this chunk and the ones before.
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { entityByName } from '../../src/entities/registry';
+import { col, tableOf } from '../crud/read';
+import { ancestry, closesLoop } from '../crud/tree';
+import type { MessageKey } from '../i18n/messages';
+import type { PlanContext, PlannedRow } from './plan';
+
+export type RowError = (
+  r: PlannedRow,
+  field: string,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+) => void;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const shown = (v: unknown) => String(v ?? '').slice(0, 80);
+
+interface Found {
+  uuid: string;
+  title: string;
+  number: string;
+  property: string | null;
+}
+
+/**
+ * Replaces reference texts by uuids (or marks them unresolved). A uuid beats a title, a title beats an internal
+ * number, and a record of the row's property (`propertyOf`) beats one of another property. Returns the property of
+ * every referenced record that belongs to one, for `checkRefProperty`.
+ */
+export async function resolveRefs(
+  ctx: AppContext,
+  p: PlanContext,
+  planned: PlannedRow[],
+  propertyOf: (r: PlannedRow) => unknown,
+  err: RowError,
+): Promise<Map<string, string | null>> {
+  const { entity, options: o } = p;
+  const properties = new Map<string, string | null>();
+  const refFields = Object.entries(entity.fields).filter(
+    ([n, f]) => f.kind === 'ref' && Object.values(o.mapping).includes(n),
+  );
+  refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
+  for (const [name, field] of refFields) {
+    if (field.kind !== 'ref') continue;
+    const target = entityByName(field.model)!;
+    const titled = target.fields[target.titleField]?.kind !== 'ref';
+    const numbered = target.fields.number_internal?.kind === 'text';
+    const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
+    if (!wanted.length) continue;
+    const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+    const texts = wanted.map((v) => v.toLowerCase());
+    const lower = (column: string) => sql`lower(${col(target, column)}::text)`;
+    const found = (await ctx.db
+      .select({
+        uuid: col(target, 'uuid'),
+        title: titled ? sql<string>`${lower(target.titleField)}` : sql<string>`''`,
+        number: numbered ? sql<string>`coalesce(${lower('number_internal')}, '')` : sql<string>`''`,
+        property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
+      })
+      .from(tableOf(target))
+      .where(
+        and(
+          eq(col(target, 'settings_group_uuid'), o.settings_group_uuid),
+          isNull(col(target, 'deleted_at')),
+          or(
+            ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
+            titled ? inArray(lower(target.titleField), texts) : sql`false`,
+            numbered ? inArray(lower('number_internal'), texts) : sql`false`,
+          ),
+        ),
+      )) as Found[];
+    if (target.scope === 'property') for (const f of found) properties.set(f.uuid, f.property);
+    for (const r of planned) {
+      const v = r.values[name];
+      if (typeof v !== 'string') continue;
+      const key = v.toLowerCase();
+      const rank = (f: Found) => {
+        const kind = f.uuid === key ? 0 : f.title && f.title === key ? 1 : f.number && f.number === key ? 2 : -1;
+        if (kind < 0) return -1;
+        return (f.property && f.property !== propertyOf(r) ? 3 : 0) + kind;
+      };
+      let best: Found | undefined;
+      for (const f of found) if (rank(f) >= 0 && (!best || rank(f) < rank(best))) best = f;
+      if (best) r.values[name] = best.uuid;
+      else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+    }
+  }
+  return properties;
+}
+
+/** A referenced record of another property than the row's (the row's own, or its record's) is an error. */
+export function checkRefProperty(
+  p: PlanContext,
+  planned: PlannedRow[],
+  properties: ReadonlyMap<string, string | null>,
+  err: RowError,
+) {
+  if (p.entity.scope !== 'property') return;
+  const refs = Object.entries(p.entity.fields).filter(([n, f]) => f.kind === 'ref' && n !== 'property_uuid');
+  for (const r of planned) {
+    const property = r.values.property_uuid ?? r.target?.property_uuid;
+    if (typeof property !== 'string') continue;
+    for (const [name] of refs) {
+      const uuid = r.values[name];
+      if (typeof uuid !== 'string' || !properties.has(uuid) || r.errors[name]) continue;
+      if (properties.get(uuid) !== property) {
+        err(r, name, 'validation.ref_other_property');
+        r.action = 'error';
+      }
+    }
+  }
+}
+
+/**
+ * A tree's new parents (updates that change the parent field): neither the record itself nor one of its
+ * descendants, in the stored tree as earlier rows of the file leave it. Accepted moves are remembered in
+ * `p.parents` for the rows after them.
+ */
+export async function checkTreeMoves(ctx: AppContext, p: PlanContext, planned: PlannedRow[], err: RowError) {
+  const tree = p.entity.tree;
+  if (!tree) return;
+  const field = tree.parentField;
+  const moves = planned.filter((r) => r.action === 'update' && r.target && field in r.values);
+  if (!moves.length) return;
+  const moved = (p.parents ??= new Map());
+  const starts = moves.map((r) => r.values[field]).filter((v): v is string => typeof v === 'string');
+  const stored = await ancestry(ctx.db, p.entity, [...new Set(starts)]);
+  const parentOf = (u: string) => (moved.has(u) ? moved.get(u) : stored.get(u));
+  for (const r of moves) {
+    const uuid = String(r.target!.uuid);
+    const parent = r.values[field];
+    if (typeof parent === 'string') {
+      // an earlier row's parent may lead to records whose ancestors were not read yet
+      for (let unknown = firstUnknown(parent, parentOf); unknown; unknown = firstUnknown(parent, parentOf)) {
+        for (const [k, v] of await ancestry(ctx.db, p.entity, [unknown])) stored.set(k, v);
+        if (!stored.has(unknown)) stored.set(unknown, null);
+      }
+      if (closesLoop(uuid, parent, parentOf)) {
+        err(r, field, 'validation.tree_cycle');
+        r.action = 'error';
+        continue;
+      }
+    }
+    moved.set(uuid, typeof parent === 'string' ? parent : null);
+  }
+}
+
+/** The first record on the way up from `from` whose parent is not known yet. */
+function firstUnknown(from: string, parentOf: (u: string) => string | null | undefined): string | null {
+  const seen = new Set<string>();
+  for (let at: string | null | undefined = from; at && !seen.has(at); at = parentOf(at)) {
+    if (parentOf(at) === undefined) return at;
+    seen.add(at);
+  }
+  return null;
+}
