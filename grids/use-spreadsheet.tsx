@@ -131,7 +131,14 @@ export function useSpreadsheet(
       if (clip.length === 0) return;
       const open = (at: RowAt) => {
         const columns = sheetColumns(gridApi, grid);
-        const plan = buildPastePlan({ clip, bounds, columns, rowAt: at, ...parser() });
+        const plan = buildPastePlan({
+          clip,
+          bounds,
+          columns,
+          rowAt: at,
+          ...parser(),
+          canCreate: !grid.entity.createdByUpload,
+        });
         if (plan.rows.length === 0) {
           notify.info(t('sheet.paste.nothing'), { key: 'paste' });
           return;

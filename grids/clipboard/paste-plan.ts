@@ -56,6 +56,8 @@ export interface PastePlan {
   locked: number;
   /** Pasted columns beyond the last displayed one. */
   overflowColumns: number;
+  /** Rows past the last one that cannot become records (a model created by uploads only): left out. */
+  notCreated: number;
 }
 
 export interface PasteInput {
@@ -66,6 +68,8 @@ export interface PasteInput {
   parse: CellParser;
   /** The message of a value that does not parse. */
   invalid: (column: SheetColumn) => string;
+  /** False for a model whose records come from uploads only: rows past the last one are left out (counted). */
+  canCreate?: boolean;
 }
 
 export function cellOf(raw: string, column: SheetColumn, before: unknown, input: PasteInput): PasteCell {
@@ -93,6 +97,7 @@ export function buildPastePlan(input: PasteInput): PastePlan {
     unloaded: 0,
     locked: 0,
     overflowColumns: Math.max(0, bounds.left + width - columns.length),
+    notCreated: 0,
   };
   let ended = false;
   for (let r = 0; r < height; r++) {
@@ -107,6 +112,10 @@ export function buildPastePlan(input: PasteInput): PastePlan {
       continue;
     }
     ended = slot === 'end';
+    if (ended && input.canCreate === false) {
+      plan.notCreated++;
+      continue;
+    }
     const cells: PasteCell[] = [];
     targets.forEach((column, c) => {
       if (!column.writable) return;

@@ -31,14 +31,15 @@ export interface WizardState {
   validation: ValidationReply | null;
 }
 
-export const initialWizard = (): WizardState => ({
+/** `mode`: 'update' for a model whose records come from uploads only (an import cannot create them). */
+export const initialWizard = (mode: ImportMode = 'insert'): WizardState => ({
   step: 'upload',
   job: null,
   sheet: '',
   headerRow: 1,
   preview: null,
   mapping: {},
-  mode: 'insert',
+  mode,
   matchKey: 'uuid',
   fixes: {},
   validation: null,
@@ -61,7 +62,12 @@ export type WizardAction =
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'uploaded':
-      return { ...initialWizard(), job: action.job, sheet: action.job.sheets?.[0]?.name ?? '', step: 'sheet' };
+      return {
+        ...initialWizard(state.mode),
+        job: action.job,
+        sheet: action.job.sheets?.[0]?.name ?? '',
+        step: 'sheet',
+      };
     case 'sheet':
       return action.sheet === state.sheet ? state : { ...state, sheet: action.sheet, preview: null, validation: null };
     case 'headerRow':
@@ -89,7 +95,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'go':
       return { ...state, step: action.step };
     case 'reset':
-      return initialWizard();
+      return initialWizard(state.mode); // a new file keeps the chosen mode
   }
 }
 

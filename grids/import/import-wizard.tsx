@@ -37,7 +37,7 @@ interface Props {
 export default function ImportWizard({ grid, settingsGroupUuid, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const { entity } = grid;
-  const [state, dispatch] = useReducer(wizardReducer, undefined, initialWizard);
+  const [state, dispatch] = useReducer(wizardReducer, entity.createdByUpload ? 'update' : 'insert', initialWizard);
   const [busy, setBusy] = useState(false);
   const [undone, setUndone] = useState(false);
   const [problem, setProblem] = useState<ImportProblem | null>(null);

@@ -97,7 +97,7 @@ export function ModeStep({ entity, state, dispatch }: Props) {
         selectedValue={state.mode}
         onChange={(event) => dispatch({ type: 'mode', mode: event.currentTarget.value as ImportMode })}
       >
-        {MODES.map((mode) => (
+        {MODES.filter((mode) => !entity.createdByUpload || mode === 'update').map((mode) => (
           <Radio key={mode} value={mode} label={t(`transfer.import.mode.${mode}`)} />
         ))}
       </RadioGroup>

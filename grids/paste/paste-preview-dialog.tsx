@@ -116,7 +116,11 @@ export function PastePreviewDialog(props: Props) {
             onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
           />
         </div>
-        {(plan.readOnly.length > 0 || plan.unloaded > 0 || plan.locked > 0 || plan.overflowColumns > 0) && (
+        {(plan.readOnly.length > 0 ||
+          plan.unloaded > 0 ||
+          plan.locked > 0 ||
+          plan.overflowColumns > 0 ||
+          plan.notCreated > 0) && (
           <ul className="hw-paste-notes">
             {plan.readOnly.length > 0 && (
               <li>{t('sheet.paste.readOnly', { columns: plan.readOnly.map(props.header).join(', ') })}</li>
@@ -124,6 +128,7 @@ export function PastePreviewDialog(props: Props) {
             {plan.unloaded > 0 && <li>{t('sheet.paste.unloaded', { count: plan.unloaded })}</li>}
             {plan.locked > 0 && <li>{t('sheet.paste.locked', { count: plan.locked })}</li>}
             {plan.overflowColumns > 0 && <li>{t('sheet.paste.overflow', { count: plan.overflowColumns })}</li>}
+            {plan.notCreated > 0 && <li>{t('sheet.paste.notCreated', { count: plan.notCreated })}</li>}
           </ul>
         )}
         {counts.newRows > 0 && (

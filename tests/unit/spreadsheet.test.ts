@@ -211,6 +211,21 @@ describe('paste mapping', () => {
     expect(planRequests(plan).creates.map((c) => c.values)).toEqual([{ name: 'd' }, { name: 'e' }]);
   });
 
+  it('leaves out and counts rows past the last one for a model whose records come from uploads only', () => {
+    const plan = buildPastePlan({
+      clip: parseTsv('a\nb\nc\nd\ne\n'),
+      bounds: { top: 1, bottom: 1, left: 0, right: 0 },
+      columns,
+      rowAt,
+      parse,
+      invalid,
+      canCreate: false,
+    });
+    expect(plan.rows.map((r) => r.uuid)).toEqual(['u1', 'u2']);
+    expect(plan.notCreated).toBe(3);
+    expect(pasteCounts(plan).newRows).toBe(0);
+  });
+
   it('puts the server dry run errors on their cells', () => {
     const plan = buildPastePlan({
       clip: [['x', '', '1']],
