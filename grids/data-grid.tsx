@@ -1,8 +1,8 @@
 // The DataGrid: AG Grid Community around one model, with server-side sort, filters and quick search (infinite
 // row model), server-backed inline editing, row selection, the column chooser and per-device preferences.
+// The grid itself is AG Grid's plain DOM grid (grid-host.tsx); toolbar, footer and dialogs are React.
 import { Spinner } from '@blueprintjs/core';
-import type { GridApi } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
+import type { GridApi, GridOptions } from 'ag-grid-community';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
@@ -18,6 +18,7 @@ import type { GridDefinition } from './define-grid';
 import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
+import { GridHost } from './grid-host';
 import { GridToolbar } from './grid-toolbar';
 import { TransferEntries } from './export/transfer-entries';
 import { GridViews, useGridViews } from './grid-views';
@@ -113,6 +114,7 @@ function LoadedGrid({
     openRecord: onOpenRecord,
     openShortcuts: () => setShortcuts(true),
     lookupScope: {},
+    queryClient: client,
   };
   context.current.format = format;
   context.current.t = t;
@@ -183,6 +185,52 @@ function LoadedGrid({
     appliedView.current = target;
     applyQuery(views.active?.query ?? null);
   }, [gridReady, views.loaded, views.active, applyQuery]);
+  const gridOptions: GridOptions<ApiRecord> = {
+    theme: gridTheme,
+    ...GRID_OPTIONS,
+    localeText,
+    context: context.current,
+    columnDefs,
+    rowModelType: 'infinite',
+    datasource,
+    cacheBlockSize: layout.rowsPerPage,
+    maxBlocksInCache: grid.scroll === 'infinite' ? 40 : undefined,
+    pagination: grid.scroll === 'pages',
+    paginationPageSize: layout.rowsPerPage,
+    getRowId: (p) => p.data.uuid,
+    readOnlyEdit: true,
+    onCellEditRequest,
+    ...sheet.gridProps,
+    enterNavigatesVerticallyAfterEdit: true,
+    stopEditingWhenCellsLoseFocus: true,
+    suppressDragLeaveHidesColumns: true,
+    maintainColumnOrder: true,
+    tooltipShowDelay: 400,
+    onGridReady: (event) => {
+      api.current = event.api;
+      if (filtered) event.api.setFilterModel(tableFilters);
+      setGridReady(true);
+    },
+    onColumnMoved: (e) => e.finished && userSource(e.source) && persist(),
+    onColumnResized: (e) => e.finished && userSource(e.source) && persist(),
+    onColumnVisible: (e) => userSource(e.source) && persist(),
+    onColumnPinned: (e) => userSource(e.source) && persist(),
+    onSortChanged: (e) => {
+      const sorted = e.api.getColumnState().find((c) => c.sort);
+      setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null);
+      if (userSource(e.source)) persist();
+    },
+    onPaginationChanged: (e) => {
+      const size = e.api.paginationGetPageSize();
+      if (e.newPageSize && size !== rowsPerPage.current) {
+        rowsPerPage.current = size;
+        persist();
+      }
+    },
+    onFilterChanged: (e) => setFilters((all) => ({ ...all, [grid.table]: e.api.getFilterModel() })),
+    onSelectionChanged: (e) => setSelected(e.api.getSelectedNodes().length),
+  };
+
   return (
     <div className="hw-data-grid">
       <GridToolbar
@@ -236,51 +284,7 @@ function LoadedGrid({
         }
       />
       <div className="hw-grid-body" {...sheet.bodyProps}>
-        <AgGridReact<ApiRecord>
-          theme={gridTheme}
-          {...GRID_OPTIONS}
-          localeText={localeText}
-          context={context.current}
-          columnDefs={columnDefs}
-          rowModelType="infinite"
-          datasource={datasource}
-          cacheBlockSize={layout.rowsPerPage}
-          maxBlocksInCache={grid.scroll === 'infinite' ? 40 : undefined}
-          pagination={grid.scroll === 'pages'}
-          paginationPageSize={layout.rowsPerPage}
-          getRowId={(p) => p.data.uuid}
-          readOnlyEdit
-          onCellEditRequest={onCellEditRequest}
-          {...sheet.gridProps}
-          enterNavigatesVerticallyAfterEdit
-          stopEditingWhenCellsLoseFocus
-          suppressDragLeaveHidesColumns
-          maintainColumnOrder
-          tooltipShowDelay={400}
-          onGridReady={(event) => {
-            api.current = event.api;
-            if (filtered) event.api.setFilterModel(tableFilters);
-            setGridReady(true);
-          }}
-          onColumnMoved={(e) => e.finished && userSource(e.source) && persist()}
-          onColumnResized={(e) => e.finished && userSource(e.source) && persist()}
-          onColumnVisible={(e) => userSource(e.source) && persist()}
-          onColumnPinned={(e) => userSource(e.source) && persist()}
-          onSortChanged={(e) => {
-            const sorted = e.api.getColumnState().find((c) => c.sort);
-            setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null);
-            if (userSource(e.source)) persist();
-          }}
-          onPaginationChanged={(e) => {
-            const size = e.api.paginationGetPageSize();
-            if (e.newPageSize && size !== rowsPerPage.current) {
-              rowsPerPage.current = size;
-              persist();
-            }
-          }}
-          onFilterChanged={(e) => setFilters((all) => ({ ...all, [grid.table]: e.api.getFilterModel() }))}
-          onSelectionChanged={(e) => setSelected(e.api.getSelectedNodes().length)}
-        />
+        <GridHost options={gridOptions} onApi={(gridApi) => (api.current = gridApi)} />
       </div>
       <GridFooter info={info} selected={selected} error={cellError} model={entity.name}>
         <RangeSummary api={api} grid={grid} range={sheet.range} format={format} />
