@@ -5,7 +5,16 @@ import { Spinner } from '@blueprintjs/core';
 import type { GridApi, GridOptions } from 'ag-grid-community';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import type { GridViewQuery } from '../src/entities/account';
 import { useTranslation } from '../src/i18n';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
@@ -94,7 +103,6 @@ function LoadedGrid({
   const [shortcuts, setShortcuts] = useState(false);
   const [selected, setSelected] = useState(0);
   const [sort, setSort] = useState(layout.sort);
-  const [gridReady, setGridReady] = useState(false);
   const views = useGridViews(grid.table);
   const client = useQueryClient();
   const context = useRef<GridContext>(null as never);
@@ -121,6 +129,16 @@ function LoadedGrid({
   context.current.openRecord = onOpenRecord;
   context.current.lookupScope = group ? { settings_group_uuid: group.uuid } : {};
 
+  // The footer's count: the grid re-renders only when it changed (every new sort or search answers it again).
+  const showInfo = useCallback(
+    (next: ListInfo) =>
+      setInfo((old) =>
+        old?.total === next.total && old.totalAtLeast === next.totalAtLeast && old.canCreate === next.canCreate
+          ? old
+          : next,
+      ),
+    [],
+  );
   const datasource = useGridDatasource(
     entity,
     {
@@ -131,7 +149,7 @@ function LoadedGrid({
       propertyUuids,
       partitionUuids,
     },
-    setInfo,
+    showInfo,
     { sort: layout.sort, filterModel: filters[grid.table] ?? {}, size: layout.rowsPerPage },
   );
   const sheet = useSpreadsheet(grid, api, context);
@@ -176,15 +194,16 @@ function LoadedGrid({
     },
     [entity.status, grid, layout.statusLimiter],
   );
-  // The view named in the URL, once the grid and the list of views are there; again whenever it changes.
+  // The view named in the URL, once the list of views is there; again whenever it changes. The grid exists by
+  // then: GridHost creates it in a layout effect, which runs before this component's effects.
   const appliedView = useRef<string | null>(null);
   useEffect(() => {
-    if (!gridReady || !views.loaded) return;
+    if (!api.current || !views.loaded) return;
     const target = views.active?.uuid ?? null;
     if (appliedView.current === target) return;
     appliedView.current = target;
     applyQuery(views.active?.query ?? null);
-  }, [gridReady, views.loaded, views.active, applyQuery]);
+  }, [views.loaded, views.active, applyQuery]);
   const gridOptions: GridOptions<ApiRecord> = {
     theme: gridTheme,
     ...GRID_OPTIONS,
@@ -205,11 +224,9 @@ function LoadedGrid({
     stopEditingWhenCellsLoseFocus: true,
     suppressDragLeaveHidesColumns: true,
     maintainColumnOrder: true,
-    tooltipShowDelay: 400,
     onGridReady: (event) => {
       api.current = event.api;
       if (filtered) event.api.setFilterModel(tableFilters);
-      setGridReady(true);
     },
     onColumnMoved: (e) => e.finished && userSource(e.source) && persist(),
     onColumnResized: (e) => e.finished && userSource(e.source) && persist(),
@@ -217,7 +234,10 @@ function LoadedGrid({
     onColumnPinned: (e) => userSource(e.source) && persist(),
     onSortChanged: (e) => {
       const sorted = e.api.getColumnState().find((c) => c.sort);
-      setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null);
+      // for the views' "unsaved changes" chip: after the grid asked for its rows, not before
+      startTransition(() =>
+        setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null),
+      );
       if (userSource(e.source)) persist();
     },
     onPaginationChanged: (e) => {

@@ -4,7 +4,7 @@
 // handlers among the options always reach the latest render's functions; other options that change (compared
 // by identity, so memoise them) are handed to the grid through `updateGridOptions`.
 import { createGrid, type GridApi, type GridOptions } from 'ag-grid-community';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 type Options<T> = GridOptions<T>;
 type AnyFunction = (...args: never[]) => unknown;
@@ -53,8 +53,9 @@ export function GridHost<T>({ options, onApi, className }: Props<T>) {
     };
   }, []);
 
-  // After each render: the options that changed since the grid got them.
-  useEffect(() => {
+  // After each render, before the browser paints: the options that changed since the grid got them (a new
+  // datasource asks for its rows at once).
+  useLayoutEffect(() => {
     const gridApi = api.current;
     if (!gridApi) return;
     const changes: Record<string, unknown> = {};
