@@ -50,6 +50,8 @@ import './data-grid.css';
 
 registerGridModules();
 
+export { warmUpGrid } from './grid-warm-up';
+
 export interface DataGridHandle {
   /** Shows a saved record in its row (or reloads when it is not loaded). */
   applyRecord: (record: ApiRecord) => void;

@@ -5,6 +5,7 @@
 // by identity, so memoise them) are handed to the grid through `updateGridOptions`.
 import { createGrid, type GridApi, type GridOptions } from 'ag-grid-community';
 import { useLayoutEffect, useRef } from 'react';
+import { markGridWarm } from './grid-warm-up';
 
 type Options<T> = GridOptions<T>;
 type AnyFunction = (...args: never[]) => unknown;
@@ -44,6 +45,7 @@ export function GridHost<T>({ options, onApi, className }: Props<T>) {
       initial[key] = typeof value === 'function' ? forwarder(latest, key) : value;
     applied.current = { ...initial };
     const created = createGrid(host.current!, initial as Options<T>);
+    markGridWarm();
     api.current = created;
     onApiRef.current?.(created);
     return () => {
