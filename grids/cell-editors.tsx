@@ -1,74 +1,124 @@
-// Custom cell editors: numbers typed in the user's language, and the lookup of referenced records. Both hand
-// the grid the API value (or an InvalidInput); `readOnlyEdit` turns it into a cellEditRequest (data-grid.tsx).
-import type { CustomCellEditorProps } from 'ag-grid-react';
-import { useEffect, useRef, useState } from 'react';
+// Custom cell editors as AG Grid components (ICellEditorComp): numbers typed in the user's language (a plain
+// input), and the lookup of referenced records (the React RefLookup in a root of its own inside the popup, with
+// the app's query cache). Both hand the grid the API value (or an InvalidInput); `readOnlyEdit` turns it into a
+// cellEditRequest (data-grid.tsx).
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import type { FieldKind } from '../src/entities/fields';
 import { InvalidInput, editText, parseNumber } from './format-value';
 import type { GridContext } from './grid-context';
 import type { ApiRecord } from './records-api';
 import { RefLookup } from './ref-lookup';
 
-type Props = CustomCellEditorProps<ApiRecord, unknown, GridContext>;
+type Params = ICellEditorParams<ApiRecord, unknown, GridContext>;
 const printable = (key: string | null | undefined) => (key && key.length === 1 ? key : null);
 
-export function NumberTextEditor(props: Props & { kind: FieldKind }) {
-  const { context, eventKey, onValueChange, kind } = props;
-  const typed = printable(eventKey);
-  const [text, setText] = useState(() => typed ?? editText(props.initialValue, context.format.locale));
-  const input = useRef<HTMLInputElement>(null);
+/** A number in the user's locale; typing a character starts with it, Enter/F2 select the current value. */
+export class NumberTextEditor implements ICellEditorComp<ApiRecord, unknown, GridContext> {
+  private input = document.createElement('input');
+  private params!: Params & { kind: FieldKind };
+  private typed: string | null = null;
+  private changed = false;
 
-  useEffect(() => {
-    input.current?.focus();
-    if (!typed) input.current?.select();
-    if (typed) onValueChange(toValue(typed));
-    // only when the editor opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  function toValue(value: string) {
-    const parsed = parseNumber(value, kind, context.format.locale);
-    return parsed.ok ? parsed.value : new InvalidInput(value);
+  init(params: Params & { kind: FieldKind }): void {
+    this.params = params;
+    this.typed = printable(params.eventKey);
+    this.changed = this.typed !== null;
+    this.input.className = 'hw-grid-number-editor';
+    this.input.inputMode = 'decimal';
+    this.input.value = this.typed ?? editText(params.value, params.context.format.locale);
+    this.input.addEventListener('input', this.onInput);
   }
 
-  return (
-    <input
-      ref={input}
-      className="hw-grid-number-editor"
-      inputMode="decimal"
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        onValueChange(toValue(event.target.value));
-      }}
-    />
-  );
+  private onInput = () => {
+    this.changed = true;
+  };
+
+  getGui(): HTMLElement {
+    return this.input;
+  }
+
+  afterGuiAttached(): void {
+    this.input.focus();
+    if (this.typed) this.input.setSelectionRange(this.input.value.length, this.input.value.length);
+    else this.input.select();
+  }
+
+  /** The parsed number; the value as it was when the text was not touched. */
+  getValue(): unknown {
+    if (!this.changed) return this.params.value;
+    const parsed = parseNumber(this.input.value, this.params.kind, this.params.context.format.locale);
+    return parsed.ok ? parsed.value : new InvalidInput(this.input.value);
+  }
+
+  destroy(): void {
+    this.input.removeEventListener('input', this.onInput);
+  }
 }
 
-export function RefLookupEditor(props: Props & { model: string; allowClear: boolean; propertyScoped: boolean }) {
-  const { context, data, eventKey, onValueChange, stopEditing, model, value, allowClear, propertyScoped } = props;
-  const picked = useRef(false);
-  const scope: Record<string, string | string[]> = { ...context.lookupScope };
-  if (propertyScoped && typeof data?.property_uuid === 'string') scope.property_uuids = [data.property_uuid];
+interface RefLookupParams {
+  model: string;
+  allowClear: boolean;
+  propertyScoped: boolean;
+}
 
-  // Stop after the grid has the new value (onValueChange is applied on the next render).
-  useEffect(() => {
-    if (picked.current) stopEditing();
-  }, [value, stopEditing]);
+/** The search of referenced records in a popup: Enter or a click picks, Escape cancels. */
+export class RefLookupEditor implements ICellEditorComp<ApiRecord, unknown, GridContext> {
+  private gui = document.createElement('div');
+  private root: Root | null = null;
+  private value: unknown;
 
-  return (
-    <div className="hw-grid-popup-editor">
-      <RefLookup
-        model={model}
-        scope={scope}
-        initialSearch={printable(eventKey) ?? ''}
-        allowClear={allowClear}
-        onPick={(uuid) => {
-          picked.current = true;
-          if (uuid === value) stopEditing();
-          else onValueChange(uuid);
-        }}
-        onCancel={() => stopEditing(true)}
-      />
-    </div>
-  );
+  init(params: Params & RefLookupParams): void {
+    const { context, data, eventKey, model, allowClear, propertyScoped, stopEditing } = params;
+    this.value = params.value;
+    const scope: Record<string, string | string[]> = { ...context.lookupScope };
+    if (propertyScoped && typeof data?.property_uuid === 'string') scope.property_uuids = [data.property_uuid];
+    this.gui.className = 'hw-grid-popup-editor';
+    this.root = createRoot(this.gui);
+    const root = this.root;
+    // rendered at once, so the popup is measured and placed with its content
+    flushSync(() =>
+      root.render(
+        <QueryClientProvider client={context.queryClient}>
+          <RefLookup
+            model={model}
+            scope={scope}
+            initialSearch={printable(eventKey) ?? ''}
+            allowClear={allowClear}
+            onPick={(uuid) => {
+              this.value = uuid;
+              stopEditing();
+            }}
+            onCancel={() => stopEditing(true)}
+          />
+        </QueryClientProvider>,
+      ),
+    );
+  }
+
+  getGui(): HTMLElement {
+    return this.gui;
+  }
+
+  isPopup(): boolean {
+    return true;
+  }
+
+  /** The search field's autoFocus ran while the popup was not in the document yet. */
+  afterGuiAttached(): void {
+    this.gui.querySelector('input')?.focus();
+  }
+
+  getValue(): unknown {
+    return this.value;
+  }
+
+  destroy(): void {
+    const root = this.root;
+    this.root = null;
+    // the editor closes from inside the lookup's own event handlers: unmount after they return
+    if (root) setTimeout(() => root.unmount());
+  }
 }

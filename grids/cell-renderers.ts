@@ -18,21 +18,26 @@ const MAXIMIZE_PATH =
 
 const textOf = (p: Params) => p.valueFormatted ?? (p.value === null || p.value === undefined ? '' : String(p.value));
 
-function maximizeIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('width', '12');
-  svg.setAttribute('height', '12');
-  svg.setAttribute('viewBox', '0 0 12 12');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('fill', 'currentColor');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', MAXIMIZE_PATH);
-  path.setAttribute('fill-rule', 'evenodd');
-  svg.append(path);
-  const icon = document.createElement('span');
-  icon.className = Classes.ICON;
-  icon.append(svg);
-  return icon as unknown as SVGSVGElement;
+let iconTemplate: HTMLElement | null = null;
+
+/** The icon, built once and cloned for every title cell. */
+function maximizeIcon(): Node {
+  if (!iconTemplate) {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('width', '12');
+    svg.setAttribute('height', '12');
+    svg.setAttribute('viewBox', '0 0 12 12');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('fill', 'currentColor');
+    const path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', MAXIMIZE_PATH);
+    path.setAttribute('fill-rule', 'evenodd');
+    svg.append(path);
+    iconTemplate = document.createElement('span');
+    iconTemplate.className = Classes.ICON;
+    iconTemplate.append(svg);
+  }
+  return iconTemplate.cloneNode(true);
 }
 
 /** The title column: the text, and a small button that opens the record (Space does the same from the keyboard). */

@@ -173,7 +173,8 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
         : {}),
     },
     tooltip: (p) => {
-      const error = p.data && (p.context as GridContext).cellErrors.get(cellKey(p.data.uuid, name));
+      const errors = (p.context as GridContext).cellErrors;
+      const error = p.data && errors.size > 0 && errors.get(cellKey(p.data.uuid, name));
       if (error) return error;
       return typeof p.valueFormatted === 'string' && p.valueFormatted.length > 24 ? p.valueFormatted : undefined;
     },

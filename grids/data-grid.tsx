@@ -1,11 +1,20 @@
 // The DataGrid: AG Grid Community around one model, with server-side sort, filters and quick search (infinite
 // row model), server-backed inline editing, row selection, the column chooser and per-device preferences.
+// The grid itself is AG Grid's plain DOM grid (grid-host.tsx); toolbar, footer and dialogs are React.
 import { Spinner } from '@blueprintjs/core';
-import type { GridApi } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
+import type { GridApi, GridOptions } from 'ag-grid-community';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import type { GridViewQuery } from '../src/entities/account';
 import { useTranslation } from '../src/i18n';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
@@ -18,6 +27,7 @@ import type { GridDefinition } from './define-grid';
 import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
+import { GridHost } from './grid-host';
 import { GridToolbar } from './grid-toolbar';
 import { TransferEntries } from './export/transfer-entries';
 import { GridViews, useGridViews } from './grid-views';
@@ -39,6 +49,8 @@ import { stateOfViewQuery, viewQueryOf } from './view-query';
 import './data-grid.css';
 
 registerGridModules();
+
+export { warmUpGrid } from './grid-warm-up';
 
 export interface DataGridHandle {
   /** Shows a saved record in its row (or reloads when it is not loaded). */
@@ -93,7 +105,6 @@ function LoadedGrid({
   const [shortcuts, setShortcuts] = useState(false);
   const [selected, setSelected] = useState(0);
   const [sort, setSort] = useState(layout.sort);
-  const [gridReady, setGridReady] = useState(false);
   const views = useGridViews(grid.table);
   const client = useQueryClient();
   const context = useRef<GridContext>(null as never);
@@ -113,12 +124,23 @@ function LoadedGrid({
     openRecord: onOpenRecord,
     openShortcuts: () => setShortcuts(true),
     lookupScope: {},
+    queryClient: client,
   };
   context.current.format = format;
   context.current.t = t;
   context.current.openRecord = onOpenRecord;
   context.current.lookupScope = group ? { settings_group_uuid: group.uuid } : {};
 
+  // The footer's count: the grid re-renders only when it changed (every new sort or search answers it again).
+  const showInfo = useCallback(
+    (next: ListInfo) =>
+      setInfo((old) =>
+        old?.total === next.total && old.totalAtLeast === next.totalAtLeast && old.canCreate === next.canCreate
+          ? old
+          : next,
+      ),
+    [],
+  );
   const datasource = useGridDatasource(
     entity,
     {
@@ -129,7 +151,7 @@ function LoadedGrid({
       propertyUuids,
       partitionUuids,
     },
-    setInfo,
+    showInfo,
     { sort: layout.sort, filterModel: filters[grid.table] ?? {}, size: layout.rowsPerPage },
   );
   const sheet = useSpreadsheet(grid, api, context);
@@ -174,15 +196,63 @@ function LoadedGrid({
     },
     [entity.status, grid, layout.statusLimiter],
   );
-  // The view named in the URL, once the grid and the list of views are there; again whenever it changes.
+  // The view named in the URL, once the list of views is there; again whenever it changes. The grid exists by
+  // then: GridHost creates it in a layout effect, which runs before this component's effects.
   const appliedView = useRef<string | null>(null);
   useEffect(() => {
-    if (!gridReady || !views.loaded) return;
+    if (!api.current || !views.loaded) return;
     const target = views.active?.uuid ?? null;
     if (appliedView.current === target) return;
     appliedView.current = target;
     applyQuery(views.active?.query ?? null);
-  }, [gridReady, views.loaded, views.active, applyQuery]);
+  }, [views.loaded, views.active, applyQuery]);
+  const gridOptions: GridOptions<ApiRecord> = {
+    theme: gridTheme,
+    ...GRID_OPTIONS,
+    localeText,
+    context: context.current,
+    columnDefs,
+    rowModelType: 'infinite',
+    datasource,
+    cacheBlockSize: layout.rowsPerPage,
+    maxBlocksInCache: grid.scroll === 'infinite' ? 40 : undefined,
+    pagination: grid.scroll === 'pages',
+    paginationPageSize: layout.rowsPerPage,
+    getRowId: (p) => p.data.uuid,
+    readOnlyEdit: true,
+    onCellEditRequest,
+    ...sheet.gridProps,
+    enterNavigatesVerticallyAfterEdit: true,
+    stopEditingWhenCellsLoseFocus: true,
+    suppressDragLeaveHidesColumns: true,
+    maintainColumnOrder: true,
+    onGridReady: (event) => {
+      api.current = event.api;
+      if (filtered) event.api.setFilterModel(tableFilters);
+    },
+    onColumnMoved: (e) => e.finished && userSource(e.source) && persist(),
+    onColumnResized: (e) => e.finished && userSource(e.source) && persist(),
+    onColumnVisible: (e) => userSource(e.source) && persist(),
+    onColumnPinned: (e) => userSource(e.source) && persist(),
+    onSortChanged: (e) => {
+      const sorted = e.api.getColumnState().find((c) => c.sort);
+      // for the views' "unsaved changes" chip: after the grid asked for its rows, not before
+      startTransition(() =>
+        setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null),
+      );
+      if (userSource(e.source)) persist();
+    },
+    onPaginationChanged: (e) => {
+      const size = e.api.paginationGetPageSize();
+      if (e.newPageSize && size !== rowsPerPage.current) {
+        rowsPerPage.current = size;
+        persist();
+      }
+    },
+    onFilterChanged: (e) => setFilters((all) => ({ ...all, [grid.table]: e.api.getFilterModel() })),
+    onSelectionChanged: (e) => setSelected(e.api.getSelectedNodes().length),
+  };
+
   return (
     <div className="hw-data-grid">
       <GridToolbar
@@ -236,51 +306,7 @@ function LoadedGrid({
         }
       />
       <div className="hw-grid-body" {...sheet.bodyProps}>
-        <AgGridReact<ApiRecord>
-          theme={gridTheme}
-          {...GRID_OPTIONS}
-          localeText={localeText}
-          context={context.current}
-          columnDefs={columnDefs}
-          rowModelType="infinite"
-          datasource={datasource}
-          cacheBlockSize={layout.rowsPerPage}
-          maxBlocksInCache={grid.scroll === 'infinite' ? 40 : undefined}
-          pagination={grid.scroll === 'pages'}
-          paginationPageSize={layout.rowsPerPage}
-          getRowId={(p) => p.data.uuid}
-          readOnlyEdit
-          onCellEditRequest={onCellEditRequest}
-          {...sheet.gridProps}
-          enterNavigatesVerticallyAfterEdit
-          stopEditingWhenCellsLoseFocus
-          suppressDragLeaveHidesColumns
-          maintainColumnOrder
-          tooltipShowDelay={400}
-          onGridReady={(event) => {
-            api.current = event.api;
-            if (filtered) event.api.setFilterModel(tableFilters);
-            setGridReady(true);
-          }}
-          onColumnMoved={(e) => e.finished && userSource(e.source) && persist()}
-          onColumnResized={(e) => e.finished && userSource(e.source) && persist()}
-          onColumnVisible={(e) => userSource(e.source) && persist()}
-          onColumnPinned={(e) => userSource(e.source) && persist()}
-          onSortChanged={(e) => {
-            const sorted = e.api.getColumnState().find((c) => c.sort);
-            setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null);
-            if (userSource(e.source)) persist();
-          }}
-          onPaginationChanged={(e) => {
-            const size = e.api.paginationGetPageSize();
-            if (e.newPageSize && size !== rowsPerPage.current) {
-              rowsPerPage.current = size;
-              persist();
-            }
-          }}
-          onFilterChanged={(e) => setFilters((all) => ({ ...all, [grid.table]: e.api.getFilterModel() }))}
-          onSelectionChanged={(e) => setSelected(e.api.getSelectedNodes().length)}
-        />
+        <GridHost options={gridOptions} onApi={(gridApi) => (api.current = gridApi)} />
       </div>
       <GridFooter info={info} selected={selected} error={cellError} model={entity.name}>
         <RangeSummary api={api} grid={grid} range={sheet.range} format={format} />

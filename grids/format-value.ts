@@ -33,23 +33,22 @@ const num =
   (v, _r, ctx) =>
     formatNumber(str(v), ctx.locale, options);
 
+const INT: Intl.NumberFormatOptions = { maximumFractionDigits: 0, useGrouping: true };
+const YEAR: Intl.NumberFormatOptions = { maximumFractionDigits: 0, useGrouping: false };
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent', maximumFractionDigits: NUMERIC_PRECISION.percent[1] };
+
 const formatters = {
   text: str,
   long_text: str,
   email: str,
   phone: str,
   // Years read as 2026, not 2,026.
-  int: (v, r, ctx) =>
-    formatNumber(str(v), ctx.locale, { maximumFractionDigits: 0, useGrouping: !r.name.endsWith('year') }),
+  int: (v, r, ctx) => formatNumber(str(v), ctx.locale, r.name.endsWith('year') ? YEAR : INT),
   decimal: num({ maximumFractionDigits: NUMERIC_PRECISION.decimal[1] }),
   money: (v, _r, ctx, row) =>
     formatCurrency(str(v), ctx.locale, typeof row?.currency === 'string' ? row.currency : ctx.currency),
   area: num({ minimumFractionDigits: NUMERIC_PRECISION.area[1], maximumFractionDigits: NUMERIC_PRECISION.area[1] }),
-  percent: (v, _r, ctx) =>
-    formatNumber(Number(v) / 100, ctx.locale, {
-      style: 'percent',
-      maximumFractionDigits: NUMERIC_PRECISION.percent[1],
-    }),
+  percent: (v, _r, ctx) => formatNumber(Number(v) / 100, ctx.locale, PERCENT),
   geo: num({ maximumFractionDigits: NUMERIC_PRECISION.geo[1] }),
   bool: (v, _r, ctx) => ctx.t(v ? 'grid.yes' : 'grid.no'),
   date: (v, _r, ctx) => formatDate(str(v), ctx.dateFormat),

@@ -1,5 +1,6 @@
 // What the column adapters, renderers and editors of one grid share: formatting, cell errors, callbacks.
 // One mutable object per grid (AG Grid's `context`), so callbacks stay current without new column defs.
+import type { QueryClient } from '@tanstack/react-query';
 import type { AnyEntity } from '../src/entities/define';
 import type { FormatContext } from './format-value';
 import type { ApiRecord } from './records-api';
@@ -18,6 +19,8 @@ export interface GridContext {
   openShortcuts: () => void;
   /** Query parameters a lookup of referenced records adds (selected settings group). */
   lookupScope: Record<string, string>;
+  /** The app's query cache, for React parts rendered inside the grid (the lookup editor). */
+  queryClient: QueryClient;
 }
 
 export const cellKey = (uuid: string, field: string) => `${uuid}:${field}`;

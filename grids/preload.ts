@@ -1,5 +1,6 @@
 // Warming the grid layer while the user looks at another screen: the per-device table settings (one request for
-// every table) and, on a desktop-sized window, the DataGrid chunk with the record translations. The shell calls
+// every table) and, on a desktop-sized window, the DataGrid chunk with the record translations and a throwaway
+// grid that compiles AG Grid's code (grid-warm-up.ts). The shell calls
 // `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule` in parallel
 // with its own chunk. Opening a module's grid then waits only for its first block of rows.
 import { settingsGroupQuery } from '../src/api/queries';
@@ -44,7 +45,9 @@ export function preloadGrids(): void {
   if (settingsGroupUuid) void queryClient.prefetchQuery(settingsGroupQuery(settingsGroupUuid));
   if (!desktop() || saveData()) return;
   void loadRecordTranslations().catch(() => undefined);
-  void loadDataGridModule().catch(() => undefined);
+  void loadDataGridModule()
+    .then((module) => module.warmUpGrid())
+    .catch(() => undefined);
 }
 
 /**

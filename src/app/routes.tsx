@@ -7,7 +7,13 @@ import { MODULES } from '../components/modules';
 import { PageLoader } from '../components/page-loader';
 import { lazyScreen } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
-import { GRID_ROUTES, RECORD_PAGE_ROUTES, loadGridScreen, loadRecordPage } from '../../views/records/routes';
+import {
+  GRID_ROUTES,
+  RECORD_PAGE_ROUTES,
+  loadGridScreen,
+  loadRecordPage,
+  loadedGridScreen,
+} from '../../views/records/routes';
 import { loadRecordTranslations } from '../i18n';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
@@ -66,7 +72,13 @@ const BUILT_MODULES = new Set(['home', 'settingsGroups']);
  * The record grids (AG Grid and its translations load with these routes only), without Suspense (see
  * lazy-screen.tsx): the modules users open most.
  */
-const GRID_SCREENS = GRID_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadGridScreen(r)) }));
+const GRID_SCREENS = GRID_ROUTES.map((r) => ({
+  path: r.path,
+  Screen: lazyScreen(
+    () => loadGridScreen(r),
+    () => loadedGridScreen(r),
+  ),
+}));
 const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
 const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadRecordPage(r)) }));
 

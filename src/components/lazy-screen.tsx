@@ -11,7 +11,11 @@ export interface LazyScreen {
   preload: () => Promise<ComponentType>;
 }
 
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+/** `peek`: the screen when its code was loaded elsewhere already (e.g. by the idle shell), so it renders at once. */
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+  peek: () => ComponentType | null = () => null,
+): LazyScreen {
   let loaded: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
   const preload = () =>
@@ -23,7 +27,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
       },
     ));
   function Screen() {
-    const [Loaded, setLoaded] = useState<ComponentType | null>(() => loaded);
+    const [Loaded, setLoaded] = useState<ComponentType | null>(() => (loaded ??= peek()));
     const [error, setError] = useState<unknown>(null);
     if (error) throw error; // to the route's error boundary
     if (!Loaded) void preload().catch(() => undefined); // in render, not after the commit: the fetch starts sooner

@@ -85,15 +85,29 @@ export function parseLocalTimestamp(text: string): Date | null {
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
+/** By options object first: grid cells format thousands of values with the same few option objects. */
+const formatsByOptions = new WeakMap<Intl.NumberFormatOptions, Map<Locale, Intl.NumberFormat>>();
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let perLocale = formatsByOptions.get(options);
+  const known = perLocale?.get(locale);
+  if (known) return known;
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALE[locale], options);
     numberFormats.set(key, format);
   }
+  if (!perLocale) formatsByOptions.set(options, (perLocale = new Map()));
+  perLocale.set(locale, format);
   return format;
 }
+
+const currencyOptions = new Map<string, Intl.NumberFormatOptions>();
+const currencyFormat = (currency: string) => {
+  let options = currencyOptions.get(currency);
+  if (!options) currencyOptions.set(currency, (options = { style: 'currency', currency }));
+  return options;
+};
 
 function toNumber(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -118,5 +132,5 @@ export function formatNumber(
 export function formatCurrency(value: number | string | null | undefined, locale: Locale, currency?: string): string {
   const number = toNumber(value);
   if (number === null) return '';
-  return numberFormat(locale, { style: 'currency', currency: currency ?? DEFAULT_CURRENCY[locale] }).format(number);
+  return numberFormat(locale, currencyFormat(currency ?? DEFAULT_CURRENCY[locale])).format(number);
 }

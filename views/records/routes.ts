@@ -32,11 +32,21 @@ export const GRID_ROUTES: readonly GridRoute[] = [
   { path: '/settings/renewal/groups', load: () => import('../catalogue-view'), exportName: 'RenewalGroupsView' },
 ];
 
-/** For `React.lazy`: `lazy(() => loadGridScreen(route))`. */
+const loadedScreens = new Map<GridRoute, ComponentType>();
+
+/**
+ * For `lazyScreen`: the screen's code with the record translations. The shell calls it when idle, so a later
+ * click renders the screen at once (`loadedGridScreen`).
+ */
 export async function loadGridScreen(route: GridRoute): Promise<{ default: ComponentType }> {
   const [module] = await Promise.all([route.load(), loadRecordTranslations()]);
-  return { default: module[route.exportName] as ComponentType };
+  const screen = module[route.exportName] as ComponentType;
+  loadedScreens.set(route, screen);
+  return { default: screen };
 }
+
+/** The screen when its code and translations have loaded already. */
+export const loadedGridScreen = (route: GridRoute): ComponentType | null => loadedScreens.get(route) ?? null;
 
 export interface RecordPageRoute {
   path: string;
