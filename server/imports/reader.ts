@@ -1,63 +1,47 @@
-// Streams the rows of an uploaded workbook or CSV file: exceljs' streaming WorkbookReader for xlsx (cells typed:
-// numbers, dates, booleans, strings), the incremental CSV reader for csv (UTF-8, or Windows-1252 when the start is
-// not valid UTF-8). Blank rows are left out; row numbers are the spreadsheet's (1-based).
+// Streams the rows of an uploaded workbook or CSV file: our own xlsx reader (xlsx-book, xlsx-sheet: the zip's
+// central directory, streamed inflate with the zip-bomb guard, a byte-level scan of the sheet XML) for xlsx, the
+// incremental CSV reader for csv (UTF-8, or Windows-1252 when the start is not valid UTF-8). Blank rows are left
+// out; row numbers are the spreadsheet's (1-based).
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/domain/cells';
 import { CsvReader, sniffDelimiter } from '../../src/domain/csv-stream';
 import { HttpError } from '../http-error';
 import type { FileKind } from './file-check';
+import { dateStyles, openBook, sharedStrings } from './xlsx-book';
+import { SheetScanner, blank, type SheetRow } from './xlsx-sheet';
+import { MAX_UNPACKED, ZipBombError, entryChunks } from './zip-stream';
 
-export interface SheetRow {
-  number: number;
-  cells: CellValue[];
+export { MAX_ROWS, type SheetRow } from './xlsx-sheet';
+
+/** The reply for a file that fails while being read: a bomb, or a damaged workbook. */
+export function readError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZipBombError) return new HttpError(422, 'import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+  return new HttpError(422, 'import.corrupt');
 }
-
-/** A sheet longer than this is refused (a guard against bombs that lie about their sizes). */
-export const MAX_ROWS = 1_000_000;
-
-function plain(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
-  if ('result' in v) return plain(v.result);
-  if (v.richText) return v.richText.map((t) => t.text).join('');
-  if ('text' in v) return plain(v.text);
-  if (v.error) return v.error;
-  return String(value as string);
-}
-
-const blank = (cells: CellValue[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 export async function* readRows(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow> {
   if (kind === 'csv') return yield* readCsv(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let found = false;
   try {
-    for await (const ws of reader as AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader & { name: string }>) {
-      const wanted = !found && (sheet === undefined || ws.name === sheet);
-      for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
-        if (!wanted) continue; // the zip is read in order: other sheets are drained
-        if (row.number > MAX_ROWS) throw new HttpError(422, 'import.zip_bomb', { max: MAX_ROWS });
-        const values = row.values as unknown[];
-        const cells = values.slice(1).map(plain);
-        for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
-        if (!blank(cells)) yield { number: row.number, cells };
-      }
-      if (wanted) found = true;
-    }
+    yield* readXlsx(file, sheet);
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(422, 'import.corrupt');
+    throw readError(err);
   }
-  if (!found && sheet !== undefined) throw new HttpError(422, 'import.unknown_sheet', { name: sheet });
+}
+
+/** The rows of one sheet (by name; the first sheet of the workbook without one). */
+async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow> {
+  const book = await openBook(file);
+  const chosen = sheet === undefined ? book.sheets[0] : book.sheets.find((s) => s.name === sheet);
+  if (!chosen) {
+    if (sheet !== undefined) throw new HttpError(422, 'import.unknown_sheet', { name: sheet });
+    return;
+  }
+  if (!chosen.part) throw new HttpError(422, 'import.corrupt');
+  const [strings, styles] = await Promise.all([sharedStrings(book), dateStyles(book)]);
+  const scanner = new SheetScanner({ strings, dateStyles: styles, date1904: book.date1904 });
+  for await (const chunk of entryChunks(file, chosen.part, book.budget)) yield* scanner.push(chunk);
+  scanner.end();
 }
 
 async function* readCsv(file: string): AsyncGenerator<SheetRow> {
