@@ -1,7 +1,7 @@
 // The import job: claims an import with a lease (an atomic UPDATE, so one process runs it), streams its rows and
 // commits them in chunks, each chunk one transaction together with the job's progress, so a crash leaves whole
-// chunks and the job resumes after the last one. Cancel is checked between chunks; between chunks the event
-// loop is free for other requests.
+// chunks and the job resumes after the last one. Cancel is checked between chunks; reading and planning give the
+// event loop back every few milliseconds, so other requests get their turn.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { imports, settingsGroupMembers, settingsGroups, users } from '../db/schema';
@@ -11,6 +11,7 @@ import type { Locale } from '../../src/entities/account';
 import type { Access } from '../crud/access';
 import { importStorage } from './storage';
 import { readRows, type SheetRow } from './reader';
+import { hooksOf } from '../crud/hooks';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
 import type { ImportOptions } from './import-options';
@@ -59,15 +60,27 @@ async function claim(ctx: AppContext, uuid: string): Promise<ImportRow | undefin
   return job;
 }
 
-/** Reads the planning context of a job (the user's language and date format, the options). */
-export async function planContext(ctx: AppContext, job: ImportRow, options: ImportOptions): Promise<PlanContext> {
+/** Reads the planning context of a job (the user's language and date format, the options, the rights). */
+export async function planContext(
+  ctx: AppContext,
+  job: ImportRow,
+  options: ImportOptions,
+  access: Access,
+): Promise<PlanContext> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, job.user_id));
+  const entity = entityByName(job.model)!;
+  const mapped = new Set(Object.values(options.mapping));
+  const selfRef = Object.entries(entity.fields).some(
+    ([n, f]) => f.kind === 'ref' && f.model === entity.name && mapped.has(n),
+  );
   return {
-    entity: entityByName(job.model)!,
+    entity,
     options,
     locale: user!.locale as Locale,
     dateFormat: user!.date_format as DateFormatToken,
+    access,
     seen: new Map(),
+    ...(selfRef ? { made: new Map() } : {}),
   };
 }
 
@@ -91,52 +104,60 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
   if (!job) return;
   const options = job.options as ImportOptions;
   try {
-    const p = await planContext(ctx, job, options);
     const access = await accessForUser(ctx, job.user_id);
-    let chunk: SheetRow[] = [];
+    const p = await planContext(ctx, job, options, access);
+    // The next chunk is read and planned while the previous one is written, so the database never waits for us,
+    // where nothing the plan reads can change by the writes before it: inserts of a model without write hooks
+    // (references to records created earlier in the file are found in the plan's memory). Updates and models with
+    // hooks plan each chunk after the one before it committed.
+    const hooks = hooksOf(p.entity);
+    const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite;
     let chunks = 0;
-    // The file is read on while the previous chunk's transaction runs (the database works in parallel); the next
-    // chunk is planned only after it committed, so it sees the rows before it.
-    let inFlight: Promise<void> | null = null;
-    const write = (rows: SheetRow[]) =>
-      ctx.db.transaction(async (tx) => {
-        const c = { ...ctx, db: tx as never };
-        await writeChunk(c, access, job, await planChunk(c, p, rows));
-        chunks += 1;
-      });
-    const flush = async (): Promise<'go' | 'stop' | 'cancel'> => {
-      if (inFlight) await inFlight;
-      inFlight = null;
-      if (chunks >= stopAfter) return 'stop';
-      const [state] = await ctx.db
-        .select({ cancel: imports.cancel_requested })
-        .from(imports)
-        .where(eq(imports.uuid, uuid));
-      if (state?.cancel) return 'cancel';
-      const rows = chunk;
-      chunk = [];
-      if (rows.length) {
-        inFlight = write(rows);
-        inFlight.catch(() => undefined); // awaited (and thrown) at the next flush
+    let writing: Promise<void> | null = null;
+    const settle = async () => {
+      if (!writing) return;
+      const w = writing;
+      writing = null;
+      await w;
+      chunks += 1;
+    };
+    const next = async (rows: SheetRow[]): Promise<'go' | 'stop' | 'cancel'> => {
+      if (chunks + (writing ? 1 : 0) >= stopAfter) return (await settle(), 'stop');
+      if (!ahead) await settle();
+      const planned = rows.length ? await planChunk(ctx, p, rows) : [];
+      const cancelled = cancelRequested(ctx, uuid);
+      await settle();
+      if (await cancelled) return 'cancel';
+      if (planned.length) {
+        writing = writeChunk(ctx, access, job, planned);
+        writing.catch(() => undefined); // awaited (and thrown) when settled
       }
       return 'go';
     };
+    let chunk: SheetRow[] = [];
     for await (const row of dataRows(ctx, job, options, job.last_row)) {
       chunk.push(row);
       if (chunk.length < CHUNK_ROWS) continue;
-      const next = await flush();
-      if (next === 'cancel') return finish(ctx, uuid, 'cancelled');
-      if (next === 'stop') return;
+      const rows = chunk;
+      chunk = [];
+      const step = await next(rows);
+      if (step === 'cancel') return finish(ctx, uuid, 'cancelled');
+      if (step === 'stop') return;
     }
-    const last = await flush();
+    const last = await next(chunk);
     if (last === 'cancel') return finish(ctx, uuid, 'cancelled');
     if (last === 'stop') return;
-    if (inFlight) await inFlight;
+    await settle();
     await finish(ctx, uuid, 'done');
   } catch (err) {
     await finish(ctx, uuid, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
     throw err;
   }
+}
+
+async function cancelRequested(ctx: AppContext, uuid: string) {
+  const [state] = await ctx.db.select({ cancel: imports.cancel_requested }).from(imports).where(eq(imports.uuid, uuid));
+  return state?.cancel ?? false;
 }
 
 async function finish(ctx: AppContext, uuid: string, status: string, error?: string) {

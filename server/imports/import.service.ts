@@ -157,7 +157,7 @@ export async function validate(
   const entity = entityByName(job.model)!;
   checkOptions(entity, access, options);
   if (!['uploaded', 'validated'].includes(job.status)) throw new HttpError(409, 'import.state', { status: job.status });
-  const p = await planContext(ctx, job, options);
+  const p = await planContext(ctx, job, options, access);
   p.locale = locale;
   const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   const problems: Omit<PlannedRow, 'target' | 'cells'>[] = [];

@@ -1,16 +1,17 @@
 // Plans a chunk of import rows without writing: cells → API values (locale-aware, with inline fixes), references
 // resolved by uuid or title inside the settings group, the match against existing records (uuid or
 // number_internal), create / update / unchanged / error per row with field errors as the single writes give them.
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
-import { entityByName } from '../../src/entities/registry';
 import { createSchema, updateSchema } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
 import { col, tableOf } from '../crud/read';
+import { may, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
 import { zodRowErrors, type Errors } from '../crud/row-errors';
@@ -19,6 +20,7 @@ import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { checkUnique } from './plan-unique';
+import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known } from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
 export interface PlannedRow {
@@ -26,6 +28,8 @@ export interface PlannedRow {
   cells: CellValue[];
   action: Action;
   values: Record<string, unknown>;
+  /** The uuid a created record gets, chosen here so later rows of the file can refer to it. */
+  uuid?: string;
   target?: Row;
   errors: Errors;
 }
@@ -34,12 +38,61 @@ export interface PlanContext {
   options: ImportOptions;
   locale: Locale;
   dateFormat: DateFormatToken;
+  /** The uploader's rights (rows they may not write are errors of their own). */
+  access: Access;
   /** Keys and unique values seen in earlier chunks of the same file. */
   seen: Map<string, Set<string>>;
+  /** Records created by earlier rows, by lower-cased title, when the model refers to itself (see plan-refs). */
+  made?: Map<string, Known[]>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shown = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '')).slice(0, 80);
+
+type Schemas = { create: ReturnType<typeof createSchema>; update: ReturnType<typeof updateSchema> };
+const schemas = new WeakMap<AnyEntity, Map<string, Schemas>>();
+
+/**
+ * The model's write schemas for an import, built once per mapping (zod compiles a schema on its first use): the
+ * create schema narrowed to the mapped and the required fields — what a row can hold — so a row is not checked
+ * against every absent field of the model. The errors are those of the whole schema.
+ */
+function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
+  const mapped = new Set(Object.values(mapping));
+  const key = [...mapped].sort().join(',');
+  let byMapping = schemas.get(entity);
+  if (!byMapping) schemas.set(entity, (byMapping = new Map()));
+  let s = byMapping.get(key);
+  if (!s) {
+    const create = createSchema(entity);
+    const kept = Object.keys(create.shape).filter(
+      (n) => mapped.has(n) || n === 'settings_group_uuid' || !create.shape[n]!.safeParse(undefined).success,
+    );
+    byMapping.set(
+      key,
+      (s = {
+        create: create.pick(Object.fromEntries(kept.map((n) => [n, true])) as never),
+        update: updateSchema(entity),
+      }),
+    );
+  }
+  return s;
+}
+
+const hasKeys = (o: object) => {
+  for (const _ in o) return true;
+  return false;
+};
+
+/** Gives other requests a turn every few milliseconds of planning. */
+function slicer(ms = 3) {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < ms) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
 
 export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[]): Promise<PlannedRow[]> {
   const { entity, options: o, locale } = p;
@@ -51,14 +104,21 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     dateFormat: p.dateFormat,
     enumByLabel: (field: string, label: string) => enumByLabel(entity, field, label),
   };
+  const columns = Object.entries(o.mapping).map(([column, name]) => ({
+    index: Number(column),
+    name,
+    field: entity.fields[name],
+  }));
+  const pause = slicer();
 
+  let _u: unknown;
   const planned: PlannedRow[] = [];
   for (const sheetRow of rows) {
-    if (planned.length % 100 === 99) await new Promise((resolve) => setImmediate(resolve)); // others' requests
+    await pause(); // others' requests
     const r: PlannedRow = { row: sheetRow.number, cells: sheetRow.cells, action: 'create', values: {}, errors: {} };
-    const fixes = o.fixes?.[String(sheetRow.number)] ?? {};
-    for (const [column, name] of Object.entries(o.mapping)) {
-      const cell = name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[Number(column)] ?? null);
+    const fixes = o.fixes?.[String(sheetRow.number)];
+    for (const { index, name, field } of columns) {
+      const cell = fixes && name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[index] ?? null);
       const raw = typeof cell === 'string' ? unescapeFormula(cell) : cell;
       if (name === 'uuid') {
         const s = raw === null ? '' : String(raw).trim();
@@ -66,53 +126,14 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         else r.values.uuid = s ? s.toLowerCase() : null;
         continue;
       }
-      const parsed = fromCell(entity.fields[name]!, name, raw, cellCtx);
+      const parsed = fromCell(field!, name, raw, cellCtx);
       if (parsed.ok) r.values[name] = parsed.value;
       else err(r, name, 'import.cell_invalid', { value: shown(raw) });
     }
     planned.push(r);
   }
 
-  // References: a uuid or the title of a record in the same settings group (the row's property first).
-  const refFields = Object.entries(entity.fields).filter(
-    ([n, f]) => f.kind === 'ref' && Object.values(o.mapping).includes(n),
-  );
-  refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
-  for (const [name, field] of refFields) {
-    if (field.kind !== 'ref') continue;
-    const target = entityByName(field.model)!;
-    const titled = target.fields[target.titleField]?.kind !== 'ref';
-    const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
-    if (!wanted.length) continue;
-    const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
-    const titles = wanted.map((v) => v.toLowerCase());
-    const found = (await ctx.db
-      .select({
-        uuid: col(target, 'uuid'),
-        title: titled ? sql<string>`lower(${col(target, target.titleField)}::text)` : sql<string>`''`,
-        property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
-      })
-      .from(tableOf(target))
-      .where(
-        and(
-          eq(col(target, 'settings_group_uuid'), sg),
-          isNull(col(target, 'deleted_at')),
-          or(
-            ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
-            titled ? inArray(sql`lower(${col(target, target.titleField)}::text)`, titles) : sql`false`,
-          ),
-        ),
-      )) as { uuid: string; title: string; property: string | null }[];
-    for (const r of planned) {
-      const v = r.values[name];
-      if (typeof v !== 'string') continue;
-      const key = v.toLowerCase();
-      const matches = found.filter((f) => f.uuid === key || (f.title && f.title === key));
-      const same = matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
-      if (same) r.values[name] = same.uuid;
-      else err(r, name, 'import.ref_unresolved', { value: shown(v) });
-    }
-  }
+  const deferred = await resolveRefs(ctx, p, planned, err);
 
   // The match against existing records.
   const key = o.match_key;
@@ -136,18 +157,20 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     }
   }
 
-  const create = createSchema(entity);
-  const update = updateSchema(entity);
+  const { create, update } = schemasOf(entity, o.mapping);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
-  for (const [i, r] of planned.entries()) {
-    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  const allowed = { create: may(p.access, sg, 'create'), update: may(p.access, sg, 'update') };
+  for (const r of planned) {
+    await pause();
     const k = r.values[key];
     if (o.mode !== 'insert' && typeof k === 'string' && k) {
       if (seenKeys.has(k)) err(r, key, 'import.duplicate_key', { value: k });
       seenKeys.add(k);
     }
+    resolveDeferred(p, r, deferred[r.row], err);
     const target = o.mode === 'insert' ? undefined : existing.get(String(k));
-    const { uuid: _u, ...values } = r.values;
+    let values = r.values;
+    if ('uuid' in values) ({ uuid: _u, ...values } = values);
     if (o.mode === 'update' && !target) err(r, key, 'import.no_match', { value: shown(k) });
     if (target?.archived_at) err(r, key, 'errors.archived');
     if (target) {
@@ -156,7 +179,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         Object.entries(values).filter(([n, v]) => !sameValue(entity, n, target[n], v)),
       );
       r.values = changes;
-      r.action = Object.keys(changes).length ? 'update' : 'unchanged';
+      r.action = hasKeys(changes) ? 'update' : 'unchanged';
       const res = update.safeParse(changes);
       if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
       else r.values = res.data as Record<string, unknown>;
@@ -170,9 +193,16 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
     }
-    if (Object.keys(r.errors).length) r.action = 'error';
+    if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
+      r.errors.row = [translate(locale, 'bulk.skipped_one')];
+    if (hasKeys(r.errors)) r.action = 'error';
+    else if (r.action === 'create') {
+      r.uuid = crypto.randomUUID();
+      rememberCreated(p, r);
+    }
   }
   await checkUnique(ctx, p, planned, err);
+  dropUncreated(p, planned, err);
   return planned;
 }
 

@@ -43,7 +43,7 @@ export async function* entryChunks(file: string, entry: ZipEntry, budget: Inflat
   const raw = fs.createReadStream(file, { start, end: start + entry.compressed - 1, highWaterMark: CHUNK });
   // inflate runs in the thread pool: let it work ahead while the caller scans
   const inflate = () =>
-    zlib.createInflateRaw({ chunkSize: CHUNK, readableHighWaterMark: 16 * CHUNK } as zlib.ZlibOptions);
+    zlib.createInflateRaw({ chunkSize: CHUNK, readableHighWaterMark: 4 * CHUNK } as zlib.ZlibOptions);
   const source = entry.method === 8 ? raw.pipe(inflate()) : raw;
   raw.on('error', (err) => source.destroy(err));
   let out = 0;

@@ -1,0 +1,132 @@
+// References of an import chunk: a cell holds a uuid or the title of a record in the same settings group (for
+// records under a property, the row's property first). One query per referenced model and chunk; a model's
+// references to itself also find the records created by earlier rows of the same file, in this chunk or an
+// earlier one, which the plan remembers as it goes (a reference to a later row is not found).
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { entityByName } from '../../src/entities/registry';
+import { col, tableOf } from '../crud/read';
+import type { MessageKey } from '../i18n/messages';
+import type { PlanContext, PlannedRow } from './plan';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Known {
+  uuid: string;
+  property: string | null;
+}
+
+type Err = (r: PlannedRow, field: string, key: MessageKey, params?: Record<string, string | number>) => void;
+const shown = (v: unknown) => String(v ?? '').slice(0, 80);
+
+/**
+ * Resolves the references of a chunk in place. References of the model to itself that nothing matches yet are
+ * returned by sheet row, for `resolveDeferred` once the rows before them are planned.
+ */
+export async function resolveRefs(ctx: AppContext, p: PlanContext, planned: PlannedRow[], err: Err) {
+  const { entity, options: o } = p;
+  const deferred: Record<number, string[]> = {};
+  const mapped = new Set(Object.values(o.mapping));
+  const refFields = Object.entries(entity.fields).filter(([n, f]) => f.kind === 'ref' && mapped.has(n));
+  refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
+  for (const [name, field] of refFields) {
+    if (field.kind !== 'ref') continue;
+    const target = entityByName(field.model)!;
+    const titled = target.fields[target.titleField]?.kind !== 'ref';
+    const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
+    if (!wanted.length) continue;
+    const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+    const titles = [...new Set(wanted.map((v) => v.toLowerCase()))];
+    const found = (await ctx.db
+      .select({
+        uuid: col(target, 'uuid'),
+        title: titled ? sql<string>`lower(${col(target, target.titleField)}::text)` : sql<string>`''`,
+        property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
+      })
+      .from(tableOf(target))
+      .where(
+        and(
+          eq(col(target, 'settings_group_uuid'), o.settings_group_uuid),
+          isNull(col(target, 'deleted_at')),
+          or(
+            ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
+            titled ? inArray(sql`lower(${col(target, target.titleField)}::text)`, titles) : sql`false`,
+          ),
+        ),
+      )) as { uuid: string; title: string; property: string | null }[];
+    const byKey = new Map<string, Known[]>();
+    const add = (key: string, k: Known) => {
+      const list = byKey.get(key);
+      if (!list) byKey.set(key, [k]);
+      else if (!list.some((x) => x.uuid === k.uuid)) list.push(k);
+    };
+    for (const f of found) {
+      add(f.uuid, f);
+      if (f.title) add(f.title, f);
+    }
+    const self = target === entity;
+    for (const r of planned) {
+      const v = r.values[name];
+      if (typeof v !== 'string') continue;
+      const key = v.toLowerCase();
+      const matches = [...(byKey.get(key) ?? []), ...((self && p.made?.get(key)) || [])];
+      const same = pick(matches, r);
+      if (same) r.values[name] = same.uuid;
+      else if (self) (deferred[r.row] ??= []).push(name);
+      else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+    }
+  }
+  return deferred;
+}
+
+const pick = (matches: Known[], r: PlannedRow) =>
+  matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
+
+/** References to the model itself not found before: a record created by an earlier row of this chunk, or an error. */
+export function resolveDeferred(p: PlanContext, r: PlannedRow, fields: string[] | undefined, err: Err) {
+  for (const name of fields ?? []) {
+    const v = r.values[name] as string;
+    const same = pick(p.made?.get(v.toLowerCase()) ?? [], r);
+    if (same) r.values[name] = same.uuid;
+    else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+  }
+}
+
+/** Remembers a record the plan creates, by title, for later rows' references to the same model. */
+export function rememberCreated(p: PlanContext, r: PlannedRow) {
+  const t = r.values[p.entity.titleField];
+  if (!p.made || r.action !== 'create' || !r.uuid || typeof t !== 'string' || !t) return;
+  const key = t.toLowerCase();
+  const k = { uuid: r.uuid, property: (r.values.property_uuid as string | undefined) ?? null };
+  const list = p.made.get(key);
+  if (list) list.push(k);
+  else p.made.set(key, [k]);
+}
+
+/**
+ * After the unique checks: rows that refer to a record of this chunk that turned out not to be created fail too
+ * (references point to earlier rows, so one pass in order suffices). Forgets records that will not be created.
+ */
+export function dropUncreated(p: PlanContext, planned: PlannedRow[], err: Err) {
+  if (!p.made) return;
+  const title = (r: PlannedRow) => r.values[p.entity.titleField];
+  const gone = new Map(planned.filter((r) => r.action === 'error' && r.uuid).map((r) => [r.uuid!, title(r)]));
+  if (!gone.size) return;
+  const selfRefs = Object.entries(p.entity.fields)
+    .filter(([, f]) => f.kind === 'ref' && f.model === p.entity.name)
+    .map(([n]) => n);
+  for (const r of planned) {
+    for (const name of selfRefs) {
+      const uuid = r.values[name] as string;
+      if (!gone.has(uuid)) continue;
+      err(r, name, 'import.ref_unresolved', { value: shown(gone.get(uuid)) });
+      r.action = 'error';
+      if (r.uuid) gone.set(r.uuid, title(r));
+    }
+  }
+  for (const [key, list] of p.made) {
+    const kept = list.filter((k) => !gone.has(k.uuid));
+    if (kept.length) p.made.set(key, kept);
+    else p.made.delete(key);
+  }
+}
