@@ -19,6 +19,9 @@ export class ZipError extends Error {}
 /** An entry's record fields: what the local and central headers both carry. */
 export type ZipRecord = Pick<ZipEntry, 'name' | 'flags' | 'method' | 'crc' | 'compressed' | 'size'>;
 
+/** The entries' modification date: 1 January 1980 (zero is no valid date, and some tools say so). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+
 /** The local file header (followed by the name), sizes in place (no data descriptor). */
 export function localHeader(e: ZipRecord): Buffer {
   const name = Buffer.from(e.name);
@@ -27,6 +30,7 @@ export function localHeader(e: ZipRecord): Buffer {
   head.writeUInt16LE(20, 4);
   head.writeUInt16LE(e.flags, 6);
   head.writeUInt16LE(e.method, 8);
+  head.writeUInt16LE(DOS_DATE, 12);
   head.writeUInt32LE(e.crc, 14);
   head.writeUInt32LE(e.compressed, 18);
   head.writeUInt32LE(e.size, 22);
@@ -43,6 +47,7 @@ export function centralHeader(e: ZipRecord, offset: number): Buffer {
   c.writeUInt16LE(20, 6);
   c.writeUInt16LE(e.flags, 8);
   c.writeUInt16LE(e.method, 10);
+  c.writeUInt16LE(DOS_DATE, 14);
   c.writeUInt32LE(e.crc, 16);
   c.writeUInt32LE(e.compressed, 20);
   c.writeUInt32LE(e.size, 24);
