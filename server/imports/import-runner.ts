@@ -10,7 +10,8 @@ import type { DateFormatToken } from '../../src/domain/parse';
 import type { Locale } from '../../src/entities/account';
 import type { Access } from '../crud/access';
 import { importStorage } from './storage';
-import { readRows, type SheetRow } from './reader';
+import { readBatches, type SheetRow } from './reader';
+import { giveWay } from './give-way';
 import { hooksOf } from '../crud/hooks';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
@@ -18,8 +19,9 @@ import type { ImportOptions } from './import-options';
 import type { FileKind } from './file-check';
 
 export const CHUNK_ROWS = 500;
+/** Chunks written at the same time on PostgreSQL (each on its own connection). */
+const WRITERS = 2;
 const LEASE_SECONDS = 60;
-const YIELD_EVERY = 50;
 export type ImportRow = typeof imports.$inferSelect;
 export interface Counts {
   created: number;
@@ -84,15 +86,32 @@ export async function planContext(
   };
 }
 
-/** Data rows of an import file: below the header row (and after `from`, when resuming). */
+/** Data rows of an import file in batches: below the header row (and after `from`, when resuming). */
 export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
   const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  let n = 0;
-  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet)) {
-    // rows arrive through promises alone: give other requests' I/O a turn now and then
-    if (++n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (row.number > options.header_row && row.number > from) yield row;
+  for await (const batch of readBatches(file, job.file_kind as FileKind, options.sheet)) {
+    // batches arrive through promises alone: give other requests' I/O a turn between them
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = batch.filter((row) => row.number > options.header_row && row.number > from);
+    if (rows.length) yield rows;
   }
+}
+
+/** Cuts batches of rows into chunks of exactly `size` rows (the last one shorter). */
+export async function* chunksOf(batches: AsyncIterable<SheetRow[]>, size: number) {
+  let chunk: SheetRow[] = [];
+  for await (const batch of batches) {
+    for (let i = 0; i < batch.length;) {
+      const take = batch.slice(i, i + size - chunk.length);
+      chunk = chunk.length ? chunk.concat(take) : take;
+      i += take.length;
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 /**
@@ -108,43 +127,44 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     const p = await planContext(ctx, job, options, access);
     // The next chunk is read and planned while the previous one is written, so the database never waits for us,
     // where nothing the plan reads can change by the writes before it: inserts of a model without write hooks
-    // (references to records created earlier in the file are found in the plan's memory). Updates and models with
-    // hooks plan each chunk after the one before it committed.
+    // (references to records created earlier in the file are found in the plan's memory). On PostgreSQL such
+    // chunks are written two at a time on two connections, committing in order (see writeChunk). Updates and
+    // models with hooks plan each chunk after the one before it committed.
     const hooks = hooksOf(p.entity);
     const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite;
+    const writers = ahead && ctx.database.kind === 'postgres' ? WRITERS : 1;
+    const pause = giveWay();
     let chunks = 0;
-    let writing: Promise<void> | null = null;
-    const settle = async () => {
-      if (!writing) return;
-      const w = writing;
-      writing = null;
-      await w;
-      chunks += 1;
+    const writing: Promise<void>[] = [];
+    let committed: Promise<void> = Promise.resolve();
+    const settle = async (keep = 0) => {
+      while (writing.length > keep) {
+        await writing.shift();
+        chunks += 1;
+      }
     };
     const next = async (rows: SheetRow[]): Promise<'go' | 'stop' | 'cancel'> => {
-      if (chunks + (writing ? 1 : 0) >= stopAfter) return (await settle(), 'stop');
+      if (chunks + writing.length >= stopAfter) return (await settle(), 'stop');
       if (!ahead) await settle();
       const planned = rows.length ? await planChunk(ctx, p, rows) : [];
       const cancelled = cancelRequested(ctx, uuid);
-      await settle();
-      if (await cancelled) return 'cancel';
+      await settle(writers - 1);
+      await pause();
+      if (await cancelled) return (await settle(), 'cancel');
       if (planned.length) {
-        writing = writeChunk(ctx, access, job, planned);
-        writing.catch(() => undefined); // awaited (and thrown) when settled
+        const write = writeChunk(ctx, access, job, planned, writers > 1 ? committed : undefined);
+        write.catch(() => undefined); // awaited (and thrown) when settled
+        writing.push(write);
+        committed = write;
       }
       return 'go';
     };
-    let chunk: SheetRow[] = [];
-    for await (const row of dataRows(ctx, job, options, job.last_row)) {
-      chunk.push(row);
-      if (chunk.length < CHUNK_ROWS) continue;
-      const rows = chunk;
-      chunk = [];
+    for await (const rows of chunksOf(dataRows(ctx, job, options, job.last_row), CHUNK_ROWS)) {
       const step = await next(rows);
       if (step === 'cancel') return finish(ctx, uuid, 'cancelled');
       if (step === 'stop') return;
     }
-    const last = await next(chunk);
+    const last = await next([]);
     if (last === 'cancel') return finish(ctx, uuid, 'cancelled');
     if (last === 'stop') return;
     await settle();

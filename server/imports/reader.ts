@@ -20,7 +20,13 @@ export function readError(err: unknown): HttpError {
   return new HttpError(422, 'import.corrupt');
 }
 
+/** The rows of a file one by one (see `readBatches`). */
 export async function* readRows(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow> {
+  for await (const batch of readBatches(file, kind, sheet)) yield* batch;
+}
+
+/** The rows of a file in batches as they are read (a few hundred at a time), which spares a promise per row. */
+export async function* readBatches(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow[]> {
   if (kind === 'csv') return yield* readCsv(file);
   try {
     yield* readXlsx(file, sheet);
@@ -30,7 +36,7 @@ export async function* readRows(file: string, kind: FileKind, sheet?: string): A
 }
 
 /** The rows of one sheet (by name; the first sheet of the workbook without one). */
-async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow> {
+async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow[]> {
   const book = await openBook(file);
   const chosen = sheet === undefined ? book.sheets[0] : book.sheets.find((s) => s.name === sheet);
   if (!chosen) {
@@ -40,11 +46,14 @@ async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow>
   if (!chosen.part) throw new HttpError(422, 'import.corrupt');
   const [strings, styles] = await Promise.all([sharedStrings(book), dateStyles(book)]);
   const scanner = new SheetScanner({ strings, dateStyles: styles, date1904: book.date1904 });
-  for await (const chunk of entryChunks(file, chosen.part, book.budget)) yield* scanner.push(chunk);
+  for await (const chunk of entryChunks(file, chosen.part, book.budget)) {
+    const rows = scanner.push(chunk);
+    if (rows.length) yield rows;
+  }
   scanner.end();
 }
 
-async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+async function* readCsv(file: string): AsyncGenerator<SheetRow[]> {
   const start = Buffer.alloc(65_536);
   const fd = await fs.promises.open(file, 'r');
   const { bytesRead } = await fd.read(start, 0, start.length, 0);
@@ -58,11 +67,13 @@ async function* readCsv(file: string): AsyncGenerator<SheetRow> {
   const decoder = new TextDecoder(encoding);
   let reader: CsvReader | null = null;
   let number = 0;
-  const rows = function* (records: string[][]) {
+  const rows = (records: string[][]) => {
+    const out: SheetRow[] = [];
     for (const r of records) {
       number += 1;
-      if (!blank(r)) yield { number, cells: r as CellValue[] };
+      if (!blank(r)) out.push({ number, cells: r as CellValue[] });
     }
+    return out;
   };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
     let text = decoder.decode(chunk, { stream: true });
@@ -70,7 +81,7 @@ async function* readCsv(file: string): AsyncGenerator<SheetRow> {
       if (text.startsWith('\uFEFF')) text = text.slice(1);
       reader = new CsvReader(sniffDelimiter(text));
     }
-    yield* rows(reader.push(text));
+    yield rows(reader.push(text));
   }
-  if (reader) yield* rows([...reader.push(decoder.decode()), ...reader.end()]);
+  if (reader) yield rows([...reader.push(decoder.decode()), ...reader.end()]);
 }

@@ -1,7 +1,8 @@
 // Writes one planned chunk as one transaction: creates in one multi-row insert, updates guarded by the version the
-// plan read, failed rows into the error report, what was written into import_rows (for undo), and the job's
+// plan read, failed rows into the error report, what was written (import_created, import_rows: for undo), the job's
 // progress and lease — all or nothing. A chunk of creates for a model without write hooks is a single statement
-// (one round trip); the others run statement by statement in a transaction with the model's hooks.
+// (one round trip), or two when it is written beside the chunk before; the others run statement by statement in
+// a transaction with the model's hooks.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
@@ -24,14 +25,34 @@ export const jsonCell = (v: unknown) => (v instanceof Date ? v.toISOString() : (
 // a database crash loses the chunk and its progress alike, and the job resumes before it.
 const ASYNC_COMMIT = sql`select set_config('synchronous_commit', 'off', true)`;
 
-export async function writeChunk(ctx: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]) {
+/**
+ * Writes a chunk. With `after` (the write of the chunk before, running at the same time on another connection)
+ * the rows go in at once but the progress and the commit wait for it, so chunks commit in order and a crash
+ * still leaves whole chunks before the resume point.
+ */
+export async function writeChunk(
+  ctx: AppContext,
+  access: Access,
+  job: ImportRow,
+  planned: PlannedRow[],
+  after?: Promise<void>,
+) {
   const entity = entityByName(job.model)!;
   const hooks = hooksOf(entity);
   const simple = !hooks.beforeWrite && !hooks.afterWrite && !planned.some((r) => r.action === 'update');
   if (simple) {
     const { ctes, progress } = chunkParts(entity, access, job, planned, []);
-    await ctx.db.execute(sql`with ${sql.join([sql`cfg as (${ASYNC_COMMIT})`, ...ctes], sql`, `)} ${progress}
-      and exists (select 1 from cfg)`);
+    if (!after) {
+      await ctx.db.execute(sql`with ${sql.join([sql`cfg as (${ASYNC_COMMIT})`, ...ctes], sql`, `)} ${progress}
+        and exists (select 1 from cfg)`);
+      return;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(ASYNC_COMMIT);
+      if (ctes.length) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+      await after;
+      await tx.execute(progress);
+    });
     return;
   }
   await ctx.db.transaction(async (tx) => {
@@ -67,8 +88,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
   const creates = planned.filter((r) => r.action === 'create');
   if (creates.length && hooks.afterWrite) {
     await c.db.execute(sql`with made as (${insertCreates(entity, access, job, creates, now)})
-      insert into import_rows (import_uuid, record_uuid, action, before, written_at)
-      select ${job.uuid}::uuid, uuid, 'created', null, ${now}::timestamptz from made on conflict do nothing`);
+      ${logCreated(job, creates, now)}`);
     for (const r of creates) await hooks.afterWrite(h, r.uuid!, true);
   }
   const updated: { record_uuid: string; before: Record<string, unknown> }[] = [];
@@ -112,8 +132,7 @@ function chunkParts(
   const creates = planned.filter((r) => r.action === 'create');
   if (creates.length) {
     parts.push(sql`made as (${insertCreates(entity, access, job, creates, now)})`);
-    parts.push(sql`logged as (insert into import_rows (import_uuid, record_uuid, action, before, written_at)
-      select ${job.uuid}::uuid, uuid, 'created', null, ${now}::timestamptz from made on conflict do nothing)`);
+    parts.push(sql`logged as (${logCreated(job, creates, now)})`);
   }
   if (updated.length)
     parts.push(sql`logged_updates as (insert into import_rows (import_uuid, record_uuid, action, before, written_at)
@@ -149,6 +168,12 @@ function chunkParts(
     where uuid = ${job.uuid}::uuid`;
   return { ctes: parts, progress };
 }
+
+/** The undo log of a chunk's creates (from `made`, the insert's RETURNING): one row with every record. */
+const logCreated = (job: ImportRow, creates: PlannedRow[], now: Date) =>
+  sql`insert into import_created (import_uuid, first_row, records, written_at)
+    select ${job.uuid}::uuid, ${creates[0]!.row}::int, array_agg(uuid), ${now}::timestamptz from made
+    on conflict do nothing`;
 
 /** Column types of each model's table, read once. */
 const columnTypes = new WeakMap<AnyEntity, Map<string, string>>();
