@@ -12,6 +12,7 @@ import type { Access } from '../crud/access';
 import { importStorage } from './storage';
 import { readBatches, type SheetRow } from './reader';
 import { giveWay } from './give-way';
+import { requestsInFlight } from '../plugins/traffic';
 import { hooksOf } from '../crud/hooks';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
@@ -83,6 +84,7 @@ export async function planContext(
     access,
     seen: new Map(),
     ...(selfRef ? { made: new Map() } : {}),
+    ids: selfRef || !!hooksOf(entity).afterWrite,
   };
 }
 
@@ -135,22 +137,23 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     const writers = ahead && ctx.database.kind === 'postgres' ? WRITERS : 1;
     const pause = giveWay();
     let chunks = 0;
-    const writing: Promise<void>[] = [];
-    let committed: Promise<void> = Promise.resolve();
+    let cancel = job.cancel_requested;
+    const writing: Promise<boolean>[] = [];
+    let committed: Promise<boolean> = Promise.resolve(false);
     const settle = async (keep = 0) => {
       while (writing.length > keep) {
-        await writing.shift();
+        if (await writing.shift()) cancel = true;
         chunks += 1;
       }
     };
     const next = async (rows: SheetRow[]): Promise<'go' | 'stop' | 'cancel'> => {
       if (chunks + writing.length >= stopAfter) return (await settle(), 'stop');
       if (!ahead) await settle();
-      const planned = rows.length ? await planChunk(ctx, p, rows) : [];
-      const cancelled = cancelRequested(ctx, uuid);
-      await settle(writers - 1);
+      const planned = rows.length && !cancel ? await planChunk(ctx, p, rows) : [];
+      // while requests are being answered, one chunk at a time and a pause (see give-way)
+      await settle(requestsInFlight() > 0 ? 0 : writers - 1);
       await pause();
-      if (await cancelled) return (await settle(), 'cancel');
+      if (cancel) return (await settle(), 'cancel');
       if (planned.length) {
         const write = writeChunk(ctx, access, job, planned, writers > 1 ? committed : undefined);
         write.catch(() => undefined); // awaited (and thrown) when settled
@@ -165,19 +168,13 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
       if (step === 'stop') return;
     }
     const last = await next([]);
-    if (last === 'cancel') return finish(ctx, uuid, 'cancelled');
     if (last === 'stop') return;
     await settle();
-    await finish(ctx, uuid, 'done');
+    await finish(ctx, uuid, last === 'cancel' || cancel ? 'cancelled' : 'done');
   } catch (err) {
     await finish(ctx, uuid, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
     throw err;
   }
-}
-
-async function cancelRequested(ctx: AppContext, uuid: string) {
-  const [state] = await ctx.db.select({ cancel: imports.cancel_requested }).from(imports).where(eq(imports.uuid, uuid));
-  return state?.cancel ?? false;
 }
 
 async function finish(ctx: AppContext, uuid: string, status: string, error?: string) {

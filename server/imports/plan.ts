@@ -20,6 +20,7 @@ import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { checkUnique } from './plan-unique';
+import { quickCreateCheck } from './plan-check';
 import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known } from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
@@ -28,7 +29,7 @@ export interface PlannedRow {
   cells: CellValue[];
   action: Action;
   values: Record<string, unknown>;
-  /** The uuid a created record gets, chosen here so later rows of the file can refer to it. */
+  /** The uuid a created record gets, when chosen here (`PlanContext.ids`) so later rows can refer to it. */
   uuid?: string;
   target?: Row;
   errors: Errors;
@@ -44,12 +45,18 @@ export interface PlanContext {
   seen: Map<string, Set<string>>;
   /** Records created by earlier rows, by lower-cased title, when the model refers to itself (see plan-refs). */
   made?: Map<string, Known[]>;
+  /** Choose the uuids of created records here (for references to them, and for hooks after the write). */
+  ids?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shown = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '')).slice(0, 80);
 
-type Schemas = { create: ReturnType<typeof createSchema>; update: ReturnType<typeof updateSchema> };
+type Schemas = {
+  create: ReturnType<typeof createSchema>;
+  update: ReturnType<typeof updateSchema>;
+  quick: ReturnType<typeof quickCreateCheck>;
+};
 const schemas = new WeakMap<AnyEntity, Map<string, Schemas>>();
 
 /**
@@ -73,6 +80,10 @@ function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
       (s = {
         create: create.pick(Object.fromEntries(kept.map((n) => [n, true])) as never),
         update: updateSchema(entity),
+        quick: quickCreateCheck(
+          entity,
+          kept.filter((n) => n !== 'settings_group_uuid'),
+        ),
       }),
     );
   }
@@ -157,7 +168,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     }
   }
 
-  const { create, update } = schemasOf(entity, o.mapping);
+  const { create, update, quick } = schemasOf(entity, o.mapping);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
   const allowed = { create: may(p.access, sg, 'create'), update: may(p.access, sg, 'update') };
   for (const r of planned) {
@@ -187,16 +198,20 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         err(r, problem.path, problem.key as MessageKey, problem.params);
     } else {
       const body = entity.scope === 'settings_group' ? { ...values, settings_group_uuid: sg } : values;
-      const res = create.safeParse(body);
-      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
-      else r.values = res.data as Record<string, unknown>;
+      if (quick?.(values))
+        r.values = body; // what zod would give back (see plan-check)
+      else {
+        const res = create.safeParse(body);
+        if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+        else r.values = res.data as Record<string, unknown>;
+      }
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
     }
     if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
       r.errors.row = [translate(locale, 'bulk.skipped_one')];
     if (hasKeys(r.errors)) r.action = 'error';
-    else if (r.action === 'create') {
+    else if (r.action === 'create' && p.ids) {
       r.uuid = crypto.randomUUID();
       rememberCreated(p, r);
     }

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Access } from '../crud/access';
-import { col, tableOf, versionIs } from '../crud/read';
+import { col, rowsOf, tableOf, versionIs } from '../crud/read';
 import { storedComputed } from '../crud/computed';
 import { translate } from '../i18n/messages';
 import { hooksOf, type HookContext } from '../crud/hooks';
@@ -26,42 +26,51 @@ export const jsonCell = (v: unknown) => (v instanceof Date ? v.toISOString() : (
 const ASYNC_COMMIT = sql`select set_config('synchronous_commit', 'off', true)`;
 
 /**
- * Writes a chunk. With `after` (the write of the chunk before, running at the same time on another connection)
- * the rows go in at once but the progress and the commit wait for it, so chunks commit in order and a crash
- * still leaves whole chunks before the resume point.
+ * Writes a chunk; resolves to whether the job's cancel was requested (read by the chunk's progress update). With
+ * `after` (the write of the chunk before, running at the same time on another connection) the rows go in at once
+ * but the progress and the commit wait for it, so chunks commit in order and a crash still leaves whole chunks
+ * before the resume point.
  */
-export async function writeChunk(
+export function writeChunk(
   ctx: AppContext,
   access: Access,
   job: ImportRow,
   planned: PlannedRow[],
-  after?: Promise<void>,
-) {
+  after?: Promise<unknown>,
+): Promise<boolean> {
   const entity = entityByName(job.model)!;
   const hooks = hooksOf(entity);
   const simple = !hooks.beforeWrite && !hooks.afterWrite && !planned.some((r) => r.action === 'update');
-  if (simple) {
-    const { ctes, progress } = chunkParts(entity, access, job, planned, []);
-    if (!after) {
-      await ctx.db.execute(sql`with ${sql.join([sql`cfg as (${ASYNC_COMMIT})`, ...ctes], sql`, `)} ${progress}
-        and exists (select 1 from cfg)`);
-      return;
-    }
-    await ctx.db.transaction(async (tx) => {
+  if (!simple)
+    return ctx.db.transaction(async (tx) => {
       await tx.execute(ASYNC_COMMIT);
-      if (ctes.length) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
-      await after;
-      await tx.execute(progress);
+      return writeWithHooks({ ...ctx, db: tx as never }, access, job, planned);
     });
-    return;
-  }
-  await ctx.db.transaction(async (tx) => {
+  // the statements are built now, so the planned rows are not kept while the database works
+  return writeSimple(ctx, chunkParts(entity, access, job, planned, []), after);
+}
+
+const cancelled = (res: unknown) => rowsOf<{ cancel_requested: boolean }>(res)[0]?.cancel_requested ?? false;
+
+async function writeSimple(
+  ctx: AppContext,
+  { ctes, progress }: ReturnType<typeof chunkParts>,
+  after?: Promise<unknown>,
+): Promise<boolean> {
+  if (!after)
+    return cancelled(
+      await ctx.db.execute(sql`with ${sql.join([sql`cfg as (${ASYNC_COMMIT})`, ...ctes], sql`, `)} ${progress}
+        and exists (select 1 from cfg) returning cancel_requested`),
+    );
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(ASYNC_COMMIT);
-    await writeWithHooks({ ...ctx, db: tx as never }, access, job, planned);
+    if (ctes.length) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+    await after;
+    return cancelled(await tx.execute(sql`${progress} returning cancel_requested`));
   });
 }
 
-async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]) {
+async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]): Promise<boolean> {
   const entity = entityByName(job.model)!;
   const sg = job.settings_group_uuid!;
   const now = new Date();
@@ -89,7 +98,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
   if (creates.length && hooks.afterWrite) {
     await c.db.execute(sql`with made as (${insertCreates(entity, access, job, creates, now)})
       ${logCreated(job, creates, now)}`);
-    for (const r of creates) await hooks.afterWrite(h, r.uuid!, true);
+    for (const r of creates) await hooks.afterWrite(h, r.uuid!, true); // chosen by the plan (PlanContext.ids)
   }
   const updated: { record_uuid: string; before: Record<string, unknown> }[] = [];
   for (const r of planned.filter((x) => x.action === 'update')) {
@@ -111,7 +120,8 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
   }
   const rest = hooks.afterWrite ? planned.filter((r) => r.action !== 'create') : planned;
   const { ctes, progress } = chunkParts(entity, access, job, rest, updated, planned, now);
-  await c.db.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${progress}` : progress);
+  const statement = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${progress}` : progress;
+  return cancelled(await c.db.execute(sql`${statement} returning cancel_requested`));
 }
 
 /**
@@ -196,7 +206,7 @@ function typesOf(entity: AnyEntity) {
 function insertCreates(entity: AnyEntity, access: Access, job: ImportRow, creates: PlannedRow[], now: Date): SQL {
   const types = typesOf(entity);
   const computed = creates.map((r) => storedComputed(entity, r.values));
-  const present = new Set<string>(['uuid']);
+  const present = new Set<string>(creates[0]!.uuid ? ['uuid'] : []);
   creates.forEach((r, i) => {
     for (const k in r.values) present.add(k);
     for (const k in computed[i]) present.add(k);

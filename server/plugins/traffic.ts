@@ -1,5 +1,6 @@
 // Requests in flight, counted for background work that gives way to them (the import job pauses between chunks
-// while requests are being answered, see imports/give-way.ts).
+// while requests are being answered, see imports/give-way.ts). A route with `config: { traffic: false }` is not
+// counted (an import's own progress polls).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 let inFlight = 0;
@@ -13,6 +14,7 @@ export function registerTraffic(app: FastifyInstance) {
     if (counted.delete(req)) inFlight -= 1;
   };
   app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config?.traffic === false) return;
     counted.add(req);
     inFlight += 1;
   });

@@ -15,7 +15,7 @@ export class ZipWriter {
 
   constructor(
     private readonly out: Writable,
-    private readonly level = 6,
+    private readonly level = 3,
   ) {}
 
   private async put(buf: Buffer) {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { AnyEntity } from './define';
 import { NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const DECIMAL = /^-?\d+(\.\d+)?$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day (yyyy-mm-dd already matched): the month exists and has that day. */
-const validDate = (s: string) => {
+export const validDate = (s: string) => {
   const y = Number(s.slice(0, 4));
   const m = Number(s.slice(5, 7));
   const d = Number(s.slice(8, 10));
