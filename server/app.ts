@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerTraffic } from './plugins/traffic';
 import { logOptions } from './plugins/logging';
 import { parseQuerystring } from './plugins/querystring';
 import { translate } from './i18n/messages';
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerTraffic(app);
   registerAuth(app);
 
   await app.register(

@@ -36,5 +36,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** true for the calls that work without a signed-in user; every other route answers 401 before validation. */
     public?: boolean;
+    /** false for calls background work need not give way to (see plugins/traffic.ts). */
+    traffic?: boolean;
   }
 }

@@ -311,7 +311,7 @@ export const imports = pgTable(
   ],
 );
 
-/** What an import wrote, for undo: created records, and the previous values of updated ones. */
+/** What an import updated, for undo: the previous values of each updated record. */
 export const importRows = pgTable(
   'import_rows',
   {
@@ -324,6 +324,23 @@ export const importRows = pgTable(
     written_at: ts('written_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.import_uuid, t.record_uuid] })],
+);
+
+/**
+ * What an import created, for undo: the records of one chunk in one row (keyed by the chunk's first sheet row), so
+ * the log costs a row per chunk instead of a row per record.
+ */
+export const importCreated = pgTable(
+  'import_created',
+  {
+    import_uuid: uuid('import_uuid')
+      .notNull()
+      .references(() => imports.uuid, { onDelete: 'cascade' }),
+    first_row: integer('first_row').notNull(),
+    records: uuid('records').array().notNull(),
+    written_at: ts('written_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_uuid, t.first_row] })],
 );
 
 /** Rows of an import that failed validation (the error report), with their cells as read. */

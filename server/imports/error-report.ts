@@ -1,7 +1,6 @@
 // The error report of an import: the failed rows as they were read, under the file's own header row, plus the row
-// number and an Error column, streamed as xlsx. Fixed in Excel, it imports again with the same mapping.
+// number and an Error column, streamed as xlsx (xlsx-writer). Fixed in Excel, it imports again with the same mapping.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
@@ -12,6 +11,8 @@ import { readRows } from './reader';
 import type { ImportRow } from './import-runner';
 import type { ImportOptions } from './import-options';
 import type { FileKind } from './file-check';
+import type { CellValue } from '../../src/domain/cells';
+import { XlsxWriter } from '../spreadsheet/xlsx-writer';
 
 const PAGE = 1000;
 
@@ -27,11 +28,16 @@ async function headerRow(ctx: AppContext, job: ImportRow, o: ImportOptions): Pro
 export async function writeErrorReport(ctx: AppContext, job: ImportRow, locale: Locale, out: Writable) {
   const o = job.options as ImportOptions;
   const headers = await headerRow(ctx, job, o);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(translate(locale, 'import.error_column'), { views: [{ state: 'frozen', ySplit: 1 }] });
   const row = translate(locale, 'import.row_column');
   const error = translate(locale, 'import.error_column');
-  ws.addRow([...headers, row, error]).commit();
+  const writer = await XlsxWriter.open(out, {
+    name: error,
+    columns: [...headers, row, error].map((header) => ({
+      header,
+      width: Math.max(10, Math.min(40, header.length + 2)),
+    })),
+    frozen: true,
+  });
   let after = 0;
   for (;;) {
     const page = await ctx.db
@@ -41,16 +47,15 @@ export async function writeErrorReport(ctx: AppContext, job: ImportRow, locale: 
       .orderBy(asc(importErrors.row))
       .limit(PAGE);
     for (const e of page) {
-      const cells = (e.cells as unknown[]).map((c) => c as ExcelJS.CellValue);
+      const cells = (e.cells as CellValue[]).slice(0, headers.length);
       while (cells.length < headers.length) cells.push(null);
       const text = Object.entries(e.errors as Record<string, string[]>)
         .map(([field, msgs]) => (field && field !== 'row' ? `${field}: ${msgs.join(' ')}` : msgs.join(' ')))
         .join('; ');
-      ws.addRow([...cells.slice(0, headers.length), e.row, text]).commit();
+      await writer.row([...cells, e.row, text]);
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1]!.row;
   }
-  ws.commit();
-  await wb.commit();
+  await writer.end();
 }

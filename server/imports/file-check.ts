@@ -1,11 +1,14 @@
 // Safety checks of an uploaded file before anything parses it: extension and magic bytes (xlsx is a zip with
 // xl/workbook.xml; csv is text), password-protected workbooks (an encrypted OLE container), zip bombs (declared
-// sizes and ratios from the central directory), damaged zips. Lists the sheets with their row counts (from each
-// sheet's <dimension>, without parsing the rows).
+// sizes and ratios from the central directory; the reader checks the actual bytes again), damaged zips. Lists the
+// sheets with their row counts (from each sheet's <dimension>, without parsing the rows).
 import fs from 'node:fs';
 import { HttpError } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { normalizeZip, readEntry, zipEntries, ZipError, type ZipEntry } from './zip';
+import { readEntry, zipEntries, ZipError, type ZipEntry } from './zip';
+import { MAX_RATIO, MAX_UNPACKED, RATIO_FROM, ZipBombError } from './zip-stream';
+import { openBook } from './xlsx-book';
+import { XlsxError } from './xlsx-xml';
 
 export type FileKind = 'xlsx' | 'csv';
 export interface SheetInfo {
@@ -15,9 +18,6 @@ export interface SheetInfo {
 
 /** Upload limit (bytes); a bigger upload is a 413. */
 export const MAX_UPLOAD = 30 * 1024 * 1024;
-/** Everything a workbook may unpack to, and the ratio one large entry may have. */
-export const MAX_UNPACKED = 600 * 1024 * 1024;
-const MAX_RATIO = 250;
 
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const reject = (key: MessageKey, params: Record<string, string | number> = {}) => new HttpError(422, key, params);
@@ -58,49 +58,26 @@ async function workbookSheets(file: string): Promise<SheetInfo[]> {
   }
   const total = entries.reduce((n, e) => n + e.size, 0);
   const bomb = entries.some(
-    (e) => e.size === 0xffffffff || (e.size > 20 * 1024 * 1024 && e.size / Math.max(1, e.compressed) > MAX_RATIO),
+    (e) => e.size === 0xffffffff || (e.size > RATIO_FROM && e.size / Math.max(1, e.compressed) > MAX_RATIO),
   );
   if (bomb || total > MAX_UNPACKED) throw reject('import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('xl/workbook.xml') || !names.has('xl/_rels/workbook.xml.rels')) throw reject('import.not_workbook');
   try {
-    if (await normalizeZip(file, entries)) entries = await zipEntries(file);
-  } catch (err) {
-    if (err instanceof ZipError) throw reject('import.corrupt');
-    throw err;
-  }
-  const byName = new Map(entries.map((e) => [e.name, e]));
-  const workbook = byName.get('xl/workbook.xml');
-  const rels = byName.get('xl/_rels/workbook.xml.rels');
-  if (!workbook || !rels) throw reject('import.not_workbook');
-  try {
-    const wbXml = (await readEntry(file, workbook, 2 * 1024 * 1024)).toString('utf8');
-    const relXml = (await readEntry(file, rels, 2 * 1024 * 1024)).toString('utf8');
-    if (!wbXml.includes('<sheets') && !wbXml.includes(':sheets')) throw reject('import.corrupt');
-    const targets = new Map(
-      [...relXml.matchAll(/<Relationship\b[^>]*>/g)].map((m) => [attr(m[0], 'Id'), attr(m[0], 'Target')]),
-    );
+    const book = await openBook(file, entries);
     const sheets: SheetInfo[] = [];
-    for (const m of wbXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
-      const target = (targets.get(attr(m[0], 'r:id')) ?? '').replace(/^\/?(xl\/)?/, '');
-      const entry = byName.get(`xl/${target}`);
-      const head = entry ? (await readEntry(file, entry, 8192)).toString('utf8') : '';
+    for (const sheet of book.sheets) {
+      const head = sheet.part ? (await readEntry(file, sheet.part, 8192)).toString('utf8') : '';
       const dim = /<(?:\w+:)?dimension\s+ref="[A-Z]+\d+(?::[A-Z]+(\d+))?"/.exec(head);
-      sheets.push({ name: unescapeXml(attr(m[0], 'name')), row_count: dim ? Number(dim[1] ?? 1) : null });
+      sheets.push({ name: sheet.name, row_count: dim ? Number(dim[1] ?? 1) : null });
     }
     return sheets;
   } catch (err) {
-    if (err instanceof ZipError) throw reject('import.corrupt');
+    if (err instanceof ZipBombError) throw reject('import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+    if (err instanceof ZipError || err instanceof XlsxError) throw reject('import.corrupt');
     throw err;
   }
 }
-
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-const unescapeXml = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** Lines of a text file (records spanning lines count more than once: a close estimate for progress only). */
 async function countLines(file: string): Promise<number> {

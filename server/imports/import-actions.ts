@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { hooksOf } from '../crud/hooks';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
-import { importErrors, importRows, imports } from '../db/schema';
+import { importCreated, importErrors, importRows, imports } from '../db/schema';
 import { col, rowsOf, tableOf } from '../crud/read';
 import type { Access } from '../crud/access';
 import { checkOptions, type ImportOptions } from './import-options';
@@ -82,32 +82,32 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
   if (!['done', 'cancelled', 'failed'].includes(job.status)) throw stateError(job);
   const entity = entityByName(job.model)!;
   const table = sql.identifier(entity.table);
+  // what the import wrote, with when: the created records (a row per chunk) and the updated ones
+  const written = sql`
+    select r.uuid, c.written_at from ${importCreated} c cross join unnest(c.records) as r(uuid)
+    where c.import_uuid = ${job.uuid}
+    union all
+    select record_uuid, written_at from ${importRows} where import_uuid = ${job.uuid}`;
+  const created = sql`select unnest(records) as uuid from ${importCreated} where import_uuid = ${job.uuid}`;
   return ctx.db.transaction(async (tx) => {
     const [touched] = rowsOf<{ n: number }>(
       await tx.execute(sql`
-        select count(*)::int as n from ${importRows} ir left join ${table} t on t.uuid = ir.record_uuid
-        where ir.import_uuid = ${job.uuid}
-          and (t.uuid is null or t.deleted_at is not null or t.updated_at <> ir.written_at)`),
+        select count(*)::int as n from (${written}) w left join ${table} t on t.uuid = w.uuid
+        where t.uuid is null or t.deleted_at is not null or t.updated_at <> w.written_at`),
     );
     if (touched && touched.n > 0) throw new HttpError(409, 'import.undo_touched', { count: touched.n });
     const now = new Date();
     const hooks = hooksOf(entity);
     // the created records, read only for a model whose hooks follow a removal (a task's open events)
-    const created = hooks.afterArchive
-      ? await tx
-          .select({ uuid: importRows.record_uuid })
-          .from(importRows)
-          .where(and(eq(importRows.import_uuid, job.uuid), eq(importRows.action, 'created')))
-      : [];
+    const made = hooks.afterArchive ? rowsOf<{ uuid: string }>(await tx.execute(sql`${created}`)) : [];
     await tx.execute(sql`
-      update ${table} set deleted_at = ${now}, deleted_by = ${access.user.id}
-      where uuid in (select record_uuid from ${importRows} where import_uuid = ${job.uuid} and action = 'created')`);
+      update ${table} set deleted_at = ${now}, deleted_by = ${access.user.id} where uuid in (${created})`);
     // Deleting counts as taking the records out (a task's open events go with it).
     const h = { db: tx as never, access, settingsGroup: job.settings_group_uuid!, now };
-    if (created.length)
+    if (made.length)
       await hooks.afterArchive?.(
         h,
-        created.map((r) => r.uuid),
+        made.map((r) => r.uuid),
         true,
       );
     const updated = await tx

@@ -1,7 +1,7 @@
 // The import job: claims an import with a lease (an atomic UPDATE, so one process runs it), streams its rows and
 // commits them in chunks, each chunk one transaction together with the job's progress, so a crash leaves whole
-// chunks and the job resumes after the last one. Cancel is checked between chunks; between chunks the event
-// loop is free for other requests.
+// chunks and the job resumes after the last one. Cancel is checked between chunks; reading and planning give the
+// event loop back every few milliseconds, so other requests get their turn.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { imports, settingsGroupMembers, settingsGroups, users } from '../db/schema';
@@ -10,15 +10,19 @@ import type { DateFormatToken } from '../../src/domain/parse';
 import type { Locale } from '../../src/entities/account';
 import type { Access } from '../crud/access';
 import { importStorage } from './storage';
-import { readRows, type SheetRow } from './reader';
+import { readBatches, type SheetRow } from './reader';
+import { giveWay } from './give-way';
+import { requestsInFlight } from '../plugins/traffic';
+import { hooksOf } from '../crud/hooks';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
 import type { ImportOptions } from './import-options';
 import type { FileKind } from './file-check';
 
 export const CHUNK_ROWS = 500;
+/** Chunks written at the same time on PostgreSQL (each on its own connection). */
+const WRITERS = 2;
 const LEASE_SECONDS = 60;
-const YIELD_EVERY = 50;
 export type ImportRow = typeof imports.$inferSelect;
 export interface Counts {
   created: number;
@@ -59,27 +63,57 @@ async function claim(ctx: AppContext, uuid: string): Promise<ImportRow | undefin
   return job;
 }
 
-/** Reads the planning context of a job (the user's language and date format, the options). */
-export async function planContext(ctx: AppContext, job: ImportRow, options: ImportOptions): Promise<PlanContext> {
+/** Reads the planning context of a job (the user's language and date format, the options, the rights). */
+export async function planContext(
+  ctx: AppContext,
+  job: ImportRow,
+  options: ImportOptions,
+  access: Access,
+): Promise<PlanContext> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, job.user_id));
+  const entity = entityByName(job.model)!;
+  const mapped = new Set(Object.values(options.mapping));
+  const selfRef = Object.entries(entity.fields).some(
+    ([n, f]) => f.kind === 'ref' && f.model === entity.name && mapped.has(n),
+  );
   return {
-    entity: entityByName(job.model)!,
+    entity,
     options,
     locale: user!.locale as Locale,
     dateFormat: user!.date_format as DateFormatToken,
+    access,
     seen: new Map(),
+    ...(selfRef ? { made: new Map() } : {}),
+    ids: selfRef || !!hooksOf(entity).afterWrite,
   };
 }
 
-/** Data rows of an import file: below the header row (and after `from`, when resuming). */
+/** Data rows of an import file in batches: below the header row (and after `from`, when resuming). */
 export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
   const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  let n = 0;
-  for await (const row of readRows(file, job.file_kind as FileKind, options.sheet)) {
-    // rows arrive through promises alone: give other requests' I/O a turn now and then
-    if (++n % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (row.number > options.header_row && row.number > from) yield row;
+  for await (const batch of readBatches(file, job.file_kind as FileKind, options.sheet)) {
+    // batches arrive through promises alone: give other requests' I/O a turn between them
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = batch.filter((row) => row.number > options.header_row && row.number > from);
+    if (rows.length) yield rows;
   }
+}
+
+/** Cuts batches of rows into chunks of exactly `size` rows (the last one shorter). */
+export async function* chunksOf(batches: AsyncIterable<SheetRow[]>, size: number) {
+  let chunk: SheetRow[] = [];
+  for await (const batch of batches) {
+    for (let i = 0; i < batch.length;) {
+      const take = batch.slice(i, i + size - chunk.length);
+      chunk = chunk.length ? chunk.concat(take) : take;
+      i += take.length;
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 /**
@@ -91,48 +125,52 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
   if (!job) return;
   const options = job.options as ImportOptions;
   try {
-    const p = await planContext(ctx, job, options);
     const access = await accessForUser(ctx, job.user_id);
-    let chunk: SheetRow[] = [];
+    const p = await planContext(ctx, job, options, access);
+    // The next chunk is read and planned while the previous one is written, so the database never waits for us,
+    // where nothing the plan reads can change by the writes before it: inserts of a model without write hooks
+    // (references to records created earlier in the file are found in the plan's memory). On PostgreSQL such
+    // chunks are written two at a time on two connections, committing in order (see writeChunk). Updates and
+    // models with hooks plan each chunk after the one before it committed.
+    const hooks = hooksOf(p.entity);
+    const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite;
+    const writers = ahead && ctx.database.kind === 'postgres' ? WRITERS : 1;
+    const pause = giveWay();
     let chunks = 0;
-    // The file is read on while the previous chunk's transaction runs (the database works in parallel); the next
-    // chunk is planned only after it committed, so it sees the rows before it.
-    let inFlight: Promise<void> | null = null;
-    const write = (rows: SheetRow[]) =>
-      ctx.db.transaction(async (tx) => {
-        const c = { ...ctx, db: tx as never };
-        await writeChunk(c, access, job, await planChunk(c, p, rows));
+    let cancel = job.cancel_requested;
+    const writing: Promise<boolean>[] = [];
+    let committed: Promise<boolean> = Promise.resolve(false);
+    const settle = async (keep = 0) => {
+      while (writing.length > keep) {
+        if (await writing.shift()) cancel = true;
         chunks += 1;
-      });
-    const flush = async (): Promise<'go' | 'stop' | 'cancel'> => {
-      if (inFlight) await inFlight;
-      inFlight = null;
-      if (chunks >= stopAfter) return 'stop';
-      const [state] = await ctx.db
-        .select({ cancel: imports.cancel_requested })
-        .from(imports)
-        .where(eq(imports.uuid, uuid));
-      if (state?.cancel) return 'cancel';
-      const rows = chunk;
-      chunk = [];
-      if (rows.length) {
-        inFlight = write(rows);
-        inFlight.catch(() => undefined); // awaited (and thrown) at the next flush
+      }
+    };
+    const next = async (rows: SheetRow[]): Promise<'go' | 'stop' | 'cancel'> => {
+      if (chunks + writing.length >= stopAfter) return (await settle(), 'stop');
+      if (!ahead) await settle();
+      const planned = rows.length && !cancel ? await planChunk(ctx, p, rows) : [];
+      // while requests are being answered, one chunk at a time and a pause (see give-way)
+      await settle(requestsInFlight() > 0 ? 0 : writers - 1);
+      await pause();
+      if (cancel) return (await settle(), 'cancel');
+      if (planned.length) {
+        const write = writeChunk(ctx, access, job, planned, writers > 1 ? committed : undefined);
+        write.catch(() => undefined); // awaited (and thrown) when settled
+        writing.push(write);
+        committed = write;
       }
       return 'go';
     };
-    for await (const row of dataRows(ctx, job, options, job.last_row)) {
-      chunk.push(row);
-      if (chunk.length < CHUNK_ROWS) continue;
-      const next = await flush();
-      if (next === 'cancel') return finish(ctx, uuid, 'cancelled');
-      if (next === 'stop') return;
+    for await (const rows of chunksOf(dataRows(ctx, job, options, job.last_row), CHUNK_ROWS)) {
+      const step = await next(rows);
+      if (step === 'cancel') return finish(ctx, uuid, 'cancelled');
+      if (step === 'stop') return;
     }
-    const last = await flush();
-    if (last === 'cancel') return finish(ctx, uuid, 'cancelled');
+    const last = await next([]);
     if (last === 'stop') return;
-    if (inFlight) await inFlight;
-    await finish(ctx, uuid, 'done');
+    await settle();
+    await finish(ctx, uuid, last === 'cancel' || cancel ? 'cancelled' : 'done');
   } catch (err) {
     await finish(ctx, uuid, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
     throw err;

@@ -17,7 +17,7 @@ import { importStorage, type Stored } from './storage';
 import { inspectFile, MAX_UPLOAD } from './file-check';
 import { readRows, type SheetRow } from './reader';
 import { checkOptions, type ImportOptions } from './import-options';
-import { CHUNK_ROWS, dataRows, planContext, type ImportRow } from './import-runner';
+import { CHUNK_ROWS, chunksOf, dataRows, planContext, type ImportRow } from './import-runner';
 import { planChunk, type PlannedRow } from './plan';
 import { jsonCell } from './write-chunk';
 
@@ -157,7 +157,7 @@ export async function validate(
   const entity = entityByName(job.model)!;
   checkOptions(entity, access, options);
   if (!['uploaded', 'validated'].includes(job.status)) throw new HttpError(409, 'import.state', { status: job.status });
-  const p = await planContext(ctx, job, options);
+  const p = await planContext(ctx, job, options, access);
   p.locale = locale;
   const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
   const problems: Omit<PlannedRow, 'target' | 'cells'>[] = [];
@@ -179,12 +179,11 @@ export async function validate(
         )
         .onConflictDoNothing();
   };
-  for await (const row of dataRows(ctx, job, options)) {
-    chunk.push(row);
-    total += 1;
-    if (chunk.length >= CHUNK_ROWS) await flush();
+  for await (const rows of chunksOf(dataRows(ctx, job, options), CHUNK_ROWS)) {
+    chunk = rows;
+    total += rows.length;
+    await flush();
   }
-  if (chunk.length) await flush();
   if (total === 0) throw fieldError('header_row', 'import.empty_sheet');
   await ctx.db
     .update(imports)

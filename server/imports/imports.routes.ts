@@ -47,7 +47,8 @@ export async function importRoutes(app: FastifyInstance) {
     return reply.code(201).send({ data: presentImport(job) });
   });
 
-  r.get('/imports/:uuid', { schema: { tags, params } }, async (req) => ({
+  // progress polls: the running import need not give way to them
+  r.get('/imports/:uuid', { schema: { tags, params }, config: { traffic: false } }, async (req) => ({
     data: presentImport((await mine(req, req.params.uuid)).job),
   }));
 

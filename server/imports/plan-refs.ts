@@ -1,7 +1,9 @@
 // References of an import chunk: a cell names a record by uuid, title or internal number inside the settings group
-// (for records under a property the row's property first), and the checks a single write makes on references
-// apply per row: a referenced record of another property is an error, and a tree's new parent must not close a
-// loop — counting the parents earlier rows of the same file set, in this chunk and the ones before.
+// (for records under a property the row's property first). One query per referenced model and chunk; a model's
+// references to itself also find the records created by earlier rows of the same file, in this chunk or an earlier
+// one, which the plan remembers as it goes (a reference to a later row is not found). The checks a single write
+// makes on references apply per row: a referenced record of another property is an error, and a tree's new parent
+// must not close a loop, counting the parents earlier rows of the same file set.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
@@ -16,21 +18,27 @@ export type RowError = (
   key: MessageKey,
   params?: Record<string, string | number>,
 ) => void;
+type Err = RowError;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shown = (v: unknown) => String(v ?? '').slice(0, 80);
 
-interface Found {
+export interface Known {
   uuid: string;
-  title: string;
-  number: string;
   property: string | null;
 }
 
+interface Found extends Known {
+  title: string;
+  number: string;
+}
+
 /**
- * Replaces reference texts by uuids (or marks them unresolved). A uuid beats a title, a title beats an internal
- * number, and a record of the row's property (`propertyOf`) beats one of another property. Returns the property of
- * every referenced record that belongs to one, for `checkRefProperty`.
+ * Replaces reference texts by uuids in place (or marks them unresolved). A uuid beats a title, a title beats an
+ * internal number, and a record of the row's property (`propertyOf`) beats one of another property. References of
+ * the model to itself that nothing matches yet are returned by sheet row (`deferred`, for `resolveDeferred` once the
+ * rows before them are planned); `properties` gives the property of every referenced record that belongs to one,
+ * for `checkRefProperty`.
  */
 export async function resolveRefs(
   ctx: AppContext,
@@ -38,12 +46,12 @@ export async function resolveRefs(
   planned: PlannedRow[],
   propertyOf: (r: PlannedRow) => unknown,
   err: RowError,
-): Promise<Map<string, string | null>> {
+): Promise<{ deferred: Record<number, string[]>; properties: Map<string, string | null> }> {
   const { entity, options: o } = p;
+  const deferred: Record<number, string[]> = {};
   const properties = new Map<string, string | null>();
-  const refFields = Object.entries(entity.fields).filter(
-    ([n, f]) => f.kind === 'ref' && Object.values(o.mapping).includes(n),
-  );
+  const mapped = new Set(Object.values(o.mapping));
+  const refFields = Object.entries(entity.fields).filter(([n, f]) => f.kind === 'ref' && mapped.has(n));
   refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
   for (const [name, field] of refFields) {
     if (field.kind !== 'ref') continue;
@@ -53,7 +61,7 @@ export async function resolveRefs(
     const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
     if (!wanted.length) continue;
     const ids = wanted.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
-    const texts = wanted.map((v) => v.toLowerCase());
+    const texts = [...new Set(wanted.map((v) => v.toLowerCase()))];
     const lower = (column: string) => sql`lower(${col(target, column)}::text)`;
     const found = (await ctx.db
       .select({
@@ -75,6 +83,7 @@ export async function resolveRefs(
         ),
       )) as Found[];
     if (target.scope === 'property') for (const f of found) properties.set(f.uuid, f.property);
+    const self = target === entity;
     for (const r of planned) {
       const v = r.values[name];
       if (typeof v !== 'string') continue;
@@ -84,13 +93,71 @@ export async function resolveRefs(
         if (kind < 0) return -1;
         return (f.property && f.property !== propertyOf(r) ? 3 : 0) + kind;
       };
-      let best: Found | undefined;
-      for (const f of found) if (rank(f) >= 0 && (!best || rank(f) < rank(best))) best = f;
+      let best: Known | undefined;
+      for (const f of found) if (rank(f) >= 0 && (!best || rank(f) < rank(best as Found))) best = f;
+      if (!best && self) {
+        const made = p.made?.get(key) ?? [];
+        best = made.find((m) => !m.property || m.property === propertyOf(r)) ?? made[0];
+        if (best) properties.set(best.uuid, best.property);
+      }
       if (best) r.values[name] = best.uuid;
+      else if (self) (deferred[r.row] ??= []).push(name);
       else err(r, name, 'import.ref_unresolved', { value: shown(v) });
     }
   }
-  return properties;
+  return { deferred, properties };
+}
+
+const pick = (matches: Known[], r: PlannedRow) =>
+  matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
+
+/** References to the model itself not found before: a record created by an earlier row of this chunk, or an error. */
+export function resolveDeferred(p: PlanContext, r: PlannedRow, fields: string[] | undefined, err: Err) {
+  for (const name of fields ?? []) {
+    const v = r.values[name] as string;
+    const same = pick(p.made?.get(v.toLowerCase()) ?? [], r);
+    if (same) r.values[name] = same.uuid;
+    else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+  }
+}
+
+/** Remembers a record the plan creates, by title, for later rows' references to the same model. */
+export function rememberCreated(p: PlanContext, r: PlannedRow) {
+  const t = r.values[p.entity.titleField];
+  if (!p.made || r.action !== 'create' || !r.uuid || typeof t !== 'string' || !t) return;
+  const key = t.toLowerCase();
+  const k = { uuid: r.uuid, property: (r.values.property_uuid as string | undefined) ?? null };
+  const list = p.made.get(key);
+  if (list) list.push(k);
+  else p.made.set(key, [k]);
+}
+
+/**
+ * After the unique checks: rows that refer to a record of this chunk that turned out not to be created fail too
+ * (references point to earlier rows, so one pass in order suffices). Forgets records that will not be created.
+ */
+export function dropUncreated(p: PlanContext, planned: PlannedRow[], err: Err) {
+  if (!p.made) return;
+  const title = (r: PlannedRow) => r.values[p.entity.titleField];
+  const gone = new Map(planned.filter((r) => r.action === 'error' && r.uuid).map((r) => [r.uuid!, title(r)]));
+  if (!gone.size) return;
+  const selfRefs = Object.entries(p.entity.fields)
+    .filter(([, f]) => f.kind === 'ref' && f.model === p.entity.name)
+    .map(([n]) => n);
+  for (const r of planned) {
+    for (const name of selfRefs) {
+      const uuid = r.values[name] as string;
+      if (!gone.has(uuid)) continue;
+      err(r, name, 'import.ref_unresolved', { value: shown(gone.get(uuid)) });
+      r.action = 'error';
+      if (r.uuid) gone.set(r.uuid, title(r));
+    }
+  }
+  for (const [key, list] of p.made) {
+    const kept = list.filter((k) => !gone.has(k.uuid));
+    if (kept.length) p.made.set(key, kept);
+    else p.made.delete(key);
+  }
 }
 
 /** A referenced record of another property than the row's (the row's own, or its record's) is an error. */

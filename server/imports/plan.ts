@@ -2,6 +2,7 @@
 // against existing records (uuid or number_internal), references resolved by uuid, title or internal number inside
 // the settings group (plan-refs.ts: same property, no loop in a tree), create / update / unchanged / error per row
 // with field errors as the single writes give them.
+import crypto from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
@@ -11,6 +12,7 @@ import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
 import { col, tableOf } from '../crud/read';
+import { may, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
 import { zodRowErrors, type Errors } from '../crud/row-errors';
@@ -19,7 +21,16 @@ import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { checkUnique } from './plan-unique';
-import { checkRefProperty, checkTreeMoves, resolveRefs } from './plan-refs';
+import { quickCreateCheck } from './plan-check';
+import {
+  checkRefProperty,
+  checkTreeMoves,
+  dropUncreated,
+  rememberCreated,
+  resolveDeferred,
+  resolveRefs,
+  type Known,
+} from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
 export interface PlannedRow {
@@ -27,6 +38,8 @@ export interface PlannedRow {
   cells: CellValue[];
   action: Action;
   values: Record<string, unknown>;
+  /** The uuid a created record gets, when chosen here (`PlanContext.ids`) so later rows can refer to it. */
+  uuid?: string;
   target?: Row;
   errors: Errors;
 }
@@ -35,14 +48,73 @@ export interface PlanContext {
   options: ImportOptions;
   locale: Locale;
   dateFormat: DateFormatToken;
+  /** The uploader's rights (rows they may not write are errors of their own). */
+  access: Access;
   /** Keys and unique values seen in earlier chunks of the same file. */
   seen: Map<string, Set<string>>;
   /** A tree's parents set by earlier rows of the same file (record → parent). */
   parents?: Map<string, string | null>;
+  /** Records created by earlier rows, by lower-cased title, when the model refers to itself (see plan-refs). */
+  made?: Map<string, Known[]>;
+  /** Choose the uuids of created records here (for references to them, and for hooks after the write). */
+  ids?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shown = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '')).slice(0, 80);
+
+type Schemas = {
+  create: ReturnType<typeof createSchema>;
+  update: ReturnType<typeof updateSchema>;
+  quick: ReturnType<typeof quickCreateCheck>;
+};
+const schemas = new WeakMap<AnyEntity, Map<string, Schemas>>();
+
+/**
+ * The model's write schemas for an import, built once per mapping (zod compiles a schema on its first use): the
+ * create schema narrowed to the mapped and the required fields — what a row can hold — so a row is not checked
+ * against every absent field of the model. The errors are those of the whole schema.
+ */
+function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
+  const mapped = new Set(Object.values(mapping));
+  const key = [...mapped].sort().join(',');
+  let byMapping = schemas.get(entity);
+  if (!byMapping) schemas.set(entity, (byMapping = new Map()));
+  let s = byMapping.get(key);
+  if (!s) {
+    const create = createSchema(entity);
+    const kept = Object.keys(create.shape).filter(
+      (n) => mapped.has(n) || n === 'settings_group_uuid' || !create.shape[n]!.safeParse(undefined).success,
+    );
+    byMapping.set(
+      key,
+      (s = {
+        create: create.pick(Object.fromEntries(kept.map((n) => [n, true])) as never),
+        update: updateSchema(entity),
+        quick: quickCreateCheck(
+          entity,
+          kept.filter((n) => n !== 'settings_group_uuid'),
+        ),
+      }),
+    );
+  }
+  return s;
+}
+
+const hasKeys = (o: object) => {
+  for (const _ in o) return true;
+  return false;
+};
+
+/** Gives other requests a turn every few milliseconds of planning. */
+function slicer(ms = 3) {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < ms) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
 
 export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[]): Promise<PlannedRow[]> {
   const { entity, options: o, locale } = p;
@@ -54,14 +126,21 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     dateFormat: p.dateFormat,
     enumByLabel: (field: string, label: string) => enumByLabel(entity, field, label),
   };
+  const columns = Object.entries(o.mapping).map(([column, name]) => ({
+    index: Number(column),
+    name,
+    field: entity.fields[name],
+  }));
+  const pause = slicer();
 
+  let _u: unknown;
   const planned: PlannedRow[] = [];
   for (const sheetRow of rows) {
-    if (planned.length % 100 === 99) await new Promise((resolve) => setImmediate(resolve)); // others' requests
+    await pause(); // others' requests
     const r: PlannedRow = { row: sheetRow.number, cells: sheetRow.cells, action: 'create', values: {}, errors: {} };
-    const fixes = o.fixes?.[String(sheetRow.number)] ?? {};
-    for (const [column, name] of Object.entries(o.mapping)) {
-      const cell = name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[Number(column)] ?? null);
+    const fixes = o.fixes?.[String(sheetRow.number)];
+    for (const { index, name, field } of columns) {
+      const cell = fixes && name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[index] ?? null);
       const raw = typeof cell === 'string' ? unescapeFormula(cell) : cell;
       if (name === 'uuid') {
         const s = raw === null ? '' : String(raw).trim();
@@ -69,7 +148,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         else r.values.uuid = s ? s.toLowerCase() : null;
         continue;
       }
-      const parsed = fromCell(entity.fields[name]!, name, raw, cellCtx);
+      const parsed = fromCell(field!, name, raw, cellCtx);
       if (parsed.ok) r.values[name] = parsed.value;
       else err(r, name, 'import.cell_invalid', { value: shown(raw) });
     }
@@ -100,7 +179,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
 
   // References: for an update without a property column, its record's property counts.
   const targetOf = (r: PlannedRow) => (o.mode === 'insert' ? undefined : existing.get(String(r.values[key])));
-  const refProperties = await resolveRefs(
+  const { deferred, properties } = await resolveRefs(
     ctx,
     p,
     planned,
@@ -108,18 +187,20 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     err,
   );
 
-  const create = createSchema(entity);
-  const update = updateSchema(entity);
+  const { create, update, quick } = schemasOf(entity, o.mapping);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
-  for (const [i, r] of planned.entries()) {
-    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  const allowed = { create: may(p.access, sg, 'create'), update: may(p.access, sg, 'update') };
+  for (const r of planned) {
+    await pause();
     const k = r.values[key];
     if (o.mode !== 'insert' && typeof k === 'string' && k) {
       if (seenKeys.has(k)) err(r, key, 'import.duplicate_key', { value: k });
       seenKeys.add(k);
     }
+    resolveDeferred(p, r, deferred[r.row], err);
     const target = o.mode === 'insert' ? undefined : existing.get(String(k));
-    const { uuid: _u, ...values } = r.values;
+    let values = r.values;
+    if ('uuid' in values) ({ uuid: _u, ...values } = values);
     if (o.mode === 'update' && !target) err(r, key, 'import.no_match', { value: shown(k) });
     if (target?.archived_at) err(r, key, 'errors.archived');
     if (target) {
@@ -128,7 +209,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         Object.entries(values).filter(([n, v]) => !sameValue(entity, n, target[n], v)),
       );
       r.values = changes;
-      r.action = Object.keys(changes).length ? 'update' : 'unchanged';
+      r.action = hasKeys(changes) ? 'update' : 'unchanged';
       const res = update.safeParse(changes);
       if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
       else r.values = res.data as Record<string, unknown>;
@@ -136,17 +217,28 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         err(r, problem.path, problem.key as MessageKey, problem.params);
     } else {
       const body = entity.scope === 'settings_group' ? { ...values, settings_group_uuid: sg } : values;
-      const res = create.safeParse(body);
-      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
-      else r.values = res.data as Record<string, unknown>;
+      if (quick?.(values))
+        r.values = body; // what zod would give back (see plan-check)
+      else {
+        const res = create.safeParse(body);
+        if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+        else r.values = res.data as Record<string, unknown>;
+      }
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
     }
-    if (Object.keys(r.errors).length) r.action = 'error';
+    if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
+      r.errors.row = [translate(locale, 'bulk.skipped_one')];
+    if (hasKeys(r.errors)) r.action = 'error';
+    else if (r.action === 'create' && p.ids) {
+      r.uuid = crypto.randomUUID();
+      rememberCreated(p, r);
+    }
   }
   await checkUnique(ctx, p, planned, err);
-  checkRefProperty(p, planned, refProperties, err);
+  checkRefProperty(p, planned, properties, err);
   await checkTreeMoves(ctx, p, planned, err);
+  dropUncreated(p, planned, err);
   return planned;
 }
 

@@ -1,66 +1,59 @@
-// Streams the rows of an uploaded workbook or CSV file: exceljs' streaming WorkbookReader for xlsx (cells typed:
-// numbers, dates, booleans, strings), the incremental CSV reader for csv (UTF-8, or Windows-1252 when the start is
-// not valid UTF-8). Blank rows are left out; row numbers are the spreadsheet's (1-based).
+// Streams the rows of an uploaded workbook or CSV file: our own xlsx reader (xlsx-book, xlsx-sheet: the zip's
+// central directory, streamed inflate with the zip-bomb guard, a byte-level scan of the sheet XML) for xlsx, the
+// incremental CSV reader for csv (UTF-8, or Windows-1252 when the start is not valid UTF-8). Blank rows are left
+// out; row numbers are the spreadsheet's (1-based).
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import type { CellValue } from '../../src/domain/cells';
 import { CsvReader, sniffDelimiter } from '../../src/domain/csv-stream';
 import { HttpError } from '../http-error';
 import type { FileKind } from './file-check';
+import { dateStyles, openBook, sharedStrings } from './xlsx-book';
+import { SheetScanner, blank, type SheetRow } from './xlsx-sheet';
+import { MAX_UNPACKED, ZipBombError, entryChunks } from './zip-stream';
 
-export interface SheetRow {
-  number: number;
-  cells: CellValue[];
+export { MAX_ROWS, type SheetRow } from './xlsx-sheet';
+
+/** The reply for a file that fails while being read: a bomb, or a damaged workbook. */
+export function readError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZipBombError) return new HttpError(422, 'import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+  return new HttpError(422, 'import.corrupt');
 }
 
-/** A sheet longer than this is refused (a guard against bombs that lie about their sizes). */
-export const MAX_ROWS = 1_000_000;
-
-function plain(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  const v = value as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: string };
-  if ('result' in v) return plain(v.result);
-  if (v.richText) return v.richText.map((t) => t.text).join('');
-  if ('text' in v) return plain(v.text);
-  if (v.error) return v.error;
-  return String(value as string);
-}
-
-const blank = (cells: CellValue[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
-
+/** The rows of a file one by one (see `readBatches`). */
 export async function* readRows(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow> {
-  if (kind === 'csv') return yield* readCsv(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let found = false;
-  try {
-    for await (const ws of reader as AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader & { name: string }>) {
-      const wanted = !found && (sheet === undefined || ws.name === sheet);
-      for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
-        if (!wanted) continue; // the zip is read in order: other sheets are drained
-        if (row.number > MAX_ROWS) throw new HttpError(422, 'import.zip_bomb', { max: MAX_ROWS });
-        const values = row.values as unknown[];
-        const cells = values.slice(1).map(plain);
-        for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = null;
-        if (!blank(cells)) yield { number: row.number, cells };
-      }
-      if (wanted) found = true;
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(422, 'import.corrupt');
-  }
-  if (!found && sheet !== undefined) throw new HttpError(422, 'import.unknown_sheet', { name: sheet });
+  for await (const batch of readBatches(file, kind, sheet)) yield* batch;
 }
 
-async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+/** The rows of a file in batches as they are read (a few hundred at a time), which spares a promise per row. */
+export async function* readBatches(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow[]> {
+  if (kind === 'csv') return yield* readCsv(file);
+  try {
+    yield* readXlsx(file, sheet);
+  } catch (err) {
+    throw readError(err);
+  }
+}
+
+/** The rows of one sheet (by name; the first sheet of the workbook without one). */
+async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow[]> {
+  const book = await openBook(file);
+  const chosen = sheet === undefined ? book.sheets[0] : book.sheets.find((s) => s.name === sheet);
+  if (!chosen) {
+    if (sheet !== undefined) throw new HttpError(422, 'import.unknown_sheet', { name: sheet });
+    return;
+  }
+  if (!chosen.part) throw new HttpError(422, 'import.corrupt');
+  const [strings, styles] = await Promise.all([sharedStrings(book), dateStyles(book)]);
+  const scanner = new SheetScanner({ strings, dateStyles: styles, date1904: book.date1904 });
+  for await (const chunk of entryChunks(file, chosen.part, book.budget)) {
+    const rows = scanner.push(chunk);
+    if (rows.length) yield rows;
+  }
+  scanner.end();
+}
+
+async function* readCsv(file: string): AsyncGenerator<SheetRow[]> {
   const start = Buffer.alloc(65_536);
   const fd = await fs.promises.open(file, 'r');
   const { bytesRead } = await fd.read(start, 0, start.length, 0);
@@ -74,11 +67,13 @@ async function* readCsv(file: string): AsyncGenerator<SheetRow> {
   const decoder = new TextDecoder(encoding);
   let reader: CsvReader | null = null;
   let number = 0;
-  const rows = function* (records: string[][]) {
+  const rows = (records: string[][]) => {
+    const out: SheetRow[] = [];
     for (const r of records) {
       number += 1;
-      if (!blank(r)) yield { number, cells: r as CellValue[] };
+      if (!blank(r)) out.push({ number, cells: r as CellValue[] });
     }
+    return out;
   };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
     let text = decoder.decode(chunk, { stream: true });
@@ -86,7 +81,7 @@ async function* readCsv(file: string): AsyncGenerator<SheetRow> {
       if (text.startsWith('\uFEFF')) text = text.slice(1);
       reader = new CsvReader(sniffDelimiter(text));
     }
-    yield* rows(reader.push(text));
+    yield rows(reader.push(text));
   }
-  if (reader) yield* rows([...reader.push(decoder.decode()), ...reader.end()]);
+  if (reader) yield rows([...reader.push(decoder.decode()), ...reader.end()]);
 }

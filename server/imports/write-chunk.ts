@@ -1,15 +1,15 @@
-// Writes one planned chunk inside the caller's transaction: creates in one multi-row insert, updates guarded by the
-// version the plan read, failed rows into the error report, what was written into import_rows (for undo), and
-// the job's progress and lease — all or nothing.
-import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { importRows } from '../db/schema';
-import { importErrors, imports } from '../db/schema';
-import { entityByName } from '../../src/entities/registry';
-import { may, type Access } from '../crud/access';
-import { col, rowsOf, tableOf, versionIs } from '../crud/read';
+// Writes one planned chunk as one transaction: creates in one multi-row insert, updates guarded by the version the
+// plan read, failed rows into the error report, what was written (import_created, import_rows: for undo), the job's
+// progress and lease — all or nothing. A chunk of creates for a model without write hooks is a single statement
+// (one round trip), or two when it is written beside the chunk before; the others run statement by statement in
+// a transaction with the model's hooks.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../context';
+import { entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
+import type { Access } from '../crud/access';
+import { col, rowsOf, tableOf, versionIs } from '../crud/read';
 import { storedComputed } from '../crud/computed';
 import { translate } from '../i18n/messages';
 import { hooksOf, type HookContext } from '../crud/hooks';
@@ -18,19 +18,64 @@ import type { Locale } from '../../src/entities/account';
 import type { PlannedRow } from './plan';
 import type { Counts, ImportRow } from './import-runner';
 
-export async function writeChunk(c: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]) {
+/** A cell as JSON (dates as ISO text). */
+export const jsonCell = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+// An import's commits need not wait for the disk: the rows and the progress commit together, so a commit lost in
+// a database crash loses the chunk and its progress alike, and the job resumes before it.
+const ASYNC_COMMIT = sql`select set_config('synchronous_commit', 'off', true)`;
+
+/**
+ * Writes a chunk; resolves to whether the job's cancel was requested (read by the chunk's progress update). With
+ * `after` (the write of the chunk before, running at the same time on another connection) the rows go in at once
+ * but the progress and the commit wait for it, so chunks commit in order and a crash still leaves whole chunks
+ * before the resume point.
+ */
+export function writeChunk(
+  ctx: AppContext,
+  access: Access,
+  job: ImportRow,
+  planned: PlannedRow[],
+  after?: Promise<unknown>,
+): Promise<boolean> {
+  const entity = entityByName(job.model)!;
+  const hooks = hooksOf(entity);
+  const simple = !hooks.beforeWrite && !hooks.afterWrite && !planned.some((r) => r.action === 'update');
+  if (!simple)
+    return ctx.db.transaction(async (tx) => {
+      await tx.execute(ASYNC_COMMIT);
+      return writeWithHooks({ ...ctx, db: tx as never }, access, job, planned);
+    });
+  // the statements are built now, so the planned rows are not kept while the database works
+  return writeSimple(ctx, chunkParts(entity, access, job, planned, []), after);
+}
+
+const cancelled = (res: unknown) => rowsOf<{ cancel_requested: boolean }>(res)[0]?.cancel_requested ?? false;
+
+async function writeSimple(
+  ctx: AppContext,
+  { ctes, progress }: ReturnType<typeof chunkParts>,
+  after?: Promise<unknown>,
+): Promise<boolean> {
+  if (!after)
+    return cancelled(
+      await ctx.db.execute(sql`with ${sql.join([sql`cfg as (${ASYNC_COMMIT})`, ...ctes], sql`, `)} ${progress}
+        and exists (select 1 from cfg) returning cancel_requested`),
+    );
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(ASYNC_COMMIT);
+    if (ctes.length) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+    await after;
+    return cancelled(await tx.execute(sql`${progress} returning cancel_requested`));
+  });
+}
+
+async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, planned: PlannedRow[]): Promise<boolean> {
   const entity = entityByName(job.model)!;
   const sg = job.settings_group_uuid!;
   const now = new Date();
   const user = access.user.id;
   const locale = access.user.locale as Locale;
-  for (const r of planned) {
-    const action = r.action === 'update' ? 'update' : 'create';
-    if ((r.action === 'create' || r.action === 'update') && !may(access, sg, action)) {
-      r.action = 'error';
-      r.errors.row = [translate(locale, 'bulk.skipped_one')];
-    }
-  }
   // The model's write hooks (a ticket's number, a task's recurrence check and events) run as in a single save.
   const hooks = hooksOf(entity);
   const h: HookContext = { db: c.db, access, settingsGroup: sg, now };
@@ -50,26 +95,12 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
       }
     }
   const creates = planned.filter((r) => r.action === 'create');
-  const written: (typeof importRows.$inferInsert)[] = [];
-  if (creates.length) {
-    const made = await insertMany(
-      c,
-      entity,
-      creates.map((r) => ({
-        ...r.values,
-        ...storedComputed(entity, r.values),
-        settings_group_uuid: sg,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        created_by: user,
-        updated_by: user,
-      })),
-    );
-    for (const m of made) {
-      await hooks.afterWrite?.(h, m.uuid, true);
-      written.push({ import_uuid: job.uuid, record_uuid: m.uuid, action: 'created', before: null, written_at: now });
-    }
+  if (creates.length && hooks.afterWrite) {
+    await c.db.execute(sql`with made as (${insertCreates(entity, access, job, creates, now)})
+      ${logCreated(job, creates, now)}`);
+    for (const r of creates) await hooks.afterWrite(h, r.uuid!, true); // chosen by the plan (PlanContext.ids)
   }
+  const updated: { record_uuid: string; before: Record<string, unknown> }[] = [];
   for (const r of planned.filter((x) => x.action === 'update')) {
     const target = r.target!;
     const merged = { ...target, ...r.values };
@@ -85,91 +116,125 @@ export async function writeChunk(c: AppContext, access: Access, job: ImportRow, 
     }
     await hooks.afterWrite?.(h, String(target.uuid), false);
     const before = Object.fromEntries(Object.keys(r.values).map((k) => [k, target[k] ?? null]));
-    written.push({
-      import_uuid: job.uuid,
-      record_uuid: String(target.uuid),
-      action: 'updated',
-      before,
-      written_at: now,
-    });
+    updated.push({ record_uuid: String(target.uuid), before });
   }
-  if (written.length)
-    await insertJson(
-      c,
-      'import_rows',
-      written,
-      {
-        import_uuid: 'uuid',
-        record_uuid: 'uuid',
-        action: 'text',
-        before: 'jsonb',
-        written_at: 'timestamptz',
-      },
-      'on conflict do nothing',
-    );
-  const failed = planned.filter((r) => r.action === 'error');
-  if (failed.length)
-    await c.db
-      .insert(importErrors)
-      .values(
-        failed.map((r) => ({ import_uuid: job.uuid, row: r.row, cells: r.cells.map(jsonCell), errors: r.errors })),
-      )
-      .onConflictDoNothing();
-  const count = (a: PlannedRow['action']) => planned.filter((r) => r.action === a).length;
+  const rest = hooks.afterWrite ? planned.filter((r) => r.action !== 'create') : planned;
+  const { ctes, progress } = chunkParts(entity, access, job, rest, updated, planned, now);
+  const statement = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${progress}` : progress;
+  return cancelled(await c.db.execute(sql`${statement} returning cancel_requested`));
+}
+
+/**
+ * One statement for a chunk: its creates with their undo log, the undo log of its updates and its failed rows
+ * (common table expressions), then the job's progress (counted over `all`, the whole chunk) as the main UPDATE,
+ * ending in its WHERE so the caller may add a condition.
+ */
+function chunkParts(
+  entity: AnyEntity,
+  access: Access,
+  job: ImportRow,
+  planned: PlannedRow[],
+  updated: { record_uuid: string; before: Record<string, unknown> }[],
+  all = planned,
+  now = new Date(),
+): { ctes: SQL[]; progress: SQL } {
+  const parts: SQL[] = [];
+  const creates = planned.filter((r) => r.action === 'create');
+  if (creates.length) {
+    parts.push(sql`made as (${insertCreates(entity, access, job, creates, now)})`);
+    parts.push(sql`logged as (${logCreated(job, creates, now)})`);
+  }
+  if (updated.length)
+    parts.push(sql`logged_updates as (insert into import_rows (import_uuid, record_uuid, action, before, written_at)
+      select ${job.uuid}::uuid, x.record_uuid, 'updated', x.before, ${now}::timestamptz
+      from json_to_recordset(${JSON.stringify(updated)}::json) as x(record_uuid uuid, before jsonb)
+      on conflict do nothing)`);
+  const failed = all.filter((r) => r.action === 'error');
+  if (failed.length) {
+    const rows = failed.map((r) => ({ row: r.row, cells: r.cells.map(jsonCell), errors: r.errors }));
+    parts.push(sql`failed as (insert into import_errors (import_uuid, row, cells, errors)
+      select ${job.uuid}::uuid, x.row, x.cells, x.errors
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(row int, cells jsonb, errors jsonb)
+      on conflict do nothing)`);
+  }
+  const count = (a: PlannedRow['action']) => all.filter((r) => r.action === a).length;
   const add: Counts = {
     created: count('create'),
     updated: count('update'),
     skipped: count('unchanged'),
     failed: count('error'),
   };
-  await c.db
-    .update(imports)
-    .set({
-      processed: sql`${imports.processed} + ${planned.length}`,
-      last_row: Math.max(0, ...planned.map((r) => r.row)),
-      counts: sql`jsonb_build_object(
-        'created', coalesce((${imports.counts}->>'created')::int, 0) + ${add.created}::int,
-        'updated', coalesce((${imports.counts}->>'updated')::int, 0) + ${add.updated}::int,
-        'skipped', coalesce((${imports.counts}->>'skipped')::int, 0) + ${add.skipped}::int,
-        'failed', coalesce((${imports.counts}->>'failed')::int, 0) + ${add.failed}::int)`,
-      lease_until: sql`now() + interval '60 seconds'`,
-      updated_at: now,
-    })
-    .where(eq(imports.uuid, job.uuid));
+  const lastRow = all.reduce((m, r) => Math.max(m, r.row), 0);
+  const progress = sql`update imports set
+      processed = processed + ${all.length}::int,
+      last_row = ${lastRow}::int,
+      counts = jsonb_build_object(
+        'created', coalesce((counts->>'created')::int, 0) + ${add.created}::int,
+        'updated', coalesce((counts->>'updated')::int, 0) + ${add.updated}::int,
+        'skipped', coalesce((counts->>'skipped')::int, 0) + ${add.skipped}::int,
+        'failed', coalesce((counts->>'failed')::int, 0) + ${add.failed}::int),
+      lease_until = now() + interval '60 seconds',
+      updated_at = ${now}::timestamptz
+    where uuid = ${job.uuid}::uuid`;
+  return { ctes: parts, progress };
+}
+
+/** The undo log of a chunk's creates (from `made`, the insert's RETURNING): one row with every record. */
+const logCreated = (job: ImportRow, creates: PlannedRow[], now: Date) =>
+  sql`insert into import_created (import_uuid, first_row, records, written_at)
+    select ${job.uuid}::uuid, ${creates[0]!.row}::int, array_agg(uuid), ${now}::timestamptz from made
+    on conflict do nothing`;
+
+/** Column types of each model's table, read once. */
+const columnTypes = new WeakMap<AnyEntity, Map<string, string>>();
+function typesOf(entity: AnyEntity) {
+  let types = columnTypes.get(entity);
+  if (!types)
+    columnTypes.set(
+      entity,
+      (types = new Map(getTableConfig(tableOf(entity)).columns.map((x) => [x.name, x.getSQLType()]))),
+    );
+  return types;
 }
 
 /**
- * One INSERT … SELECT FROM jsonb_to_recordset for many rows: a single parameter instead of thousands (a 500-row
- * VALUES list of every column is many times slower to build and plan). Keys missing in a row take the field's
- * default; columns no row has are left to the database.
+ * The creates as one INSERT … SELECT FROM json_to_recordset: a single parameter instead of thousands (a 500-row
+ * VALUES list of every column is many times slower to build and plan). The settings group, times and authors are
+ * the same for every row and go in once. Keys missing in a row take the field's default; columns no row has are
+ * left to the database.
  */
-async function insertMany(c: AppContext, entity: AnyEntity, rows: Record<string, unknown>[]) {
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const table = getTableConfig(tableOf(entity));
-  const types = new Map(table.columns.map((x) => [x.name, x.getSQLType()]));
-  const fill = (name: string) => {
+function insertCreates(entity: AnyEntity, access: Access, job: ImportRow, creates: PlannedRow[], now: Date): SQL {
+  const types = typesOf(entity);
+  const computed = creates.map((r) => storedComputed(entity, r.values));
+  const present = new Set<string>(creates[0]!.uuid ? ['uuid'] : []);
+  creates.forEach((r, i) => {
+    for (const k in r.values) present.add(k);
+    for (const k in computed[i]) present.add(k);
+  });
+  present.delete('settings_group_uuid');
+  const names = [...present].filter((n) => types.has(n));
+  const defaults = names.map((name) => {
     const field = entity.fields[name];
     return field && 'default' in field && field.default !== undefined ? field.default : null;
-  };
-  const data = rows.map((r) => Object.fromEntries(names.map((n) => [n, n in r ? r[n] : fill(n)])));
-  return insertJson(c, table.name, data, Object.fromEntries(names.map((n) => [n, types.get(n)!])), 'returning uuid');
-}
-
-async function insertJson(
-  c: AppContext,
-  table: string,
-  rows: object[],
-  types: Record<string, string>,
-  tail = '',
-): Promise<{ uuid: string }[]> {
-  const names = Object.keys(types);
+  });
+  // short keys (c0, c1, …) keep the JSON small: a chunk's text then dies young instead of in the old generation
+  const keys = names.map((_, i) => `c${i}`);
+  const data = creates.map((r, i) => {
+    const row: Record<string, unknown> = {};
+    const extra = computed[i]!;
+    for (let j = 0; j < names.length; j++) {
+      const n = names[j]!;
+      row[keys[j]!] = n === 'uuid' ? r.uuid : n in extra ? extra[n] : n in r.values ? r.values[n] : defaults[j];
+    }
+    return row;
+  });
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
-  const defs = sql.raw(names.map((n) => `"${n}" ${types[n]}`).join(', '));
-  const res = await c.db.execute(
-    sql`insert into ${sql.identifier(table)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${defs}) ${sql.raw(tail)}`,
-  );
-  return rowsOf<{ uuid: string }>(res);
+  const defs = sql.raw(names.map((n, i) => `${keys[i]} ${types.get(n)}`).join(', '));
+  const user = access.user.id;
+  return sql`insert into ${sql.identifier(getTableConfig(tableOf(entity)).name)}
+      (${list}, settings_group_uuid, created_at, updated_at, created_by, updated_by)
+    select ${sql.raw(keys.join(', '))}, ${job.settings_group_uuid}::uuid, ${now}::timestamptz, ${now}::timestamptz,
+      ${user}::int, ${user}::int
+    from json_to_recordset(${JSON.stringify(data)}::json) as x(${defs})
+    returning uuid`;
 }
-
-/** A cell as JSON (dates as ISO text). */
-export const jsonCell = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));

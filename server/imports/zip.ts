@@ -1,6 +1,6 @@
-// Just enough of the zip format to check an uploaded workbook before parsing it: the central directory (entry
-// names and declared sizes, for the zip-bomb check) and reading the start of one entry (workbook.xml, sheet
-// dimensions) with a byte limit.
+// Just enough of the zip format for uploaded workbooks: the central directory (entry names, offsets and declared
+// sizes, for the zip-bomb check and random access), reading the start of one entry (sheet dimensions) with a byte
+// limit, and the header records hand-made zips are written with. Whole entries stream through zip-stream.ts.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
@@ -19,6 +19,9 @@ export class ZipError extends Error {}
 /** An entry's record fields: what the local and central headers both carry. */
 export type ZipRecord = Pick<ZipEntry, 'name' | 'flags' | 'method' | 'crc' | 'compressed' | 'size'>;
 
+/** The entries' modification date: 1 January 1980 (zero is no valid date, and some tools say so). */
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+
 /** The local file header (followed by the name), sizes in place (no data descriptor). */
 export function localHeader(e: ZipRecord): Buffer {
   const name = Buffer.from(e.name);
@@ -27,6 +30,7 @@ export function localHeader(e: ZipRecord): Buffer {
   head.writeUInt16LE(20, 4);
   head.writeUInt16LE(e.flags, 6);
   head.writeUInt16LE(e.method, 8);
+  head.writeUInt16LE(DOS_DATE, 12);
   head.writeUInt32LE(e.crc, 14);
   head.writeUInt32LE(e.compressed, 18);
   head.writeUInt32LE(e.size, 22);
@@ -43,6 +47,7 @@ export function centralHeader(e: ZipRecord, offset: number): Buffer {
   c.writeUInt16LE(20, 6);
   c.writeUInt16LE(e.flags, 8);
   c.writeUInt16LE(e.method, 10);
+  c.writeUInt16LE(DOS_DATE, 14);
   c.writeUInt32LE(e.crc, 16);
   c.writeUInt32LE(e.compressed, 20);
   c.writeUInt32LE(e.size, 24);
@@ -136,42 +141,4 @@ export async function readEntry(file: string, entry: ZipEntry, limit: number): P
     source.on('end', done);
     source.on('error', (err: Error) => (length > 0 ? done() : reject(new ZipError(String(err)))));
   });
-}
-
-/**
- * Rewrites a zip whose entries carry their sizes only in data descriptors (what streaming writers, ours included,
- * produce) into one with the sizes in the local headers: exceljs' streaming reader reads local headers only and
- * now and then loses an entry of the former. The compressed bytes are copied as they are. False when nothing to do.
- */
-export async function normalizeZip(file: string, entries: ZipEntry[]): Promise<boolean> {
-  if (!entries.some((e) => e.flags & 0x08)) return false;
-  const target = `${file}.normalized`;
-  const out = fs.createWriteStream(target);
-  const write = (buf: Buffer) =>
-    new Promise<void>((resolve, reject) => out.write(buf, (err) => (err ? reject(err) : resolve())));
-  const central: Buffer[] = [];
-  let offset = 0;
-  const fd = await fs.promises.open(file, 'r');
-  try {
-    for (const e of entries) {
-      const local = await readAt(fd, e.offset, 30);
-      if (local.length < 30 || local.readUInt32LE(0) !== 0x04034b50) throw new ZipError('damaged local header');
-      const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      const record = { ...e, flags: e.flags & ~0x08 };
-      const head = localHeader(record);
-      await write(head);
-      for (let at = start; at < start + e.compressed; at += 1 << 20)
-        await write(await readAt(fd, at, Math.min(1 << 20, start + e.compressed - at)));
-      central.push(centralHeader(record, offset));
-      offset += head.length + e.compressed;
-    }
-    const cd = Buffer.concat(central);
-    const end = endRecord(entries.length, cd.length, offset);
-    await write(Buffer.concat([cd, end]));
-  } finally {
-    await fd.close();
-    await new Promise<void>((resolve) => out.end(resolve));
-  }
-  await fs.promises.rename(target, file);
-  return true;
 }

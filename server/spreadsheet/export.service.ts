@@ -1,9 +1,7 @@
 // Export of exactly a list query (domain.md §8.4): pages through the list by keyset cursor (the next page is
-// fetched while the current one is written) and streams xlsx through exceljs' streaming WorkbookWriter, or CSV
-// with a UTF-8 BOM. Never the in-memory workbook.
-import { once } from 'node:events';
+// fetched while the current one is written) and streams xlsx through our streaming writer (xlsx-writer.ts), or
+// CSV with a UTF-8 BOM. Never an in-memory workbook.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, asc, desc, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
@@ -16,8 +14,9 @@ import { computedValues } from '../crud/computed';
 import type { ListQuery } from '../crud/list-query';
 import { csvValue, numFmt, xlsxValue, type ExportColumn, type ExportFormat, type RefTitle } from './export-columns';
 import { modelLabel } from './labels';
+import { XlsxWriter } from './xlsx-writer';
 
-export const EXPORT_PAGE = 2000;
+export const EXPORT_PAGE = 500;
 type Rec = Record<string, unknown>;
 
 /**
@@ -46,19 +45,24 @@ export async function* pages(
       );
   const dir = descending ? desc : asc;
   const where = listConditions(entity, access, q);
-  let after: { v: unknown; u: string } | null = null;
-  for (;;) {
-    const rows = (await ctx.db
+  const page = (after: { v: unknown; u: string } | null) =>
+    ctx.db
       .select(chosen)
       .from(tableOf(entity))
       .where(after ? and(where, afterRow(sortCol, uuidCol, after, descending)) : where)
       .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
-      .limit(EXPORT_PAGE)) as Rec[];
+      .limit(EXPORT_PAGE) as Promise<Rec[]>;
+  let next: Promise<Rec[]> | null = page(null);
+  while (next) {
+    const rows = await next;
+    next = null;
+    if (rows.length === EXPORT_PAGE) {
+      const last = rows[rows.length - 1]!;
+      next = page({ v: last[sortName] ?? null, u: String(last.uuid) });
+      next.catch(() => undefined); // thrown where awaited
+    }
     if (computed) for (const r of rows) Object.assign(r, computedValues(entity, r));
     if (rows.length) yield rows;
-    if (rows.length < EXPORT_PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { v: last[sortName] ?? null, u: String(last.uuid) };
   }
 }
 
@@ -116,34 +120,29 @@ export interface ExportJob {
 
 export async function writeXlsx(job: ExportJob, out: Writable) {
   const { entity, columns, fmt } = job;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName(modelLabel(entity, fmt.locale)), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+  const writer = await XlsxWriter.open(out, {
+    name: sheetName(modelLabel(entity, fmt.locale)),
+    columns: [
+      ...columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? Math.max(10, Math.min(40, c.header.length + 2)),
+        numFmt: numFmt(c, fmt),
+      })),
+      { header: 'uuid', hidden: true, width: 38 },
+    ],
+    frozen: true,
+    filter: columns.length,
   });
-  ws.columns = [
-    ...columns.map((c) => ({
-      header: c.header,
-      key: c.name,
-      width: c.width ?? Math.max(10, Math.min(40, c.header.length + 2)),
-      style: numFmt(c, fmt) ? { numFmt: numFmt(c, fmt) } : {},
-    })),
-    { header: 'uuid', key: 'uuid', hidden: true, width: 38 },
-  ];
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
   for await (const rows of job.rows) {
     const ref = await job.titles(rows);
     for (const r of rows) {
       const values = columns.map((c) => xlsxValue(entity, c, r[c.name], fmt, ref));
       values.push(String(r.uuid));
-      ws.addRow(values).commit();
+      const full = writer.row(values);
+      if (full) await full;
     }
-    // exceljs does not wait for a slow reader: hold the next page until the download caught up
-    if (out.writableNeedDrain) await once(out, 'drain');
   }
-  ws.commit();
-  await wb.commit();
+  await writer.end();
 }
 
 export async function writeCsv(job: ExportJob, out: Writable, delimiter: ',' | ';') {

@@ -4,12 +4,17 @@ import { z } from 'zod';
 import type { AnyEntity } from './define';
 import { NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const DECIMAL = /^-?\d+(\.\d+)?$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const validDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+/** A real calendar day (yyyy-mm-dd already matched): the month exists and has that day. */
+export const validDate = (s: string) => {
+  const y = Number(s.slice(0, 4));
+  const m = Number(s.slice(5, 7));
+  const d = Number(s.slice(8, 10));
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return m >= 1 && m <= 12 && d >= 1 && d <= days;
 };
 
 /** A decimal as a string with at most the kind's scale and digits; numbers are accepted and turned into strings. */

@@ -55,6 +55,13 @@ describe('files that are refused with a clear message', () => {
     await refused(zipBomb(120), 'bomb.xlsx', 422, /entpackt sich/);
     await refused(crypto.randomBytes(50 * 1024 * 1024), 'junk.xlsx', 413, /grösser als 30 MB|größer als 30 MB/);
   });
+
+  it('a zip bomb that lies about its sizes passes the upload and is refused while reading', async () => {
+    const liar = await uploaded(zipBomb(30, { declare: 2000 }));
+    const res = await a.client.get(`/imports/${liar.uuid}/preview`);
+    expect(res.statusCode).toBe(422);
+    expect(json<{ message: string }>(res).message).toMatch(/entpackt sich/);
+  });
 });
 
 async function uploaded(file: Buffer, name = 'f.xlsx') {
@@ -171,6 +178,29 @@ function rows(n: number, prefix: string) {
 }
 const count = async (prefix: string) =>
   json<{ meta: { total: number } }>(await a.client.get(`/facilities?search=${prefix}&per_page=1`)).meta.total;
+
+describe('references within the file', () => {
+  it('finds a parent created by an earlier row of the same file, in the same chunk or an earlier one', async () => {
+    const rows: (string | number)[][] = [['Immobilie', 'Name', 'Übergeordnete Anlage']];
+    rows.push(['Seefeld', 'Tree root', '']);
+    for (let i = 1; i <= 600; i++) rows.push(['Seefeld', `Tree leaf ${i}`, i === 600 ? 'Tree leaf 1' : 'Tree root']);
+    const job = await uploaded(await xlsx({ S: rows }));
+    const mapping = { '0': 'property_uuid', '1': 'name', '2': 'parent_facility_uuid' };
+    await a.client.post(`/imports/${job.uuid}/run`, { settings_group_uuid: a.settingsGroup, mapping });
+    expect((await finished(a.client, job.uuid)).counts).toMatchObject({ created: 601, failed: 0 });
+    type Page = { data: { uuid: string; name: string; parent_facility_uuid: string | null }[] };
+    const one = async (name: string) =>
+      json<Page>(await a.client.get(`/facilities?search=${encodeURIComponent(name)}&per_page=100`)).data.find(
+        (f) => f.name === name,
+      );
+    const byName = new Map<string, Page['data'][number]>();
+    for (const name of ['Tree root', 'Tree leaf 1', 'Tree leaf 2', 'Tree leaf 600'])
+      byName.set(name, (await one(name))!);
+    expect(byName.get('Tree root')!.parent_facility_uuid).toBeNull();
+    expect(byName.get('Tree leaf 2')!.parent_facility_uuid).toBe(byName.get('Tree root')!.uuid);
+    expect(byName.get('Tree leaf 600')!.parent_facility_uuid).toBe(byName.get('Tree leaf 1')!.uuid);
+  });
+});
 
 describe('jobs', () => {
   it('resumes a job interrupted between chunks, writing each row once, and undoes it', async () => {

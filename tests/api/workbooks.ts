@@ -32,8 +32,8 @@ export function upload(client: Client, file: Buffer, fileName: string, model: st
   return client.request('POST', '/imports', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
 }
 
-/** A zip of the given entries (deflated), written by hand so a hostile one can be made. */
-export function zip(entries: { name: string; data: Buffer }[]): Buffer {
+/** A zip of the given entries (deflated), written by hand so a hostile one can be made; `declare` lies about sizes. */
+export function zip(entries: { name: string; data: Buffer; declare?: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -45,7 +45,7 @@ export function zip(entries: { name: string; data: Buffer }[]): Buffer {
       method: 8,
       crc: zlib.crc32(e.data),
       compressed: packed.length,
-      size: e.data.length,
+      size: e.declare ?? e.data.length,
     };
     const head = localHeader(record);
     locals.push(head, packed);
@@ -56,8 +56,11 @@ export function zip(entries: { name: string; data: Buffer }[]): Buffer {
   return Buffer.concat([...locals, cd, endRecord(entries.length, cd.length, offset)]);
 }
 
-/** A workbook-shaped zip whose one sheet unpacks to `megabytes` of repeated rows. */
-export function zipBomb(megabytes: number): Buffer {
+/**
+ * A workbook-shaped zip whose one sheet unpacks to `megabytes` of repeated rows; `declare` gives the sheet a
+ * smaller declared size (a bomb that lies in its headers).
+ */
+export function zipBomb(megabytes: number, opts: { declare?: number } = {}): Buffer {
   const row = Buffer.from('<row><c t="inlineStr"><is><t>boom</t></is></c></row>');
   const body = Buffer.alloc(megabytes * 1024 * 1024, row);
   return zip([
@@ -69,7 +72,7 @@ export function zipBomb(megabytes: number): Buffer {
       name: 'xl/_rels/workbook.xml.rels',
       data: Buffer.from('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
     },
-    { name: 'xl/worksheets/sheet1.xml', data: body },
+    { name: 'xl/worksheets/sheet1.xml', data: body, ...(opts.declare ? { declare: opts.declare } : {}) },
   ]);
 }
 
