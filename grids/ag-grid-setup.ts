@@ -85,12 +85,9 @@ export const gridTheme = themeQuartz
 /**
  * Options every DataGrid shares. The checkbox column stays at the left edge, before the pinned title. Headers,
  * rows and cells keep their displayed order in the DOM (a moved column too), as screen readers read it.
- * Tooltips (long texts, a rejected edit's message) are the browser's `title`: AG Grid's own tooltips attach a
- * listener set to every rendered cell, which cost more than anything else ours adds while scrolling.
  */
 export const GRID_OPTIONS = {
   ensureDomOrder: true,
-  enableBrowserTooltips: true,
   defaultColDef: { resizable: true, minWidth: 60 },
   rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false },
   selectionColumnDef: { pinned: 'left' },

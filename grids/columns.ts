@@ -172,12 +172,6 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
         ? { 'hw-cell-muted': (p) => refMuted(p.value, field.model, p.context as GridContext) }
         : {}),
     },
-    tooltip: (p) => {
-      const errors = (p.context as GridContext).cellErrors;
-      const error = p.data && errors.size > 0 && errors.get(cellKey(p.data.uuid, name));
-      if (error) return error;
-      return typeof p.valueFormatted === 'string' && p.valueFormatted.length > 24 ? p.valueFormatted : undefined;
-    },
   };
 }
 

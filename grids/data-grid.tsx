@@ -28,6 +28,7 @@ import type { GridContext } from './grid-context';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridHost } from './grid-host';
+import { createCellTooltip, type CellTooltip } from './cell-tooltip';
 import { GridToolbar } from './grid-toolbar';
 import { TransferEntries } from './export/transfer-entries';
 import { GridViews, useGridViews } from './grid-views';
@@ -107,6 +108,9 @@ function LoadedGrid({
   const [sort, setSort] = useState(layout.sort);
   const views = useGridViews(grid.table);
   const client = useQueryClient();
+  const tooltip = useRef<CellTooltip>(null as never);
+  tooltip.current ??= createCellTooltip();
+  useEffect(() => () => tooltip.current.hide(), []);
   const context = useRef<GridContext>(null as never);
   context.current ??= {
     entity,
@@ -222,6 +226,17 @@ function LoadedGrid({
     readOnlyEdit: true,
     onCellEditRequest,
     ...sheet.gridProps,
+    onCellMouseOver: (e) => {
+      sheet.gridProps.onCellMouseOver(e);
+      tooltip.current.over(e);
+    },
+    onCellMouseOut: (e) => tooltip.current.out(e),
+    onCellMouseDown: (e) => {
+      tooltip.current.hide();
+      sheet.gridProps.onCellMouseDown(e);
+    },
+    onCellEditingStarted: () => tooltip.current.hide(),
+    onBodyScroll: () => tooltip.current.hide(),
     enterNavigatesVerticallyAfterEdit: true,
     stopEditingWhenCellsLoseFocus: true,
     suppressDragLeaveHidesColumns: true,

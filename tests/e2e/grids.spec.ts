@@ -1,5 +1,6 @@
-// Record grids: inline editing, the column chooser, per-device layouts, a rejected edit at its cell, the keyboard,
-// "New" through the drawer form, archiving a facility with its sub-facilities.
+// Record grids: inline editing, the column chooser, per-device layouts, a rejected edit at its cell, the values
+// filter and the lookup editor, the keyboard, "New" through the drawer form, archiving a facility with its
+// sub-facilities.
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { TableSettings } from '../../src/entities/account';
 import { signInTo } from './support';
@@ -306,6 +307,70 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
   }
   await page.reload();
   await expect(await cellOf(page, await searchRow(page, 'L-1004'), 'Year of construction')).toHaveText(original);
+});
+
+test('the status filter lists its values as checkboxes, and the lookup editor picks a cost group (Ctrl+Z takes it back)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 2200, height: 900 }); // every default column in view
+  await signInTo(page, '/facilities');
+  await expectHeaders(page, FACILITY_HEADERS);
+  const listRequest = (check: (url: string) => boolean) =>
+    page.waitForRequest((r) => r.url().includes('/api/v1/facilities?') && check(decodeURIComponent(r.url())));
+
+  // the values filter (Ctrl+Enter on a header opens its filter): a checked value asks the server for it only
+  const status = page.getByRole('columnheader', { name: 'Status' });
+  await status.focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const values = page.getByRole('group', { name: 'Values' });
+  await expect(values.getByRole('checkbox')).toHaveCount(2);
+  const clear = values.getByRole('button', { name: 'Clear' });
+  await expect(clear).toBeDisabled();
+  const onlyActive = listRequest((url) => url.includes('filter[status][]=active'));
+  await values.getByRole('checkbox', { name: 'Active', exact: true }).check();
+  await onlyActive;
+  await expect(clear).toBeEnabled();
+  await expect(await cellOf(page, dataRows(page).first(), 'Status')).toHaveText('Active');
+  const unfiltered = listRequest((url) => !url.includes('filter[status]'));
+  await clear.click();
+  await unfiltered;
+  await expect(values.getByRole('checkbox', { name: 'Active', exact: true })).not.toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // the lookup editor: type to search the cost groups, Enter picks the first match
+  const get = async <T>(path: string) =>
+    ((await (await page.request.get(`/api/v1/${path}`)).json()) as { data: T }).data;
+  const [facility] = await get<(ApiFacility & { cost_group_uuid: string | null })[]>(
+    'facilities?status_limiter=active&sort_by=number_internal&sort_descending=1&per_page=1',
+  );
+  const groups = await get<{ uuid: string; name: string }[]>('cost-groups?per_page=50');
+  const before = groups.find((g) => g.uuid === facility!.cost_group_uuid)?.name ?? '';
+  const other = groups.find((g) => g.uuid !== facility!.cost_group_uuid)!;
+  const row = await searchRow(page, facility!.number_internal);
+  const cell = await cellOf(page, row, 'Cost group');
+  await expect(cell).toHaveText(before);
+  await cell.dblclick();
+  const search = page.getByRole('combobox', { name: 'Search…' });
+  await expect(search).toBeFocused();
+  await search.fill(other.name.slice(0, 8));
+  await expect(page.getByRole('option', { name: other.name })).toBeVisible();
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v1/facilities/${facility!.uuid}`),
+  );
+  await search.press('Enter');
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toMatchObject({ cost_group_uuid: other.uuid });
+  await expect(search).toBeHidden();
+  await expect(cell).toHaveText(other.name);
+
+  // the edit is an undo step: Ctrl+Z on the grid puts the old cost group back
+  const undone = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/facilities'),
+  );
+  await page.keyboard.press('ControlOrMeta+z');
+  expect((await undone).ok()).toBe(true);
+  await expect(cell).toHaveText(before);
 });
 
 test('Space opens the record drawer with its title, Escape closes it, ? shows the shortcut sheet', async ({ page }) => {
