@@ -47,7 +47,7 @@ export const blank = (cells: CellValue[]) =>
   cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 export interface SheetContext {
-  strings: string[];
+  strings: { get(index: number): string | null };
   dateStyles: Uint8Array;
   date1904: boolean;
 }
@@ -239,7 +239,7 @@ export class SheetScanner {
     switch (this.type) {
       case SHARED: {
         const index = n ?? (v === null ? NaN : Number(v));
-        return this.ctx.strings[index] ?? null;
+        return Number.isInteger(index) ? this.ctx.strings.get(index) : null;
       }
       case INLINE:
         return this.inline ? this.inline.join('') : v;
