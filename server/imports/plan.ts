@@ -22,6 +22,7 @@ import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { checkUnique } from './plan-unique';
 import { quickCreateCheck } from './plan-check';
+import { requestsInFlight } from '../plugins/traffic';
 import {
   checkRefProperty,
   checkTreeMoves,
@@ -106,11 +107,12 @@ const hasKeys = (o: object) => {
   return false;
 };
 
-/** Gives other requests a turn every few milliseconds of planning. */
+/** Gives other requests a turn every few milliseconds of planning (every millisecond while they are in flight). */
 function slicer(ms = 3) {
   let last = performance.now();
   return async () => {
-    if (performance.now() - last < ms) return;
+    const spent = performance.now() - last;
+    if (spent < 1 || (spent < ms && requestsInFlight() === 0)) return;
     await new Promise((resolve) => setImmediate(resolve));
     last = performance.now();
   };

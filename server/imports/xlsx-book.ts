@@ -108,13 +108,46 @@ export async function dateStyles(book: Book): Promise<Uint8Array> {
   return out;
 }
 
+/**
+ * The shared strings as UTF-8 bytes in one growing buffer with their offsets, decoded when a cell asks: a table of
+ * 300,000 strings costs ~5 MB outside the JavaScript heap instead of ~11 MB of strings the collector keeps marking.
+ */
+export class StringTable {
+  private bytes = Buffer.alloc(64 * 1024);
+  private ends = new Uint32Array(1024);
+  private used = 0;
+  count = 0;
+
+  add(text: string) {
+    const need = this.used + Buffer.byteLength(text);
+    if (need > this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(need, this.bytes.length * 2));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(text, this.used);
+    if (this.count === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.ends[this.count++] = this.used;
+  }
+
+  /** The string at an index, or null outside the table. */
+  get(index: number): string | null {
+    if (!(index >= 0 && index < this.count)) return null;
+    return this.bytes.toString('utf8', index ? this.ends[index - 1] : 0, this.ends[index]);
+  }
+}
+
 const SI = nameCode('si');
 const T = nameCode('t');
 const RPH = nameCode('rPh');
 
 /** The shared strings table (rich text as its plain text, phonetic runs left out), read as a stream. */
-export async function sharedStrings(book: Book): Promise<string[]> {
-  const out: string[] = [];
+export async function sharedStrings(book: Book): Promise<StringTable> {
+  const out = new StringTable();
   if (!book.sharedStrings) return out;
   const tag = {} as Tag;
   let rest: Buffer = Buffer.alloc(0);
@@ -143,7 +176,7 @@ export async function sharedStrings(book: Book): Promise<string[]> {
         }
       } else if (tag.code === SI) {
         if (tag.close || tag.empty) {
-          out.push(parts && parts.length === 1 ? parts[0]! : (parts ?? []).join(''));
+          out.add(parts && parts.length === 1 ? parts[0]! : (parts ?? []).join(''));
           parts = null;
         } else parts = [];
       } else if (tag.code === RPH) inPhonetic = !tag.close && !tag.empty;

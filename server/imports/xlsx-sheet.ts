@@ -36,11 +36,18 @@ const ISO = 6;
 export const excelDate = (serial: number, date1904: boolean) =>
   new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 
+class Row implements SheetRow {
+  constructor(
+    readonly number: number,
+    readonly cells: CellValue[],
+  ) {}
+}
+
 export const blank = (cells: CellValue[]) =>
   cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 export interface SheetContext {
-  strings: string[];
+  strings: { get(index: number): string | null };
   dateStyles: Uint8Array;
   date1904: boolean;
 }
@@ -50,7 +57,10 @@ export class SheetScanner {
   private readonly tag = {} as Tag;
   private inData = false;
   private row = 0;
-  private cells: CellValue[] | null = null;
+  /** The row being read: its cells so far (reused from row to row) and how many of them are set. */
+  private inRow = false;
+  private readonly scratch: CellValue[] = [];
+  private width = 0;
   private col = 0;
   private inCell = false;
   private type = NUMBER;
@@ -84,7 +94,7 @@ export class SheetScanner {
 
   /** After the last chunk: throws when the sheet was cut short. */
   end() {
-    if (this.inData || this.cells) throw new XlsxError('sheet cut short');
+    if (this.inData || this.inRow) throw new XlsxError('sheet cut short');
   }
 
   private scan(buf: Buffer): number {
@@ -98,7 +108,7 @@ export class SheetScanner {
         continue;
       }
       if (code === C) {
-        if (!this.cells) continue;
+        if (!this.inRow) continue;
         if (!tag.close) this.openCell(buf, tag);
         if (tag.close || tag.empty) this.closeCell();
       } else if (code === V) {
@@ -152,19 +162,18 @@ export class SheetScanner {
     const r = attrInt(buf, tag, 'r');
     this.row = r > 0 ? r : this.row + 1;
     if (this.row > MAX_ROWS) throw new ZipBombError(`more than ${MAX_ROWS} rows`);
-    this.cells = [];
+    this.inRow = true;
+    this.width = 0;
     this.col = 0;
   }
 
   private closeRow() {
-    const cells = this.cells;
-    this.cells = null;
-    if (!cells) return;
-    let n = cells.length;
-    while (n > 0 && cells[n - 1] === null) n--;
-    cells.length = n;
-    for (let i = 0; i < n; i++) if (cells[i] === undefined) cells[i] = null;
-    if (!blank(cells)) this.out.push({ number: this.row, cells });
+    if (!this.inRow) return;
+    this.inRow = false;
+    // a copy of the scratch row (slice, and rows made by a class rather than literals: V8 would otherwise soon
+    // allocate every row straight in the old generation, where they pile up until a full collection)
+    const cells = this.scratch.slice(0, this.width);
+    if (!blank(cells)) this.out.push(new Row(this.row, cells));
   }
 
   /** A cell's attributes r (column), s (style) and t (type), read in one pass. */
@@ -217,7 +226,11 @@ export class SheetScanner {
     this.inline = null;
     this.value = null;
     this.number = null;
-    if (value !== null) this.cells![this.col - 1] = value;
+    if (value === null) return;
+    const at = this.col - 1;
+    for (let i = this.width; i < at; i++) this.scratch[i] = null;
+    this.scratch[at] = value;
+    if (at >= this.width) this.width = at + 1;
   }
 
   private cellValue(): CellValue {
@@ -226,7 +239,7 @@ export class SheetScanner {
     switch (this.type) {
       case SHARED: {
         const index = n ?? (v === null ? NaN : Number(v));
-        return this.ctx.strings[index] ?? null;
+        return Number.isInteger(index) ? this.ctx.strings.get(index) : null;
       }
       case INLINE:
         return this.inline ? this.inline.join('') : v;

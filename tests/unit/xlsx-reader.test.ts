@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readRows } from '../../server/imports/reader';
 import { HttpError } from '../../server/http-error';
 import { SheetScanner, type SheetRow } from '../../server/imports/xlsx-sheet';
-import { isDateFormat } from '../../server/imports/xlsx-book';
+import { StringTable, isDateFormat } from '../../server/imports/xlsx-book';
 import { centralHeader, endRecord, localHeader } from '../../server/imports/zip';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-xlsx-'));
@@ -181,7 +181,7 @@ describe('hand-made workbooks', () => {
           '<row r="3"><c r="B3" t="str"><v><![CDATA[x]]>y</v></c><c r="D3" s="1"><v>2</v></c></row>',
       ),
     );
-    const ctx = { strings: [], dateStyles: new Uint8Array([0, 1]), date1904: false };
+    const ctx = { strings: new StringTable(), dateStyles: new Uint8Array([0, 1]), date1904: false };
     const whole = new SheetScanner(ctx).push(xml);
     expect(whole).toEqual([
       { number: 1, cells: ['Grüße & mehr', null, -12.5] },
@@ -204,6 +204,14 @@ describe('hand-made workbooks', () => {
     );
     const file = save(zip(book({ S: xml }, { strings: `<sst><si><t>${escaped}</t></si></sst>` })));
     expect(await read(file)).toEqual([{ number: 1, cells: [long, long] }]);
+  });
+
+  it('keeps shared strings as bytes and gives them back by index', () => {
+    const table = new StringTable();
+    const texts = ['', 'Grüße 中', 'x'.repeat(70_000), ...Array.from({ length: 3000 }, (_, i) => `s${i}`)];
+    for (const t of texts) table.add(t);
+    expect(texts.map((_, i) => table.get(i))).toEqual(texts);
+    expect([table.get(-1), table.get(texts.length), table.get(NaN)]).toEqual([null, null, null]);
   });
 
   it('recognises date formats: d, m, y, h, s outside quotes, brackets and escapes', () => {
