@@ -2,7 +2,7 @@
 // archives only the ones picked (and Undo brings them back); cancelling after the latest cancellation date asks to
 // confirm; extending shows up in the history.
 import { expect, test, type Page } from '@playwright/test';
-import { signInTo } from './support';
+import { apiGet, apiPost, signInTo } from './support';
 
 interface Rec {
   uuid: string;
@@ -13,22 +13,6 @@ interface Rec {
   contract_end_date?: string | null;
   latest_cancellation_date?: string | null;
   settings_group_uuid: string;
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/v1/${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const res = await page.request.post(`/api/v1/${path}`, {
-    data: body,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
 }
 
 const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });

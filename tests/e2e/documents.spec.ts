@@ -2,24 +2,8 @@
 // the ticket shows the same files in its attachments, one is downloaded there with the same bytes, and the
 // documents screen lists it; the contractor downloads an order's document from the public page.
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { lastMail, signInTo } from './support';
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/v1/${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const res = await page.request.post(`/api/v1/${path}`, {
-    data: body,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-}
+import { expect, test } from '@playwright/test';
+import { apiGet, apiPost, lastMail, signInTo } from './support';
 
 const photo = Buffer.concat([
   Buffer.from('%PDF-1.4\n% damage report\n'),

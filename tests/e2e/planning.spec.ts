@@ -4,7 +4,7 @@
 // reset kills the old link.
 import { expect, test, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { lastMail, signInTo } from './support';
+import { apiGet, apiPost, lastMail, signInTo } from './support';
 
 interface ApiEvent {
   uuid: string;
@@ -16,24 +16,6 @@ interface ApiEvent {
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const typed = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`; // the demo's dd.mm.yyyy
-
-/** Reads through the signed-in session (GET needs no XSRF header). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/v1/${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Writes through the signed-in session, with the XSRF header the app sends. */
-async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const res = await page.request.post(`/api/v1/${path}`, {
-    data: body,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
-}
 
 const eventsOf = (page: Page, task: string) =>
   apiGet<ApiEvent[]>(page, `task-events?filter[task_uuid]=${task}&sort_by=due_date&status_limiter=all&per_page=100`);

@@ -1,6 +1,6 @@
 // Shared steps of the browser journeys: the demo login, the mail outbox, TOTP codes, the user menu.
 import crypto from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { totp } from '../../src/domain/totp';
 import { DEMO_PASSWORD } from '../../playwright.config';
 
@@ -39,4 +39,22 @@ export async function signInTo(page: Page, path: string) {
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page);
   await page.waitForURL((url) => url.pathname === new URL(path, url).pathname);
+}
+
+/** Reads through the signed-in session (GET needs no XSRF header); answers the reply's `data`. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`/api/v1/${path}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Writes through the signed-in session, with the XSRF header the app sends; answers the reply's `data`. */
+export async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post(`/api/v1/${path}`, {
+    data: body,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return ((await res.json()) as { data: T }).data;
 }
