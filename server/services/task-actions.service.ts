@@ -168,18 +168,22 @@ function shifted(task: Row, delta: number): Row {
   return out;
 }
 
+/** How many occurrences of a series were planned before `cut` (a count-ended series' share before a split). */
+async function eventsBefore(db: Tx, taskUuid: string, cut: string): Promise<number> {
+  const before = await db.execute(
+    sql`select count(*)::int as n from task_events where task_uuid = ${taskUuid} and deleted_at is null
+        and coalesce(planned_date, due_date) < ${cut}`,
+  );
+  return ((before as { rows?: { n: number }[] }).rows ?? (before as unknown as { n: number }[]))[0]?.n ?? 0;
+}
+
 async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: string, delta: number) {
   const copy: Row = { property_uuid: task.property_uuid, split_from_uuid: task.uuid };
   for (const [name, field] of Object.entries(entities.task.fields))
     if (isWritable(field) && name !== 'property_uuid') copy[name] = task[name] ?? null;
   Object.assign(copy, shifted({ ...task, start_date: cut }, delta));
   if (task.end_type === 'count') {
-    const before = await ctx.db.execute(
-      sql`select count(*)::int as n from task_events where task_uuid = ${String(task.uuid)} and deleted_at is null
-          and coalesce(planned_date, due_date) < ${cut}`,
-    );
-    const n = ((before as { rows?: { n: number }[] }).rows ?? (before as unknown as { n: number }[]))[0]?.n ?? 0;
-    const left = Number(task.occurrences) - n;
+    const left = Number(task.occurrences) - (await eventsBefore(ctx.db, String(task.uuid), cut));
     if (left < 1) throw fieldError('scope', 'validation.rrule_empty');
     copy.occurrences = left;
   }
@@ -213,12 +217,7 @@ export async function rejoinSeries(ctx: AppContext, access: Access, uuid: string
     const end: Row = { end_type: copy.end_type, end_date: null, occurrences: null };
     if (copy.end_type === 'until' && copy.end_date) end.end_date = addDays(String(copy.end_date), -delta);
     if (copy.end_type === 'count') {
-      const before = await tx.execute(
-        sql`select count(*)::int as n from task_events where task_uuid = ${String(original.uuid)}
-            and deleted_at is null and coalesce(planned_date, due_date) < ${cut}`,
-      );
-      const n = ((before as { rows?: { n: number }[] }).rows ?? (before as unknown as { n: number }[]))[0]?.n ?? 0;
-      end.occurrences = Number(copy.occurrences) + n;
+      end.occurrences = Number(copy.occurrences) + (await eventsBefore(tx, String(original.uuid), cut));
     }
     const kept = await tx
       .select({ uuid: events.uuid! })
