@@ -1,5 +1,6 @@
 // AG Grid Community modules, registered once, and the theme. Only the modules the DataGrid uses are listed, so
-// the grid chunk stays small; Community modules only (architecture.md §1).
+// the grid chunk stays small; Community modules only (architecture.md §1). Tooltips: cells and headers share the
+// one tooltip of cell-tooltip.ts, so no column asks for AG Grid's (its TooltipModule still comes with editing).
 import {
   CellStyleModule,
   CheckboxEditorModule,
@@ -24,7 +25,6 @@ import {
   SelectEditorModule,
   TextEditorModule,
   TextFilterModule,
-  TooltipModule,
   ValidationModule,
   themeQuartz,
   type GridOptions,
@@ -51,7 +51,6 @@ const modules: Module[] = [
   NumberFilterModule,
   DateFilterModule,
   CustomFilterModule,
-  TooltipModule,
   CellStyleModule,
   RowStyleModule,
   LocaleModule,
@@ -88,6 +87,10 @@ export const gridTheme = themeQuartz
  */
 export const GRID_OPTIONS = {
   ensureDomOrder: true,
+  // AG Grid gives every rendered cell a tooltip feature, whether its column has a tooltip or not; with its own
+  // tooltips that feature attaches a set of listeners per cell (the largest cost of our cells while scrolling),
+  // with browser tooltips it only keeps a title attribute, which no column sets
+  enableBrowserTooltips: true,
   defaultColDef: { resizable: true, minWidth: 60 },
   rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false },
   selectionColumnDef: { pinned: 'left' },

@@ -1,7 +1,8 @@
-// One tooltip for all cells of a grid: a rejected edit's message, or a long text in full. Shown 400 ms after the
-// pointer rests on a cell, in AG Grid's own tooltip look. AG Grid's per-column tooltips attach a set of listeners
-// to every rendered cell, which was the largest cost our columns added while scrolling; this needs the grid's
-// cell mouse-over and mouse-out events only.
+// One tooltip for all cells and headers of a grid: a rejected edit's message, a long text in full, or a column
+// header's label when the column is too narrow to show it. Shown 400 ms after the pointer rests, in AG Grid's own
+// tooltip look. AG Grid's tooltips (TooltipModule) attach a set of listeners to every rendered cell, which was the
+// largest cost our columns added while scrolling; this needs the grid's cell mouse-over and mouse-out events and
+// one pair of listeners on the element around the grid for the headers.
 import type { CellMouseOutEvent, CellMouseOverEvent } from 'ag-grid-community';
 import { cellKey, type GridContext } from './grid-context';
 import type { ApiRecord } from './records-api';
@@ -13,7 +14,17 @@ const LONG_TEXT = 24;
 export interface CellTooltip {
   over: (event: CellMouseOverEvent<ApiRecord>) => void;
   out: (event: CellMouseOutEvent<ApiRecord>) => void;
+  /** mouseover / mouseout on the element around the grid: header cells. */
+  overHeader: (event: MouseEvent) => void;
+  outHeader: (event: MouseEvent) => void;
   hide: () => void;
+}
+
+/** A header's label when it is cut off, else null. */
+function headerText(header: Element): string | null {
+  const label = header.querySelector<HTMLElement>('.ag-header-cell-text');
+  const text = label?.textContent?.trim();
+  return label && text && label.scrollWidth > label.clientWidth ? text : null;
 }
 
 /** The text of a cell's tooltip: its rejected edit's message, else its text when long. */
@@ -67,6 +78,21 @@ export function createCellTooltip(): CellTooltip {
     out(event) {
       const next = (event.event as MouseEvent | undefined)?.relatedTarget;
       if (next instanceof Node && cell?.contains(next)) return;
+      hide();
+    },
+    overHeader(event) {
+      const target = (event.target as Element | null)?.closest('.ag-header-cell');
+      if (!target || target === cell) return;
+      hide();
+      if (!(target instanceof HTMLElement)) return;
+      cell = target;
+      const text = headerText(target);
+      if (text) timer = setTimeout(() => show(target, text), DELAY_MS);
+    },
+    outHeader(event) {
+      if (!cell?.classList.contains('ag-header-cell')) return;
+      const next = event.relatedTarget;
+      if (next instanceof Node && cell.contains(next)) return;
       hide();
     },
     hide,

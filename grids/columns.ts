@@ -145,7 +145,6 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
     colId: name,
     field: name,
     headerName: headerOf(t, grid.entity.name, name),
-    headerTooltip: headerOf(t, grid.entity.name, name),
     width: adapter.width,
     sortable: isSortable(grid.entity, name),
     ...(isFilterable(grid.entity, name) ? adapter.filter(ref) : { filter: false }),

@@ -320,7 +320,12 @@ function LoadedGrid({
           />
         }
       />
-      <div className="hw-grid-body" {...sheet.bodyProps}>
+      <div
+        className="hw-grid-body"
+        {...sheet.bodyProps}
+        onMouseOver={(e) => tooltip.current.overHeader(e.nativeEvent)}
+        onMouseOut={(e) => tooltip.current.outHeader(e.nativeEvent)}
+      >
         <GridHost options={gridOptions} onApi={(gridApi) => (api.current = gridApi)} />
       </div>
       <GridFooter info={info} selected={selected} error={cellError} model={entity.name}>

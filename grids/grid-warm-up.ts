@@ -32,7 +32,7 @@ export function warmUpGrid(): void {
       theme: gridTheme,
       ...GRID_OPTIONS,
       columnDefs: [
-        { field: 'name', pinned: 'left', sortable: true, filter: 'agTextColumnFilter', headerTooltip: 'Name' },
+        { field: 'name', pinned: 'left', sortable: true, filter: 'agTextColumnFilter' },
         {
           field: 'amount',
           type: 'rightAligned',

@@ -95,7 +95,8 @@ export class FillHandle {
 
   private place() {
     const bounds = this.drag?.source ?? this.host.bounds();
-    const at = this.scope();
+    // no range, no handle: the grid's geometry (which makes the browser lay out) is read only when there is one
+    const at = bounds && this.scope();
     const column = bounds && at?.columns[bounds.right];
     const x = column && at.geometry.col(column)?.end;
     if (!bounds || !at || !column || x === undefined || x === null || at.api.getEditingCells().length > 0) {

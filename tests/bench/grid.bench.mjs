@@ -39,7 +39,8 @@
 // - The list server's md5 property uuids are made RFC 4122 uuids after seeding, else the Property titles fail
 //   the server's uuid validation and ours re-requests them on every scroll (react-query retries errored queries
 //   on mount).
-// BENCH_GRID_ROWS (100,000), BENCH_GRID_RUNS (5), BENCH_GRID_DEBUG=1 (per-run figures and failed requests).
+// BENCH_GRID_ROWS (100,000), BENCH_GRID_RUNS (5), BENCH_GRID_DEBUG=1 (per-run figures and failed requests),
+// BENCH_GRID_TRACE=1 (what the tasks over 50 ms of each scroll spent their time on, from a Chromium trace).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -312,6 +313,59 @@ async function scrollGrid(page) {
   return scrolling;
 }
 
+const TRACE = Boolean(process.env.BENCH_GRID_TRACE);
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
+
+/**
+ * BENCH_GRID_TRACE=1: what the main thread did inside the tasks over 50 ms of one scroll, by trace event (self
+ * time, so nested events are not counted twice; script by function and source).
+ */
+function longTaskBreakdown(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur > LONG_TASK_MS * 1000);
+  const self = new Map();
+  for (const task of tasks) {
+    const inside = onMain
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    // self time: an event's duration less its direct children's
+    const stack = [];
+    const add = (e) => {
+      const d = e.args?.data;
+      const key =
+        e.name === 'FunctionCall' || e.name === 'EvaluateScript'
+          ? `${e.name} ${d?.functionName || '(anonymous)'} ${String(d?.url ?? '')
+              .split('/')
+              .pop()}:${d?.lineNumber ?? ''}`
+          : e.name;
+      self.set(key, (self.get(key) ?? 0) + e.selfDur);
+    };
+    for (const e of inside) {
+      e.selfDur = e.dur;
+      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) add(stack.pop());
+      if (stack.length) stack.at(-1).selfDur -= e.dur;
+      stack.push(e);
+    }
+    while (stack.length) add(stack.pop());
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  return { tasks: tasks.length, ms: tasks.reduce((s, t) => s + t.dur, 0) / 1000, top };
+}
+
+/** Self time per function over a whole CPU profile (the scroll), the 25 largest. */
+function profileTop(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+}
+
 /** Sort, search, clear and scroll, the same steps on either page. */
 async function interact(page, quiet, searchBox, expectAfterSort) {
   const sorts = [];
@@ -327,7 +381,26 @@ async function interact(page, quiet, searchBox, expectAfterSort) {
   await quiet();
   await timed(page, 'input', 'lacks', () => searchBox.fill(''), SEARCH);
   await quiet();
+  const browser = page.context().browser();
+  const cdp = TRACE ? await page.context().newCDPSession(page) : null;
+  if (TRACE) {
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const scroll = await scrollGrid(page);
+  if (TRACE) {
+    scroll.heap = await page.evaluate(() => Math.round(performance.memory.usedJSHeapSize / 1e6));
+    scroll.trace = longTaskBreakdown(JSON.parse(String(await browser.stopTracing())));
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync('.tmp', { recursive: true });
+    fs.writeFileSync(
+      `.tmp/grid-scroll-${new URL(page.url()).pathname.split('/')[1]}.cpuprofile`,
+      JSON.stringify(profile),
+    );
+    scroll.trace.profile = profileTop(profile);
+    await cdp.detach();
+  }
   await quiet();
   return { sorts, filter: filter.ms, afterDebounce, scroll };
 }
@@ -585,6 +658,22 @@ export async function run() {
     const scroll = (list, key) => m(list, (r) => r.scroll[key]);
     const worst = (list, key) => Math.max(...list.map((r) => r.scroll[key]));
     const counts = (list) => list.map((r) => r.scroll.over).join(',');
+    if (TRACE)
+      for (const [label, list] of [
+        ['ours', o],
+        ['bare', b],
+      ])
+        for (const [i, r] of list.entries()) {
+          const { tasks, ms: busy, top } = r.scroll.trace;
+          console.error(
+            `[trace] ${label} run ${i + 1}: ${tasks} tasks over ${LONG_TASK_MS} ms, ${busy.toFixed(0)} ms; ` +
+              `JS heap ${r.scroll.heap} MB; scroll ${r.scroll.ms.toFixed(0)} ms`,
+          );
+          for (const [key, us] of top) console.error(`[trace]   ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+          console.error(`[trace] ${label} run ${i + 1}: CPU profile of the whole scroll, self time`);
+          for (const [key, us] of r.scroll.trace.profile)
+            console.error(`[trace]   ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+        }
     const nudges = [...o, ...b].reduce((n, r) => n + r.scroll.nudges, 0);
     return [
       [

@@ -309,6 +309,22 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
   await expect(await cellOf(page, await searchRow(page, 'L-1004'), 'Year of construction')).toHaveText(original);
 });
 
+test('a header cut off by its column shows its label in a tooltip; a header shown in full has none', async ({ page }) => {
+  await signInTo(page, '/property');
+  const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
+  const label = (name: string) => header(name).locator('.ag-header-cell-text');
+  const cut = await label('Year of construction').evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(cut).toBe(true);
+  await label('Year of construction').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Year of construction');
+  // away from the header: gone; over a header that fits: none
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await label('Name').hover();
+  await page.waitForTimeout(800);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
 test('the status filter lists its values as checkboxes, and the lookup editor picks a cost group (Ctrl+Z takes it back)', async ({
   page,
 }) => {
