@@ -21,7 +21,12 @@ import type { FileKind } from './file-check';
 
 export const CHUNK_ROWS = 500;
 /** Chunks written at the same time on PostgreSQL (each on its own connection). */
-const WRITERS = 2;
+const WRITERS = 3;
+/**
+ * While requests are being answered, a chunk is written in transactions of this many rows with a pause between
+ * them (see give-way), so a request shares the database with a short write at most.
+ */
+export const BUSY_WRITE_ROWS = 100;
 const LEASE_SECONDS = 60;
 export type ImportRow = typeof imports.$inferSelect;
 export interface Counts {
@@ -99,6 +104,12 @@ export async function* dataRows(ctx: AppContext, job: ImportRow, options: Import
   }
 }
 
+/** Consecutive slices of at most `size` (one empty slice for an empty list). */
+const slices = <T>(list: T[], size: number): T[][] =>
+  list.length <= size
+    ? [list]
+    : Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
 /** Cuts batches of rows into chunks of exactly `size` rows (the last one shorter). */
 export async function* chunksOf(batches: AsyncIterable<SheetRow[]>, size: number) {
   let chunk: SheetRow[] = [];
@@ -130,7 +141,7 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     // The next chunk is read and planned while the previous one is written, so the database never waits for us,
     // where nothing the plan reads can change by the writes before it: inserts of a model without write hooks
     // (references to records created earlier in the file are found in the plan's memory). On PostgreSQL such
-    // chunks are written two at a time on two connections, committing in order (see writeChunk). Updates and
+    // chunks are written up to three at a time on their own connections, committing in order (see writeChunk). Updates and
     // models with hooks plan each chunk after the one before it committed.
     const hooks = hooksOf(p.entity);
     const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite;
@@ -150,12 +161,15 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
       if (chunks + writing.length >= stopAfter) return (await settle(), 'stop');
       if (!ahead) await settle();
       const planned = rows.length && !cancel ? await planChunk(ctx, p, rows) : [];
-      // while requests are being answered, one chunk at a time and a pause (see give-way)
-      await settle(requestsInFlight() > 0 ? 0 : writers - 1);
-      await pause();
-      if (cancel) return (await settle(), 'cancel');
-      if (planned.length) {
-        const write = writeChunk(ctx, access, job, planned, writers > 1 ? committed : undefined);
+      // while requests are being answered: one write at a time, of fewer rows, each after a pause (see give-way)
+      const busy = requestsInFlight() > 0;
+      const pieces = busy ? slices(planned, BUSY_WRITE_ROWS) : [planned];
+      for (const piece of pieces) {
+        await settle(busy ? 0 : writers - 1);
+        await pause();
+        if (cancel) return (await settle(), 'cancel');
+        if (!piece.length) continue;
+        const write = writeChunk(ctx, access, job, piece, writers > 1 ? committed : undefined);
         write.catch(() => undefined); // awaited (and thrown) when settled
         writing.push(write);
         committed = write;

@@ -8,8 +8,10 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, imports } from '../../server/db/schema';
-import { accessForUser, kickImports, runImport } from '../../server/imports/import-runner';
+import { PassThrough } from 'node:stream';
+import { users, imports, importCreated } from '../../server/db/schema';
+import { accessForUser, BUSY_WRITE_ROWS, CHUNK_ROWS, kickImports, runImport } from '../../server/imports/import-runner';
+import { requestsInFlight } from '../../server/plugins/traffic';
 import { startRun } from '../../server/imports/import-actions';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { make, type Context } from './factories';
@@ -233,6 +235,45 @@ describe('jobs', () => {
     expect(await count('Resume')).toBe(1200);
     expect((await a.client.post(`/imports/${job.uuid}/undo`)).statusCode).toBe(200);
     expect(await count('Resume')).toBe(0);
+  });
+
+  it('writes in smaller transactions while requests are being answered, each whole in the undo log', async () => {
+    const job = await uploaded(await xlsx({ S: rows(600, 'Busy') }));
+    const ctx = env.app.ctx;
+    const [row] = await ctx.db.select().from(imports).where(eq(imports.uuid, job.uuid));
+    await startRun(ctx, await accessForUser(ctx, a.userId), row!, {
+      settings_group_uuid: a.settingsGroup,
+      mapping: { '0': 'property_uuid', '1': 'name' },
+      header_row: 1,
+      mode: 'insert',
+      match_key: 'uuid',
+    });
+    // a request whose body is still arriving is in flight for as long as the job runs
+    const body = new PassThrough();
+    const cookie = [...a.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = decodeURIComponent(a.client.cookies.get('XSRF-TOKEN') ?? '');
+    const held = env.app.inject({
+      method: 'POST',
+      url: '/api/v1/properties',
+      headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json', accept: 'application/json' },
+      payload: body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestsInFlight()).toBeGreaterThan(0);
+    await runImport(ctx, job.uuid);
+    body.end(JSON.stringify({ name: 'Held', settings_group_uuid: a.settingsGroup }));
+    expect((await held).statusCode).toBe(201);
+    const done = json<{ data: Job }>(await a.client.get(`/imports/${job.uuid}`)).data;
+    expect(done).toMatchObject({ status: 'done', counts: { created: 600, failed: 0 } });
+    const logged = await ctx.db
+      .select({ first: importCreated.first_row, records: importCreated.records })
+      .from(importCreated)
+      .where(eq(importCreated.import_uuid, job.uuid));
+    // 600 rows: without requests one write per chunk (500 + 100); with them one per 100 rows
+    expect(CHUNK_ROWS / BUSY_WRITE_ROWS).toBe(5);
+    expect(logged.map((l) => l.records.length)).toEqual(Array(6).fill(BUSY_WRITE_ROWS));
+    expect((await a.client.post(`/imports/${job.uuid}/undo`)).statusCode).toBe(200);
+    expect(await count('Busy')).toBe(0);
   });
 
   it('cancels between chunks; the written chunks stay until undone', async () => {

@@ -309,7 +309,9 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
   await expect(await cellOf(page, await searchRow(page, 'L-1004'), 'Year of construction')).toHaveText(original);
 });
 
-test('a header cut off by its column shows its label in a tooltip; a header shown in full has none', async ({ page }) => {
+test('a header cut off by its column shows its label in a tooltip; a header shown in full has none', async ({
+  page,
+}) => {
   await signInTo(page, '/property');
   const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
   const label = (name: string) => header(name).locator('.ag-header-cell-text');
