@@ -72,7 +72,9 @@ const sameFieldOnly: Convert = (value, from, to) =>
 /**
  * The cells of `target` outside `source` filled with the source block, repeated down and to the right (the fill
  * handle; Ctrl+D and Ctrl+R are its one-row and one-column cases). `source` is the top-left corner of `target`.
- * Values are copied, never continued as a series.
+ * Values are copied, except that a column whose source cells (two or more, filled downwards) hold numbers or dates
+ * in equal steps continues the series, as Excel's fill handle does (1, 2 → 3, 4; 1.5, 1.75 → 2.00; dates step
+ * by days).
  */
 export function fillBlock(
   source: Bounds,
@@ -88,11 +90,26 @@ export function fillBlock(
     if (!sources.has(i)) sources.set(i, rowAt(i));
     return sources.get(i)!;
   };
+  const series = new Map<number, ((step: number) => unknown) | null>();
+  const seriesAt = (col: number) => {
+    if (!series.has(col)) {
+      const column = columns[col];
+      const values: unknown[] = [];
+      for (let i = source.top; i <= source.bottom; i++) {
+        const slot = sourceRow(i);
+        values.push(typeof slot === 'object' && column ? (slot.data[column.name] ?? null) : null);
+      }
+      series.set(col, column && target.bottom > source.bottom ? seriesOf(values, column) : null);
+    }
+    return series.get(col)!;
+  };
   return editRange(
     target,
     columns,
     rowAt,
     (_row, column, index, col) => {
+      const continued = col <= source.right && index > source.bottom ? seriesAt(col) : null;
+      if (continued) return { after: continued(index - source.top) };
       const from = sourceRow(source.top + ((index - target.top) % height));
       const fromColumn = columns[source.left + ((col - target.left) % width)];
       if (typeof from !== 'object' || !fromColumn) return null;
@@ -102,6 +119,46 @@ export function fillBlock(
     },
     (index, col) => inBounds(source, index, col),
   );
+}
+
+const NUMERIC = new Set(['int', 'decimal', 'money', 'area', 'percent', 'geo']);
+const DECIMAL_TEXT = /^-?\d+(\.(\d+))?$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * A column's source values as a series: the value `k` rows below the first, or null when they are not two or more
+ * numbers (or dates) in equal, non-zero steps (then the block is copied).
+ */
+export function seriesOf(values: readonly unknown[], column: SheetColumn): ((k: number) => unknown) | null {
+  if (values.length < 2) return null;
+  const kind = column.field.kind;
+  if (NUMERIC.has(kind)) {
+    const texts = values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
+    if (!texts.every((t): t is string => typeof t === 'string' && DECIMAL_TEXT.test(t))) return null;
+    // exact in units of the finest decimal place the source has
+    const places = Math.max(...texts.map((t) => DECIMAL_TEXT.exec(t)![2]?.length ?? 0));
+    const units = texts.map((t) => BigInt(Math.round(Number(t) * 10 ** places)));
+    const step = units[1]! - units[0]!;
+    if (step === 0n || units.some((u, i) => i > 0 && u - units[i - 1]! !== step)) return null;
+    const asNumber = values.every((v) => typeof v === 'number');
+    return (k) => {
+      const u = units[0]! + step * BigInt(k);
+      const negative = u < 0n;
+      const digits = (negative ? -u : u).toString().padStart(places + 1, '0');
+      const text = `${negative ? '-' : ''}${places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits}`;
+      return asNumber ? Number(text) : text;
+    };
+  }
+  if (kind === 'date') {
+    const days = values.map((v) =>
+      typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) / DAY_MS : NaN,
+    );
+    if (days.some((d) => !Number.isInteger(d))) return null;
+    const step = days[1]! - days[0]!;
+    if (step === 0 || days.some((d, i) => i > 0 && d - days[i - 1]! !== step)) return null;
+    return (k) => new Date((days[0]! + step * k) * DAY_MS).toISOString().slice(0, 10);
+  }
+  return null;
 }
 
 /** Ctrl+D: the top row's values copied into every row below it in the range. */

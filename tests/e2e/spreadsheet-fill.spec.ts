@@ -22,10 +22,16 @@ async function dragHandle(page: Page, target: Locator, release = true) {
   if (release) await page.mouse.up();
 }
 
-test('the fill handle fills down (repeating a two-row block) and right, as one undo step each', async ({ page }) => {
+test('the fill handle fills down (a two-row number block continues as a series) and right, as one undo step each', async ({
+  page,
+}) => {
   const prefix = `Handle${Date.now() % 1_000_000}`;
   await signInTo(page, '/facilities');
-  await seed(page, prefix, 6, (i) => ({ manufacturer: `Maker ${i}`, lifetime: 10 + i, number_internal: `N-${i}` }));
+  await seed(page, prefix, 6, (i) => ({
+    manufacturer: `Maker ${i}`,
+    lifetime: 10 + (i % 2),
+    number_internal: `N-${i}`,
+  }));
   await openFacilities(page, prefix, 6);
 
   // the handle sits on the bottom-right corner of the focused cell
@@ -62,14 +68,14 @@ test('the fill handle fills down (repeating a two-row block) and right, as one u
   expect((await undone).status()).toBe(200);
   await expect(await cellOf(page, dataRows(page).nth(3), 'Manufacturer')).toHaveText('Maker 3');
 
-  // a two-row source block repeats down: lifetimes 10, 11 over six rows
+  // a two-row block of numbers in equal steps continues down as a series: lifetimes 10, 11 → 12 … 15
   await (await cellOf(page, dataRows(page).first(), 'Lifetime (years)')).click();
   await page.keyboard.press('Shift+ArrowDown');
   await expect(page.locator('.hw-range-cell')).toHaveCount(2);
   const block = bulkPatch(page);
   await dragHandle(page, await cellOf(page, dataRows(page).nth(5), 'Lifetime (years)'));
   expect((await block).status()).toBe(200);
-  expect((await fetchAll(page, prefix)).map((f) => f.lifetime)).toEqual([10, 11, 10, 11, 10, 11]);
+  expect((await fetchAll(page, prefix)).map((f) => f.lifetime)).toEqual([10, 11, 12, 13, 14, 15]);
 
   // dragged right: the internal number is carried into the manufacturer of the same row
   await (await cellOf(page, dataRows(page).nth(1), 'Internal number')).click();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../src/entities/fields';
 import type { RowSlot, SheetColumn, SheetRow } from '../../grids/clipboard/paste-plan';
-import { fillBlock, fillDown, fillRight, type Convert } from '../../grids/fill/fill';
+import { fillBlock, fillDown, fillRight, seriesOf, type Convert } from '../../grids/fill/fill';
 
 const text: Field = { kind: 'text' };
 const int: Field = { kind: 'int' };
@@ -64,5 +64,43 @@ describe('block fill (the fill handle, Ctrl+D, Ctrl+R)', () => {
   it('stops at the end of the rows', () => {
     const edit = fillBlock(box(3, 3, 0, 0), box(3, 9, 0, 0), columns, rowAt);
     expect(edit.changes).toEqual([{ uuid: 'u4', field: 'a', before: 'a0', after: 'a3' }]);
+  });
+});
+
+describe('series in a block filled downwards (the fill handle)', () => {
+  const decimal: SheetColumn = { name: 'x', field: { kind: 'decimal' }, writable: true };
+  const date: SheetColumn = { name: 'x', field: { kind: 'date' }, writable: true };
+  const year: SheetColumn = { name: 'x', field: { kind: 'int' }, writable: true };
+  const run = (f: ((k: number) => unknown) | null, n: number) => Array.from({ length: n }, (_, k) => f?.(k));
+
+  it('continues numbers and dates in equal steps, exactly and in the stored form', () => {
+    expect(run(seriesOf([1, 2], year), 4)).toEqual([1, 2, 3, 4]);
+    expect(run(seriesOf([2030, 2025, 2020], year), 5)).toEqual([2030, 2025, 2020, 2015, 2010]);
+    expect(run(seriesOf(['0.1000', '0.2000'], decimal), 4)).toEqual(['0.1000', '0.2000', '0.3000', '0.4000']);
+    expect(run(seriesOf(['1.5', '1.75'], decimal), 4)).toEqual(['1.50', '1.75', '2.00', '2.25']);
+    expect(run(seriesOf(['0.5', '-0.5'], decimal), 3)).toEqual(['0.5', '-0.5', '-1.5']);
+    expect(run(seriesOf(['2026-01-30', '2026-01-31'], date), 3)).toEqual(['2026-01-30', '2026-01-31', '2026-02-01']);
+    expect(run(seriesOf(['2028-02-22', '2028-02-29'], date), 3)).toEqual(['2028-02-22', '2028-02-29', '2028-03-07']);
+  });
+
+  it('copies instead when the steps differ, are zero, a cell is empty or the kind has no order', () => {
+    expect(seriesOf([1], year)).toBeNull();
+    expect(seriesOf([1, 2, 4], year)).toBeNull();
+    expect(seriesOf([3, 3], year)).toBeNull();
+    expect(seriesOf([1, null], year)).toBeNull();
+    expect(seriesOf(['2026-01-01', 'x'], date)).toBeNull();
+    expect(seriesOf(['a1', 'a2'], { name: 'x', field: { kind: 'text' }, writable: true })).toBeNull();
+  });
+
+  it('the handle dragged down continues a numeric column and repeats a text column beside it', () => {
+    const rows = [row(0, { d: 10 }), row(1, { d: 20 }), row(2), row(3), row(4)];
+    const edit = fillBlock(box(0, 1, 0, 3), box(0, 4, 0, 3), columns, (i) => rows[i] ?? 'end');
+    const after = (uuid: string, field: string) =>
+      edit.changes.find((c) => c.uuid === uuid && c.field === field)?.after;
+    expect([2, 3, 4].map((i) => after(`u${i}`, 'd'))).toEqual([30, 40, 50]);
+    expect([2, 3, 4].map((i) => after(`u${i}`, 'a'))).toEqual(['a0', 'a1', 'a0']);
+    // Ctrl+D (one source row) still copies
+    const down = fillDown(box(0, 2, 3, 3), columns, (i) => rows[i] ?? 'end');
+    expect(down.changes.map((c) => c.after)).toEqual([10, 10]);
   });
 });
