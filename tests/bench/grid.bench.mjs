@@ -314,6 +314,8 @@ async function scrollGrid(page) {
 }
 
 const TRACE = Boolean(process.env.BENCH_GRID_TRACE);
+/** BENCH_GRID_BARE_APP_CSS=1: the bare page loads our stylesheets too, its grid in .hw-data-grid (CSS cost). */
+const BARE_APP_CSS = Boolean(process.env.BENCH_GRID_BARE_APP_CSS);
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
 
 /**
@@ -351,7 +353,11 @@ function longTaskBreakdown(trace) {
     while (stack.length) add(stack.pop());
   }
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  return { tasks: tasks.length, ms: tasks.reduce((s, t) => s + t.dur, 0) / 1000, top };
+  // elements restyled over the whole scroll (how far style invalidation reaches)
+  const restyles = onMain.filter((e) => e.name === 'UpdateLayoutTree');
+  const restyled = restyles.reduce((n, e) => n + (e.args?.elementCount ?? e.args?.data?.elementCount ?? 0), 0);
+  const ms = tasks.reduce((s, t) => s + t.dur, 0) / 1000;
+  return { tasks: tasks.length, ms, top, restyled, restyles: restyles.length };
 }
 
 /** Self time per function over a whole CPU profile (the scroll), the 25 largest. */
@@ -427,7 +433,8 @@ async function calibrate(page) {
   );
   await page.setViewportSize(size);
   const font = await page.evaluate(() => getComputedStyle(document.querySelector('.ag-root-wrapper')).fontFamily);
-  return { columns, width: Math.round(box.width), height: Math.round(box.height), font };
+  const styles = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href));
+  return { columns, width: Math.round(box.width), height: Math.round(box.height), font, styles };
 }
 
 /** A browser of its own with one instrumented context: the same binary and flags for both pages. */
@@ -585,8 +592,9 @@ export async function run() {
           status: 200,
           contentType: 'text/html; charset=utf-8',
           body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare AG Grid</title>
+${BARE_APP_CSS ? bareConfig.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('') : ''}
 <style>body{margin:16px;font-family:${bareConfig.font};font-size:14px}#search{margin-bottom:8px;width:260px}</style>
-</head><body><input id="search" type="search" aria-label="Search" placeholder="Search"><div id="grid"></div>
+</head><body><div class="${BARE_APP_CSS ? 'hw-data-grid' : ''}"><input id="search" type="search" aria-label="Search" placeholder="Search"><div id="grid"></div></div>
 <script>window.__BARE=${JSON.stringify(bareConfig)}</script><script src="/__bench/bare.js"></script></body></html>`,
         }),
       );
@@ -667,7 +675,8 @@ export async function run() {
           const { tasks, ms: busy, top } = r.scroll.trace;
           console.error(
             `[trace] ${label} run ${i + 1}: ${tasks} tasks over ${LONG_TASK_MS} ms, ${busy.toFixed(0)} ms; ` +
-              `JS heap ${r.scroll.heap} MB; scroll ${r.scroll.ms.toFixed(0)} ms`,
+              `JS heap ${r.scroll.heap} MB; scroll ${r.scroll.ms.toFixed(0)} ms; ` +
+              `${r.scroll.trace.restyled} elements restyled in ${r.scroll.trace.restyles} style updates`,
           );
           for (const [key, us] of top) console.error(`[trace]   ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
           console.error(`[trace] ${label} run ${i + 1}: CPU profile of the whole scroll, self time`);
