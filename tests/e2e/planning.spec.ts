@@ -37,6 +37,8 @@ test('a recurring task: its events in the calendar, one moved with the scope dia
   await page.getByLabel('Weekday in month').selectOption({ label: 'first' });
   await page.getByRole('group', { name: 'Weekdays' }).getByLabel('Mon').check();
   await page.getByLabel('Start date').fill(typed(isoOf(new Date())));
+  // the interval typed before the month mode and weekday were chosen is still there when saving
+  await expect(page.getByLabel('Every')).toHaveValue('3');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'New Task' })).toBeHidden();
 
