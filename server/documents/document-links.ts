@@ -39,6 +39,15 @@ export async function lockRecord(tx: Db, ref: RecordRef) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`documents:${ref.model_uuid}`}, 0))`);
 }
 
+/** Document links of the record whose document is live (neither deleted nor archived); with a join on documents. */
+export const liveLinksOf = (ref: RecordRef) =>
+  and(
+    eq(documentLinks.model_name, ref.model_name),
+    eq(documentLinks.model_uuid, ref.model_uuid),
+    isNull(documents.deleted_at!),
+    isNull(documents.archived_at!),
+  );
+
 /** Whether a live document attached to the record already has this file name (case-insensitive). */
 export async function nameTaken(tx: Db, ref: RecordRef, fileName: string, except?: string): Promise<boolean> {
   const [hit] = await tx
@@ -47,10 +56,7 @@ export async function nameTaken(tx: Db, ref: RecordRef, fileName: string, except
     .innerJoin(documents, eq(documents.uuid!, documentLinks.document_uuid))
     .where(
       and(
-        eq(documentLinks.model_name, ref.model_name),
-        eq(documentLinks.model_uuid, ref.model_uuid),
-        isNull(documents.deleted_at!),
-        isNull(documents.archived_at!),
+        liveLinksOf(ref),
         sql`lower(${documents.original_filename!}) = lower(${fileName})`,
         except ? sql`${documents.uuid!} <> ${except}` : undefined,
       ),

@@ -13,7 +13,7 @@ import { document as documents } from '../db/entity-tables';
 import { documentLinks } from '../db/document-schema';
 import { HttpError, fieldError, forbidden, notFound } from '../http-error';
 import { onRecord } from '../services/record-actions';
-import { claimName, insertLink, loadRecord, propertyOf, type RecordRef } from './document-links';
+import { claimName, insertLink, liveLinksOf, loadRecord, propertyOf, type RecordRef } from './document-links';
 import { documentStore, type StagedFile } from './storage';
 
 export interface UploadFields extends RecordRef {
@@ -180,14 +180,7 @@ export async function documentsOfRecord(tx: Db, ref: RecordRef) {
     })
     .from(documentLinks)
     .innerJoin(documents, eq(documents.uuid!, documentLinks.document_uuid))
-    .where(
-      and(
-        eq(documentLinks.model_name, ref.model_name),
-        eq(documentLinks.model_uuid, ref.model_uuid),
-        isNull(documents.deleted_at!),
-        isNull(documents.archived_at!),
-      ),
-    )
+    .where(liveLinksOf(ref))
     .orderBy(documents.created_at!, documents.uuid!)
     .then((rows) => rows as Record<string, unknown>[]);
 }
