@@ -1,6 +1,7 @@
 // Filling (Ctrl+D, Ctrl+R, the fill handle) and clearing a range (Delete) as lists of cell changes, the shape the
 // undo stack keeps. Only loaded rows the user may change and writable columns take part; required fields are not
 // cleared. Pure.
+import { isNumericKind } from '../../src/entities/fields';
 import { sameValue } from '../bulk-edit/bulk-ops';
 import type { SheetColumn, RowSlot, SheetRow } from '../clipboard/paste-plan';
 import { inBounds, type Bounds } from '../range/range';
@@ -121,7 +122,6 @@ export function fillBlock(
   );
 }
 
-const NUMERIC = new Set(['int', 'decimal', 'money', 'area', 'percent', 'geo']);
 const DECIMAL_TEXT = /^-?\d+(\.(\d+))?$/;
 const DAY_MS = 86_400_000;
 
@@ -132,12 +132,15 @@ const DAY_MS = 86_400_000;
 export function seriesOf(values: readonly unknown[], column: SheetColumn): ((k: number) => unknown) | null {
   if (values.length < 2) return null;
   const kind = column.field.kind;
-  if (NUMERIC.has(kind)) {
+  if (isNumericKind(kind)) {
     const texts = values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
     if (!texts.every((t): t is string => typeof t === 'string' && DECIMAL_TEXT.test(t))) return null;
     // exact in units of the finest decimal place the source has
     const places = Math.max(...texts.map((t) => DECIMAL_TEXT.exec(t)![2]?.length ?? 0));
-    const units = texts.map((t) => BigInt(Math.round(Number(t) * 10 ** places)));
+    const units = texts.map((t) => {
+      const [whole, fraction = ''] = t.split('.');
+      return BigInt(whole! + fraction.padEnd(places, '0'));
+    });
     const step = units[1]! - units[0]!;
     if (step === 0n || units.some((u, i) => i > 0 && u - units[i - 1]! !== step)) return null;
     const asNumber = values.every((v) => typeof v === 'number');
