@@ -24,17 +24,15 @@ import { http } from '../src/api/http';
 import { FormMessage, TextField, useFormSubmit } from '../src/components/form-fields';
 import { notify, reportActionError } from '../src/components/notices';
 import { useTranslation } from '../src/i18n';
+import { gridViewsKey, gridViewsQuery } from './grid-views-query';
 import { isQueryDirty } from './view-query';
-
-const viewsKey = (table: string) => ['grid-views', table] as const;
 
 /** The table's views and the active one (from `?view=`). */
 export function useGridViews(table: string) {
   const [params, setParams] = useSearchParams();
   const views = useQuery({
-    queryKey: viewsKey(table),
-    queryFn: () => http.get<GridView[]>('grid-views', { query: { table } }),
-    staleTime: 60_000,
+    ...gridViewsQuery,
+    select: (all: GridView[]) => all.filter((view) => view.table_name === table),
   });
   const activeUuid = params.get('view');
   const active = views.data?.find((v) => v.uuid === activeUuid) ?? null;
@@ -67,7 +65,7 @@ export function GridViews({ table, settingsGroupUuid, current, views, onReset }:
   const [naming, setNaming] = useState(false);
   const { active } = views;
   const dirty = isQueryDirty(current, active?.query ?? null);
-  const refresh = () => client.invalidateQueries({ queryKey: viewsKey(table) });
+  const refresh = () => client.invalidateQueries({ queryKey: gridViewsKey });
 
   const save = async () => {
     if (!active) return;

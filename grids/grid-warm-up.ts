@@ -1,9 +1,20 @@
 // A throwaway grid, built once while the browser is idle after sign-in (grids/preload.ts) and destroyed at once:
-// the first grid a user opens in a page otherwise pays for compiling AG Grid's code (creating the grid, headers,
-// the infinite row model, rows and cells) — about 100 ms on a slow machine. Off-screen, a few local rows, no
-// requests; in two idle slices, so no single task holds the page for long.
+// the first grid a user opens in a page otherwise pays for compiling AG Grid's code and ours (creating the grid,
+// headers, the infinite row model, rows, our column adapters, formatters and class rules per field kind) — about
+// 100 ms on a slow machine. It is the facilities grid's columns, built by the same code as every DataGrid, over a
+// few local rows with a value of every kind; off-screen, no requests, no React; in two idle slices, so no single
+// task holds the page for long.
+import { QueryClient } from '@tanstack/react-query';
 import { createGrid, type GridApi } from 'ag-grid-community';
+import type { FieldKind } from '../src/entities/fields';
+import { DEFAULT_LANGUAGE, i18n, isLanguage } from '../src/i18n';
+import { DEFAULT_CURRENCY, DEFAULT_DATE_FORMATS } from '../src/i18n/format';
 import { GRID_OPTIONS, gridTheme, registerGridModules } from './ag-grid-setup';
+import { buildColumnDefs } from './columns';
+import { facilitiesGrid } from './facilities.grid';
+import type { GridContext } from './grid-context';
+import { mergeLayout } from './preferences';
+import type { ApiRecord } from './records-api';
 
 let warmed = false;
 
@@ -15,7 +26,49 @@ export function markGridWarm(): void {
 const idle = (run: () => void) =>
   (globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 50)))(run, { timeout: 3000 });
 
-const ROWS = Array.from({ length: 20 }, (_, i) => ({ uuid: `warm-${i}`, name: `Row ${i}`, amount: i * 10 }));
+/** A value of every field kind, so each kind's formatter and class rules run. */
+const SAMPLE = {
+  text: (i) => `Row ${i}`,
+  long_text: (i) => `Row ${i}`,
+  email: (i) => `row${i}@example.com`,
+  phone: () => '+41 44 000 00 00',
+  int: (i) => i,
+  decimal: (i) => `${i}.5`,
+  money: (i) => `${i * 100}.50`,
+  area: (i) => `${i * 10}.25`,
+  percent: (i) => String(i),
+  geo: (i) => `47.${i}`,
+  bool: (i) => i % 2 === 0,
+  date: () => '2026-03-15',
+  datetime: () => '2026-03-15T10:00:00.000Z',
+  enum: () => null, // filled from the field's values below
+  ref: (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+} satisfies { [K in FieldKind]: (i: number) => unknown };
+
+function sampleRows(): ApiRecord[] {
+  const fields = Object.entries(facilitiesGrid.entity.fields);
+  return Array.from({ length: 20 }, (_, i) => {
+    const row: Record<string, unknown> = { uuid: `warm-${i}`, links: { self: '', update: '' } };
+    for (const [name, field] of fields) row[name] = field.kind === 'enum' ? field.values[0] : SAMPLE[field.kind](i);
+    return row as ApiRecord;
+  });
+}
+
+function warmContext(): GridContext {
+  const locale = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const t = (key: string) => i18n.t(key);
+  return {
+    entity: facilitiesGrid.entity,
+    format: { locale, dateFormat: DEFAULT_DATE_FORMATS[locale], currency: DEFAULT_CURRENCY[locale], t },
+    t,
+    refTitles: { get: () => ({ title: '' }) }, // no title requests from here
+    cellErrors: new Map(),
+    openRecord: () => undefined,
+    openShortcuts: () => undefined,
+    lookupScope: {},
+    queryClient: new QueryClient(),
+  };
+}
 
 export function warmUpGrid(): void {
   if (warmed || typeof document === 'undefined') return;
@@ -28,22 +81,22 @@ export function warmUpGrid(): void {
     if (warmed) return;
     warmed = true;
     document.body.append(host);
-    let api: GridApi | null = createGrid(host, {
+    const rows = sampleRows();
+    const layout = mergeLayout(facilitiesGrid, undefined);
+    const columnDefs = buildColumnDefs(facilitiesGrid, layout, i18n.t).map((c) => ({
+      ...c,
+      cellClassRules: { ...c.cellClassRules, 'hw-range-cell': () => false },
+    }));
+    let api: GridApi<ApiRecord> | null = createGrid<ApiRecord>(host, {
       theme: gridTheme,
       ...GRID_OPTIONS,
-      columnDefs: [
-        { field: 'name', pinned: 'left', sortable: true, filter: 'agTextColumnFilter' },
-        {
-          field: 'amount',
-          type: 'rightAligned',
-          filter: 'agNumberColumnFilter',
-          valueFormatter: (p) => String(p.value),
-        },
-      ],
+      context: warmContext(),
+      columnDefs,
       rowModelType: 'infinite',
-      cacheBlockSize: ROWS.length,
+      cacheBlockSize: rows.length,
       getRowId: (p) => p.data.uuid,
-      datasource: { getRows: (params) => params.successCallback(ROWS, ROWS.length) },
+      readOnlyEdit: true,
+      datasource: { getRows: (params) => params.successCallback(rows, rows.length) },
     });
     idle(() => {
       api?.destroy();

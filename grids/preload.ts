@@ -1,5 +1,5 @@
-// Warming the grid layer while the user looks at another screen: the per-device table settings (one request for
-// every table) and, on a desktop-sized window, the DataGrid chunk with the record translations and a throwaway
+// Warming the grid layer while the user looks at another screen: the per-device table settings and the saved
+// views (one request each for every table) and, on a desktop-sized window, the DataGrid chunk with the record translations and a throwaway
 // grid that compiles AG Grid's code (grid-warm-up.ts). The shell calls
 // `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule` in parallel
 // with its own chunk. Opening a module's grid then waits only for its first block of rows.
@@ -9,6 +9,7 @@ import { selectedSettingsGroupAtom } from '../src/state/context';
 import { store } from '../src/state/store';
 import { loadRecordTranslations } from '../src/i18n';
 import type * as DataGridExports from './data-grid';
+import { gridViewsQuery } from './grid-views-query';
 import { MOBILE_BREAKPOINT, deviceString, tableSettingsQuery } from './table-settings-query';
 
 type DataGridModule = typeof DataGridExports;
@@ -41,6 +42,7 @@ const saveData = () =>
  */
 export function preloadGrids(): void {
   void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
+  void queryClient.prefetchQuery(gridViewsQuery);
   const settingsGroupUuid = store.get(selectedSettingsGroupAtom);
   if (settingsGroupUuid) void queryClient.prefetchQuery(settingsGroupQuery(settingsGroupUuid));
   if (!desktop() || saveData()) return;
@@ -57,6 +59,7 @@ export function preloadGrids(): void {
 export function preloadForGridRoute(): Promise<unknown> {
   return Promise.all([
     queryClient.prefetchQuery(tableSettingsQuery(deviceString())),
+    queryClient.prefetchQuery(gridViewsQuery).catch(() => undefined),
     desktop() ? loadDataGridModule().catch(() => undefined) : undefined,
   ]);
 }

@@ -3,7 +3,7 @@
 // and render pass) and the cells of that model's columns are refreshed once the batch answers. No React per
 // cell, and a failed title is not asked for again while the grid lives (it shows "unknown record").
 import type { QueryClient } from '@tanstack/react-query';
-import { loadRefTitle, refTitleKey } from './ref-titles';
+import { knownRefTitle, loadRefTitle, refTitleKey } from './ref-titles';
 
 /** A title, or `pending` while it loads, or `unknown` when the record is gone or not visible to the user. */
 export type RefTitleState = { title: string } | 'pending' | 'unknown';
@@ -39,17 +39,15 @@ export function createRefTitleResolver(
 
   return {
     get(model, uuid) {
-      const title = client.getQueryData<string | null>(refTitleKey(model, uuid));
+      const known = knownRefTitle(model, uuid);
+      const title = known === undefined ? client.getQueryData<string | null>(refTitleKey(model, uuid)) : known;
       if (typeof title === 'string') return { title };
       const key = `${model}:${uuid}`;
       if (title === null || failed.has(key)) return 'unknown';
       if (!pending.has(key)) {
         pending.add(key);
         loadRefTitle(model, uuid).then(
-          (loaded) => {
-            client.setQueryData(refTitleKey(model, uuid), loaded);
-            settled(model, key);
-          },
+          () => settled(model, key), // the loader remembered the title
           () => {
             failed.add(key);
             settled(model, key);

@@ -1,9 +1,13 @@
 // Titles of referenced records (refs travel as uuids). Cells ask per uuid; the asks of one render pass are
-// batched into one `filter[uuid][]=` request per model and cached by react-query.
+// batched into one `filter[uuid][]=` request per model. Every title seen (a list block, a lookup, a saved record,
+// an answered batch) goes into one plain map of the newest 20,000, which grid cells read directly: seeding a block
+// of 100 rows is 100 map writes, not 100 react-query entries with a timer each. Components showing a title
+// (`RefTitle`, `useRefTitle`) use react-query, start from that map and are updated when a title is seeded again.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
+import { onSessionReset } from '../src/state/reset';
 import { listRecords, recordTitle, type ApiRecord } from './records-api';
 
 /** The server accepts up to 200 uuids in one filter. */
@@ -11,6 +15,25 @@ const BATCH = 200;
 const TITLE_STALE_MS = 5 * 60_000;
 
 export const refTitleKey = (model: string, uuid: string) => ['ref-title', model, uuid] as const;
+
+/** Titles known without a request (`null`: the record is gone or not visible), oldest first. */
+const known = new Map<string, { title: string | null; at: number }>();
+const KNOWN_MAX = 20_000;
+const knownKey = (model: string, uuid: string) => `${model}:${uuid}`;
+
+function remember(model: string, uuid: string, title: string | null): void {
+  const key = knownKey(model, uuid);
+  known.delete(key); // re-inserted as the newest
+  known.set(key, { title, at: Date.now() });
+  if (known.size > KNOWN_MAX) known.delete(known.keys().next().value as string);
+}
+
+/** A known title, `null` for a record known to be gone, `undefined` when it was never seen. */
+export function knownRefTitle(model: string, uuid: string): string | null | undefined {
+  return known.get(knownKey(model, uuid))?.title;
+}
+
+onSessionReset(() => known.clear()); // another user may sign in next
 
 interface Waiter {
   resolve: (title: string | null) => void;
@@ -34,7 +57,11 @@ async function flush(model: string): Promise<void> {
         ...(entity.status ? { status_limiter: 'all' } : {}),
       });
       const titles = new Map(reply.data.map((record) => [record.uuid, recordTitle(entity, record)]));
-      for (const uuid of chunk) for (const w of queue.get(uuid) ?? []) w.resolve(titles.get(uuid) ?? null);
+      for (const uuid of chunk) {
+        const title = titles.get(uuid) ?? null;
+        remember(model, uuid, title);
+        for (const w of queue.get(uuid) ?? []) w.resolve(title);
+      }
     } catch (error) {
       for (const uuid of chunk) for (const w of queue.get(uuid) ?? []) w.reject(error);
     }
@@ -56,23 +83,38 @@ export function loadRefTitle(model: string, uuid: string): Promise<string | null
   });
 }
 
-/** Records already loaded (a list block, a lookup) seed the title cache, so their refs need no request. */
+/**
+ * Records already loaded (a list block, a lookup, a saved record) seed the titles, so their refs need no request;
+ * a title a component shows already is updated in place.
+ */
 export function seedRefTitles(client: QueryClient, model: string, records: readonly ApiRecord[]): void {
   const entity = entityByName(model);
   if (!entity) return;
-  for (const record of records) client.setQueryData(refTitleKey(model, record.uuid), recordTitle(entity, record));
+  const cache = client.getQueryCache();
+  for (const record of records) {
+    const title = recordTitle(entity, record);
+    remember(model, record.uuid, title);
+    const key = refTitleKey(model, record.uuid);
+    if (cache.find({ queryKey: key, exact: true })) client.setQueryData(key, title);
+  }
 }
 
 export function cachedRefTitle(client: QueryClient, model: string, uuid: string): string | undefined {
-  return client.getQueryData<string | null>(refTitleKey(model, uuid)) ?? undefined;
+  const title = knownRefTitle(model, uuid);
+  return title === undefined
+    ? (client.getQueryData<string | null>(refTitleKey(model, uuid)) ?? undefined)
+    : (title ?? undefined);
 }
 
 export function useRefTitle(model: string, uuid: string | null | undefined) {
+  const seen = uuid ? known.get(knownKey(model, uuid)) : undefined;
   return useQuery({
     queryKey: refTitleKey(model, uuid ?? ''),
     queryFn: () => loadRefTitle(model, uuid ?? ''),
     enabled: Boolean(uuid),
     staleTime: TITLE_STALE_MS,
+    initialData: seen?.title,
+    initialDataUpdatedAt: seen?.at,
   });
 }
 

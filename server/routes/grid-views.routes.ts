@@ -75,15 +75,17 @@ export async function gridViewRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        querystring: z.strictObject({ table: tableNameSchema }),
+        description: 'The views of one table, or without `table` of every table (the app loads them all at once).',
+        querystring: z.strictObject({ table: tableNameSchema.optional() }),
         response: ok(z.object({ data: z.array(gridViewSchema) })),
       },
     },
     async (req) => {
       const access = await accessOf(ctx, req);
+      const { table } = req.query;
       const rows = await select()
-        .where(and(eq(gridViews.table_name, req.query.table), visible(access)))
-        .orderBy(asc(gridViews.shared), asc(gridViews.name));
+        .where(table ? and(eq(gridViews.table_name, table), visible(access)) : visible(access))
+        .orderBy(asc(gridViews.table_name), asc(gridViews.shared), asc(gridViews.name));
       return { data: flatten(rows).map((row) => present(access, row)) };
     },
   );

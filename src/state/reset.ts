@@ -13,6 +13,12 @@ import {
 import { loggedInAtom } from './session';
 import { store } from './store';
 
+/** Caches kept outside react-query and jotai (grids/ref-titles.tsx) register how they are forgotten. */
+const forgetters = new Set<() => void>();
+export function onSessionReset(forget: () => void): void {
+  forgetters.add(forget);
+}
+
 export function resetSessionState(): void {
   store.set(loggedInAtom, RESET);
   store.set(selectedSettingsGroupAtom, RESET);
@@ -24,4 +30,5 @@ export function resetSessionState(): void {
   store.set(contactSelectionAtom, { uuid: null, column: null });
   // Only the cache: the QueryClient itself stays mounted.
   queryClient.clear();
+  for (const forget of forgetters) forget();
 }

@@ -11,6 +11,7 @@ afterAll(() => env.close());
 
 interface View {
   uuid: string;
+  table_name: string;
   name: string;
   shared: boolean;
   mine: boolean;
@@ -33,6 +34,9 @@ async function team() {
 
 const list = async (client: Client, table = 'facility') =>
   json<{ data: View[] }>(await client.get(`/grid-views?table=${table}`)).data;
+
+/** Without `table`: the views of every table, by table. */
+const every = async (client: Client) => json<{ data: View[] }>(await client.get('/grid-views')).data;
 
 const query = {
   sort_by: 'name',
@@ -68,6 +72,22 @@ describe('grid views', () => {
     expect((await list(member.client)).map((v) => v.name)).toEqual(['My boilers', 'Due this year']);
     expect((await list(admin.client)).map((v) => v.name)).toEqual(['Due this year']);
     expect(await list(member.client, 'contact')).toEqual([]);
+    const contactView = json<{ data: View }>(
+      await member.client.post('/grid-views', {
+        table_name: 'contact',
+        settings_group_uuid: group,
+        name: 'Suppliers',
+        query: {},
+      }),
+    ).data;
+    // all tables at once: the same scope, ordered by table
+    expect((await every(member.client)).map((v) => [v.table_name, v.name])).toEqual([
+      ['contact', 'Suppliers'],
+      ['facility', 'My boilers'],
+      ['facility', 'Due this year'],
+    ]);
+    expect((await every(admin.client)).map((v) => v.name)).toEqual(['Due this year']);
+    expect((await member.client.delete(`/grid-views/${contactView.uuid}`)).statusCode).toBe(200);
 
     // the member sees the admin's shared view but may not change it; the admin's own links are there
     const seen = (await list(member.client)).find((v) => v.uuid === shared.uuid)!;
@@ -121,6 +141,7 @@ describe('grid views', () => {
       }),
     ).data;
     expect(await list(stranger.client)).toEqual([]);
+    expect(await every(stranger.client)).toEqual([]);
     expect((await stranger.client.patch(`/grid-views/${view.uuid}`, { name: 'x' })).statusCode).toBe(404);
     const foreign = await stranger.client.post('/grid-views', {
       table_name: 'facility',
@@ -144,11 +165,13 @@ describe('grid views', () => {
     expect(bad.statusCode).toBe(422);
     const errors = json<{ errors: Record<string, string[]> }>(bad).errors;
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['table_name', 'name', 'query.columns', 'user_id']));
-    expect((await member.client.get('/grid-views')).statusCode).toBe(422);
+    expect((await member.client.get('/grid-views?table=Bad%20Name')).statusCode).toBe(422);
+    expect((await member.client.get('/grid-views?tables=facility')).statusCode).toBe(422);
     expect((await member.client.patch('/grid-views/not-a-uuid', { name: 'x' })).statusCode).toBe(422);
 
     const anonymous = new Client(env.app);
     expect((await anonymous.get('/grid-views?table=facility')).statusCode).toBe(401);
+    expect((await anonymous.get('/grid-views')).statusCode).toBe(401);
     expect((await anonymous.post('/grid-views', {})).statusCode).toBe(401);
   });
 });

@@ -316,7 +316,13 @@ async function scrollGrid(page) {
 const TRACE = Boolean(process.env.BENCH_GRID_TRACE);
 /** BENCH_GRID_BARE_APP_CSS=1: the bare page loads our stylesheets too, its grid in .hw-data-grid (CSS cost). */
 const BARE_APP_CSS = Boolean(process.env.BENCH_GRID_BARE_APP_CSS);
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'v8.execute',
+  'blink',
+];
 
 /**
  * BENCH_GRID_TRACE=1: what the main thread did inside the tasks over 50 ms of one scroll, by trace event (self
@@ -357,7 +363,23 @@ function longTaskBreakdown(trace) {
   const restyles = onMain.filter((e) => e.name === 'UpdateLayoutTree');
   const restyled = restyles.reduce((n, e) => n + (e.args?.elementCount ?? e.args?.data?.elementCount ?? 0), 0);
   const ms = tasks.reduce((s, t) => s + t.dur, 0) / 1000;
-  return { tasks: tasks.length, ms, top, restyled, restyles: restyles.length };
+  // what each style update and layout was for: the script that forced it (its top frames), or the frame's own
+  const frame = (f) =>
+    `${f.functionName || '(anonymous)'} ${String(f.url ?? '')
+      .split('/')
+      .pop()}:${f.lineNumber}`;
+  const causes = new Map();
+  for (const e of onMain.filter((x) => x.name === 'UpdateLayoutTree' || x.name === 'Layout')) {
+    const stack = e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace;
+    const key = `${e.name} ${stack?.length ? stack.slice(0, 4).map(frame).join(' < ') : '(rendering step)'}`;
+    const c = causes.get(key) ?? { n: 0, us: 0, elements: 0 };
+    c.n += 1;
+    c.us += e.dur;
+    c.elements += e.args?.elementCount ?? e.args?.data?.elementCount ?? 0;
+    causes.set(key, c);
+  }
+  const forced = [...causes].sort((a, b) => b[1].us - a[1].us).slice(0, 12);
+  return { tasks: tasks.length, ms, top, restyled, restyles: restyles.length, forced };
 }
 
 /** Self time per function over a whole CPU profile (the scroll), the 25 largest. */
@@ -546,6 +568,28 @@ export async function run() {
     }
     async function oursRun() {
       const { page, quiet } = ours;
+      /** BENCH_GRID_OPEN_PROFILE=1: a CPU profile of each open (.tmp/grid-open-first|second.cpuprofile). */
+      const profiled = async (name, act) => {
+        if (!process.env.BENCH_GRID_OPEN_PROFILE) return act();
+        if (process.env.BENCH_GRID_OPEN_PROFILE === 'trace') {
+          const browser = page.context().browser();
+          await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+          const result = await act();
+          fs.mkdirSync('.tmp', { recursive: true });
+          fs.writeFileSync(`.tmp/grid-open-${name}.trace.json`, String(await browser.stopTracing()));
+          return result;
+        }
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const result = await act();
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.mkdirSync('.tmp', { recursive: true });
+        fs.writeFileSync(`.tmp/grid-open-${name}.cpuprofile`, JSON.stringify(profile));
+        await cdp.detach();
+        return result;
+      };
       const drawerLink = page.getByRole('link', { name: 'Facilities', exact: true });
       await visible(page);
       await forgetLayout();
@@ -557,13 +601,32 @@ export async function run() {
       await page.goto('/');
       await drawerLink.waitFor();
       await quiet();
-      const open = await timed(page, 'click', 'rows', () => drawerLink.click());
+      const open = await profiled('first', () => timed(page, 'click', 'rows', () => drawerLink.click()));
       await quiet();
       await page.getByRole('link', { name: 'Home', exact: true }).click();
       await drawerLink.waitFor();
       await quiet();
-      const reopen = await timed(page, 'click', 'rows', () => drawerLink.click());
+      const reopen = await profiled('second', () => timed(page, 'click', 'rows', () => drawerLink.click()));
       await quiet();
+      if (process.env.BENCH_GRID_DEBUG)
+        for (const [label, t] of [
+          ['open', open],
+          ['reopen', reopen],
+        ])
+          debug(
+            `${label} ${t.ms.toFixed(0)} ms; requests after the click (start, end, ms from the click):`,
+            await page.evaluate(
+              ([t0, t1]) =>
+                performance
+                  .getEntriesByType('resource')
+                  .filter((e) => e.startTime >= t0 && e.startTime <= t1)
+                  .map(
+                    (e) =>
+                      `${(e.startTime - t0).toFixed(0)}–${(e.responseEnd - t0).toFixed(0)} ${e.name.replace(/^.*?\/\/[^/]+/, '')}`,
+                  ),
+              [open.t0, open.t1].map((x, i) => (label === 'open' ? x : [reopen.t0, reopen.t1][i])),
+            ),
+          );
       const steps = await interact(page, quiet, page.getByRole('searchbox', { name: 'Search' }), () =>
         page
           .waitForResponse(
@@ -679,6 +742,11 @@ ${BARE_APP_CSS ? bareConfig.styles.map((href) => `<link rel="stylesheet" href="$
               `${r.scroll.trace.restyled} elements restyled in ${r.scroll.trace.restyles} style updates`,
           );
           for (const [key, us] of top) console.error(`[trace]   ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+          console.error(`[trace] ${label} run ${i + 1}: style updates and layouts by cause (count, ms, elements)`);
+          for (const [key, c] of r.scroll.trace.forced)
+            console.error(
+              `[trace]   ${String(c.n).padStart(5)} ${(c.us / 1000).toFixed(0).padStart(6)} ms ${String(c.elements).padStart(7)}  ${key}`,
+            );
           console.error(`[trace] ${label} run ${i + 1}: CPU profile of the whole scroll, self time`);
           for (const [key, us] of r.scroll.trace.profile)
             console.error(`[trace]   ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);

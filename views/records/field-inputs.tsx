@@ -50,7 +50,11 @@ function TextInput({ type }: { type: 'text' | 'email' | 'tel' }) {
   };
 }
 
-/** Keeps what the user typed while it does not parse; hands the form the API value. */
+/**
+ * Keeps what the user typed while it does not parse (or parses to the same value: "3.50" stays as typed); hands
+ * the form the API value. When the form's value changes from elsewhere (a save, a transition), the input shows it,
+ * so what is on screen is always what Save sends.
+ */
 function ParsedInput({
   initial,
   parse,
@@ -61,7 +65,12 @@ function ParsedInput({
   parse: (text: string) => ReturnType<typeof parseNumber>;
   placeholder?: string;
 }) {
-  const [text, setText] = useState(initial);
+  const [typed, setTyped] = useState({ text: initial, value: p.value });
+  let text = typed.text;
+  if (typed.value !== p.value && !(p.value instanceof InvalidInput)) {
+    text = initial;
+    setTyped({ text, value: p.value });
+  }
   return (
     <InputGroup
       id={p.id}
@@ -70,9 +79,10 @@ function ParsedInput({
       inputMode={placeholder ? 'numeric' : 'decimal'}
       intent={p.invalid ? 'danger' : 'none'}
       onValueChange={(v) => {
-        setText(v);
         const parsed = parse(v);
-        p.onChange(parsed.ok ? parsed.value : new InvalidInput(v));
+        const value = parsed.ok ? parsed.value : new InvalidInput(v);
+        setTyped({ text: v, value });
+        p.onChange(value);
       }}
     />
   );
