@@ -33,6 +33,14 @@ const sameBounds = (a: Bounds, b: Bounds) =>
   a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
 const clamp = (v: number, min: number, max: number) => Math.max(min, Math.min(max, v));
 
+/**
+ * Hides an element unless it is hidden already: writing the attribute again would still make the browser
+ * recalculate style, and the grid reads layout in its next scroll handler, so every scroll frame would pay for it.
+ */
+function hide(element: HTMLElement): void {
+  if (!element.hidden) element.hidden = true;
+}
+
 export class FillHandle {
   readonly handle: HTMLElement;
   private readonly outline: HTMLElement;
@@ -90,7 +98,7 @@ export class FillHandle {
     element.style.transform = `translate(${left - origin.left}px, ${top - origin.top}px)`;
     if (width !== undefined) element.style.width = `${width}px`;
     if (height !== undefined) element.style.height = `${height}px`;
-    element.hidden = false;
+    if (element.hidden) element.hidden = false;
   }
 
   private place() {
@@ -100,8 +108,8 @@ export class FillHandle {
     const column = bounds && at?.columns[bounds.right];
     const x = column && at.geometry.col(column)?.end;
     if (!bounds || !at || !column || x === undefined || x === null || at.api.getEditingCells().length > 0) {
-      this.handle.hidden = true;
-      this.outline.hidden = true;
+      hide(this.handle);
+      hide(this.outline);
       return;
     }
     const { geometry } = at;
@@ -110,7 +118,7 @@ export class FillHandle {
     const visible =
       x >= clip.start - 1 && x <= clip.end + 1 && y >= geometry.body.top - 1 && y <= geometry.body.bottom + 1;
     if (visible) this.put(this.handle, x - SIZE / 2, y - SIZE / 2);
-    else this.handle.hidden = true;
+    else hide(this.handle);
     if (this.drag) this.drawOutline(at.columns, geometry, this.drag.target);
   }
 

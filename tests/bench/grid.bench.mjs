@@ -40,7 +40,9 @@
 //   the server's uuid validation and ours re-requests them on every scroll (react-query retries errored queries
 //   on mount).
 // BENCH_GRID_ROWS (100,000), BENCH_GRID_RUNS (5), BENCH_GRID_DEBUG=1 (per-run figures and failed requests),
-// BENCH_GRID_TRACE=1 (what the tasks over 50 ms of each scroll spent their time on, from a Chromium trace).
+// BENCH_GRID_TRACE=1 (what the tasks over 50 ms of each scroll spent their time on, from a Chromium trace; =keep
+// also writes the trace to .tmp/grid-scroll-*.trace.json), BENCH_GRID_OPEN_PROFILE=1|trace (a CPU profile or a
+// trace of the first and the second open, .tmp/grid-open-*).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -419,7 +421,10 @@ async function interact(page, quiet, searchBox, expectAfterSort) {
   const scroll = await scrollGrid(page);
   if (TRACE) {
     scroll.heap = await page.evaluate(() => Math.round(performance.memory.usedJSHeapSize / 1e6));
-    scroll.trace = longTaskBreakdown(JSON.parse(String(await browser.stopTracing())));
+    const trace = String(await browser.stopTracing());
+    if (process.env.BENCH_GRID_TRACE === 'keep')
+      fs.writeFileSync(`.tmp/grid-scroll-${new URL(page.url()).pathname.split('/')[1]}.trace.json`, trace);
+    scroll.trace = longTaskBreakdown(JSON.parse(trace));
     const { profile } = await cdp.send('Profiler.stop');
     fs.mkdirSync('.tmp', { recursive: true });
     fs.writeFileSync(

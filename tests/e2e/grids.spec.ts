@@ -317,6 +317,9 @@ test('a header cut off by its column shows its label in a tooltip; a header show
   const label = (name: string) => header(name).locator('.ag-header-cell-text');
   const cut = await label('Year of construction').evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(cut).toBe(true);
+  // in view first: a hover that scrolls the grid sideways would hide the tooltip with the scroll, as it should
+  await label('Year of construction').scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await label('Year of construction').hover();
   await expect(page.getByRole('tooltip')).toHaveText('Year of construction');
   // away from the header: gone; over a header that fits: none
@@ -453,7 +456,10 @@ test('archiving a facility lists its sub-facilities in the confirmation and arch
 
   // open the parent from the grid
   const row = await searchRow(page, parent.number_internal);
-  await row.getByRole('button', { name: `Open ${parent.name}` }).click();
+  const open = row.getByRole('button', { name: `Open ${parent.name}` });
+  // its icon is the button's background image (one element per row instead of four)
+  expect(await open.evaluate((b) => getComputedStyle(b).backgroundImage)).toContain('data:image/svg+xml');
+  await open.click();
   await expect(page.getByRole('heading', { name: parent.name, level: 4 })).toBeVisible();
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
 
