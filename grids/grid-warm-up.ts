@@ -6,7 +6,7 @@
 // task holds the page for long.
 import { QueryClient } from '@tanstack/react-query';
 import { createGrid, type GridApi } from 'ag-grid-community';
-import type { FieldKind } from '../src/entities/fields';
+import type { Field, FieldKind } from '../src/entities/fields';
 import { DEFAULT_LANGUAGE, i18n, isLanguage } from '../src/i18n';
 import { DEFAULT_CURRENCY, DEFAULT_DATE_FORMATS } from '../src/i18n/format';
 import { GRID_OPTIONS, gridTheme, registerGridModules } from './ag-grid-setup';
@@ -28,28 +28,28 @@ const idle = (run: () => void) =>
 
 /** A value of every field kind, so each kind's formatter and class rules run. */
 const SAMPLE = {
-  text: (i) => `Row ${i}`,
-  long_text: (i) => `Row ${i}`,
-  email: (i) => `row${i}@example.com`,
+  text: (_f, i) => `Row ${i}`,
+  long_text: (_f, i) => `Row ${i}`,
+  email: (_f, i) => `row${i}@example.com`,
   phone: () => '+41 44 000 00 00',
-  int: (i) => i,
-  decimal: (i) => `${i}.5`,
-  money: (i) => `${i * 100}.50`,
-  area: (i) => `${i * 10}.25`,
-  percent: (i) => String(i),
-  geo: (i) => `47.${i}`,
-  bool: (i) => i % 2 === 0,
+  int: (_f, i) => i,
+  decimal: (_f, i) => `${i}.5`,
+  money: (_f, i) => `${i * 100}.50`,
+  area: (_f, i) => `${i * 10}.25`,
+  percent: (_f, i) => String(i),
+  geo: (_f, i) => `47.${i}`,
+  bool: (_f, i) => i % 2 === 0,
   date: () => '2026-03-15',
   datetime: () => '2026-03-15T10:00:00.000Z',
-  enum: () => null, // filled from the field's values below
-  ref: (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-} satisfies { [K in FieldKind]: (i: number) => unknown };
+  enum: (f) => (f.kind === 'enum' ? f.values[0] : null),
+  ref: (_f, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+} satisfies { [K in FieldKind]: (field: Field, i: number) => unknown };
 
 function sampleRows(): ApiRecord[] {
   const fields = Object.entries(facilitiesGrid.entity.fields);
   return Array.from({ length: 20 }, (_, i) => {
     const row: Record<string, unknown> = { uuid: `warm-${i}`, links: { self: '', update: '' } };
-    for (const [name, field] of fields) row[name] = field.kind === 'enum' ? field.values[0] : SAMPLE[field.kind](i);
+    for (const [name, field] of fields) row[name] = SAMPLE[field.kind](field, i);
     return row as ApiRecord;
   });
 }

@@ -1,8 +1,8 @@
 // Warming the grid layer while the user looks at another screen: the per-device table settings and the saved
-// views (one request each for every table) and, on a desktop-sized window, the DataGrid chunk with the record translations and a throwaway
-// grid that compiles AG Grid's code (grid-warm-up.ts). The shell calls
-// `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule` in parallel
-// with its own chunk. Opening a module's grid then waits only for its first block of rows.
+// views (one request each for every table) and, on a desktop-sized window, the DataGrid chunk with the record
+// translations and a throwaway grid that compiles AG Grid's code and our column adapters (grid-warm-up.ts). The
+// shell calls `preloadGrids` once when the browser is idle after sign-in; a grid route calls `loadDataGridModule`
+// in parallel with its own chunk. Opening a module's grid then waits only for its first block of rows.
 import { settingsGroupQuery } from '../src/api/queries';
 import { queryClient } from '../src/api/query-client';
 import { selectedSettingsGroupAtom } from '../src/state/context';
@@ -37,8 +37,8 @@ const saveData = () =>
   Boolean((globalThis.navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData);
 
 /**
- * Table settings of this device and the selected settings group (its currency formats money cells), and the
- * grid chunk on desktop unless the user asked to save data.
+ * Table settings of this device, the saved views, the selected settings group (its currency formats money cells),
+ * and the grid chunk on desktop unless the user asked to save data.
  */
 export function preloadGrids(): void {
   void queryClient.prefetchQuery(tableSettingsQuery(deviceString()));
@@ -53,7 +53,8 @@ export function preloadGrids(): void {
 }
 
 /**
- * For a module screen: the DataGrid chunk (desktop) and the table settings, started when the screen's code loads.
+ * For a module screen: the DataGrid chunk (desktop), the table settings and the saved views, started when the
+ * screen's code loads.
  * Failures are left to the grid to report.
  */
 export function preloadForGridRoute(): Promise<unknown> {

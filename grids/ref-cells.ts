@@ -3,7 +3,7 @@
 // and render pass) and the cells of that model's columns are refreshed once the batch answers. No React per
 // cell, and a failed title is not asked for again while the grid lives (it shows "unknown record").
 import type { QueryClient } from '@tanstack/react-query';
-import { knownRefTitle, loadRefTitle, refTitleKey } from './ref-titles';
+import { loadRefTitle, refTitleOf } from './ref-titles';
 
 /** A title, or `pending` while it loads, or `unknown` when the record is gone or not visible to the user. */
 export type RefTitleState = { title: string } | 'pending' | 'unknown';
@@ -39,8 +39,7 @@ export function createRefTitleResolver(
 
   return {
     get(model, uuid) {
-      const known = knownRefTitle(model, uuid);
-      const title = known === undefined ? client.getQueryData<string | null>(refTitleKey(model, uuid)) : known;
+      const title = refTitleOf(client, model, uuid);
       if (typeof title === 'string') return { title };
       const key = `${model}:${uuid}`;
       if (title === null || failed.has(key)) return 'unknown';

@@ -99,11 +99,17 @@ export function seedRefTitles(client: QueryClient, model: string, records: reado
   }
 }
 
-export function cachedRefTitle(client: QueryClient, model: string, uuid: string): string | undefined {
+/**
+ * A title known here or still in react-query's cache (the map keeps only the newest 20,000); `null` for a record
+ * known to be gone, `undefined` when it was never seen.
+ */
+export function refTitleOf(client: QueryClient, model: string, uuid: string): string | null | undefined {
   const title = knownRefTitle(model, uuid);
-  return title === undefined
-    ? (client.getQueryData<string | null>(refTitleKey(model, uuid)) ?? undefined)
-    : (title ?? undefined);
+  return title === undefined ? client.getQueryData<string | null>(refTitleKey(model, uuid)) : title;
+}
+
+export function cachedRefTitle(client: QueryClient, model: string, uuid: string): string | undefined {
+  return refTitleOf(client, model, uuid) ?? undefined;
 }
 
 export function useRefTitle(model: string, uuid: string | null | undefined) {
