@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { loadConfig, type Config } from './config';
+import { loadConfig, outboxOn, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { Keyring } from './services/crypto';
 import { resolveAppKey } from './services/app-key';
@@ -54,7 +54,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger === false ? false : logOptions(config.logLevel, opts.logStream),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: 200, querystringParser: parseQuerystring },
@@ -65,7 +65,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const keyring = new Keyring(await resolveAppKey(database.db, config.appKey));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outbox: outboxOn(config),
+    from: config.mailFrom,
+    db: database.db,
+    log: app.log,
+  });
   const ctx: AppContext = { config, database, db: database.db, keyring, mailer };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

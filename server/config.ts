@@ -36,6 +36,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** The largest document a user may upload, in bytes. */
   documentMaxBytes: number;
+  /** Behind a reverse proxy: the client's address and protocol come from its forwarding headers. */
+  trustProxy: boolean;
+  /** Whether the mail outbox is readable from this machine; unset: on without SMTP, off with it (see outboxOn). */
+  mailOutbox: boolean | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +63,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== '0',
     requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 30_000),
     documentMaxBytes: num(env.DOCUMENT_MAX_MB, 25) * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY === '1',
+    mailOutbox: env.MAIL_OUTBOX === '1' ? true : env.MAIL_OUTBOX === '0' ? false : undefined,
   };
 }
+
+/** The outbox is on when asked for, else exactly when mail has nowhere else to go (no SMTP server). */
+export const outboxOn = (config: Pick<Config, 'mailOutbox' | 'smtpUrl'>) => config.mailOutbox ?? !config.smtpUrl;

@@ -1,5 +1,6 @@
 // Mail through nodemailer: SMTP when SMTP_URL is set; otherwise an outbox table (readable at /api/v1/outbox
-// from the server's own machine) so reset and verification links work with no mail server.
+// from the server's own machine) so reset and verification links work with no mail server. With SMTP, the outbox
+// keeps a copy of each mail only when it is switched on (MAIL_OUTBOX=1, e.g. on a staging server).
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -20,17 +21,24 @@ export interface Mailer {
 
 export function createMailer(opts: {
   smtpUrl?: string | undefined;
+  /** Whether the outbox is readable (a copy of each mail is kept there even when SMTP sends it). */
+  outbox?: boolean;
   from: string;
   db: Db;
   log: FastifyBaseLogger;
 }): Mailer {
+  const store = async (mail: Mail) => {
+    const [row] = await opts.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+    return row!.id;
+  };
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: 'smtp',
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ event: 'mail_sent', to: mail.to, subject: mail.subject }, 'mail sent');
+        const copy = opts.outbox ? await store(mail) : undefined;
+        opts.log.info({ event: 'mail_sent', to: mail.to, subject: mail.subject, outbox_id: copy }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -38,11 +46,13 @@ export function createMailer(opts: {
   return {
     mode: 'outbox',
     async send(mail) {
-      const [row] = await opts.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const id = await store(mail);
       // The link inside may be a secret: the log names the mail, the outbox holds it.
       opts.log.info(
-        { event: 'mail_outbox', id: row!.id, to: mail.to, subject: mail.subject },
-        'mail stored in the outbox (no SMTP_URL); read it at /api/v1/outbox on this machine',
+        { event: 'mail_outbox', id, to: mail.to, subject: mail.subject },
+        opts.outbox === false
+          ? 'mail stored in the outbox (no SMTP_URL; MAIL_OUTBOX=0 keeps it unreadable over HTTP)'
+          : 'mail stored in the outbox (no SMTP_URL); read it at /api/v1/outbox on this machine',
       );
     },
     close: () => {},

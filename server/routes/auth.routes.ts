@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  // Scripts: a bearer token for e-mail + password, answered for loopback peers only (spec §7).
+  // Scripts: a bearer token for e-mail + password, answered for callers on this machine only.
   r.post(
     '/sanctum/token',
     {
@@ -119,7 +119,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      auth.assertLoopback(req);
+      auth.assertLocal(ctx, req);
       const user = await auth.attempt(ctx, req.body.email, req.body.password, req.ip);
       const token = await createApiToken(ctx, user.id, req.body.device_name);
       return { data: { token: token.token } };

@@ -1,10 +1,12 @@
-// Health, the OpenAPI document, and the local mail outbox (only without SMTP and only from this machine).
+// Health, the OpenAPI document, and the mail outbox (on by default without SMTP; only for this machine's callers).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox } from '../db/schema';
 import { notFound } from '../http-error';
+import { outboxOn } from '../config';
+import { isLocalRequest } from '../services/local-request';
 import { APP_VERSION } from '../version';
 
 export async function systemRoutes(app: FastifyInstance) {
@@ -56,9 +58,7 @@ export async function systemRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const addr = req.raw.socket.remoteAddress ?? '';
-      const local = addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
-      if (ctx.mailer.mode !== 'outbox' || !local) throw notFound();
+      if (!outboxOn(ctx.config) || !isLocalRequest(req, ctx.config)) throw notFound();
       const rows = await ctx.db
         .select()
         .from(mailOutbox)

@@ -11,6 +11,7 @@ import { clearSessionCookies, endUserSessions, rotateSession } from './session.s
 import { randomToken, sha256 } from './crypto';
 import { actionMail } from '../mail/templates';
 import { sendVerificationMail } from './account.service';
+import { isLocalRequest } from './local-request';
 import {
   DEFAULT_DATE_FORMAT,
   TERMS_VERSION,
@@ -175,9 +176,7 @@ export async function resetPassword(ctx: AppContext, req: FastifyRequest, body: 
   req.log.info({ event: 'password_reset', user: user.id, ip: req.ip }, 'password reset');
 }
 
-export function assertLoopback(req: FastifyRequest) {
-  // The socket's address, never a forwarded header (domain.md §10).
-  const addr = req.raw.socket.remoteAddress ?? '';
-  const loopback = addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
-  if (!loopback) throw new HttpError(403, 'auth.token_loopback_only');
+/** Tokens for e-mail and password go to programs on this machine only (never through a proxy). */
+export function assertLocal(ctx: AppContext, req: FastifyRequest) {
+  if (!isLocalRequest(req, ctx.config)) throw new HttpError(403, 'auth.token_loopback_only');
 }

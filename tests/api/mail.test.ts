@@ -87,24 +87,34 @@ describe('e-mail verification', () => {
   });
 });
 
+/** A real SMTP server on a free port that keeps each message it receives. */
+async function startSmtp() {
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        received.push(raw);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
 describe('real SMTP', () => {
   it('sends the verification mail of a registration over SMTP', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString()));
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const smtpEnv = await createTestEnv({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { received, url, close } = await startSmtp();
+    const smtpEnv = await createTestEnv({ smtpUrl: url });
     try {
       const client = new Client(smtpEnv.app);
       await client.csrf();
@@ -131,11 +141,35 @@ describe('real SMTP', () => {
       expect(decoded).toMatch(
         /http:\/\/hauswerk\.test\/api\/v1\/email\/verify\/[0-9a-f-]{36}\/[0-9a-f]{40}\?expires=\d+&signature=/,
       );
-      // with SMTP configured there is no outbox
+      // with SMTP configured there is no outbox, and nothing is stored in it
       expect((await new Client(smtpEnv.app).get('/outbox')).statusCode).toBe(404);
+      expect(await smtpEnv.database.db.query.mailOutbox.findMany()).toEqual([]);
     } finally {
       await smtpEnv.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await close();
+    }
+  });
+
+  it('keeps a copy of each sent mail in the outbox when it is switched on (MAIL_OUTBOX=1)', async () => {
+    const { received, url, close } = await startSmtp();
+    const smtpEnv = await createTestEnv({ smtpUrl: url, mailOutbox: true });
+    try {
+      const user = await createUser(smtpEnv);
+      const client = new Client(smtpEnv.app);
+      await client.csrf();
+      expect((await client.post('/forgot-password', { email: user.email })).statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      const res = await new Client(smtpEnv.app).get(`/outbox?to=${encodeURIComponent(user.email)}`);
+      expect(res.statusCode).toBe(200);
+      const [copy] = json<{ data: OutboxMail[] }>(res).data;
+      expect(received[0]).toContain(`To: ${user.email}`);
+      expect(linkIn(copy!)).toContain('/reset-password?token=');
+      // still for this machine only
+      const remote = new Client(smtpEnv.app, { remoteAddress: '203.0.113.5' });
+      expect((await remote.get('/outbox')).statusCode).toBe(404);
+    } finally {
+      await smtpEnv.close();
+      await close();
     }
   });
 });
