@@ -18,6 +18,7 @@ import {
   type Locale,
   type forgotPasswordBody,
   type loginBody,
+  registrationName,
   type registerBody,
   type resetPasswordBody,
 } from '../../src/entities/account';
@@ -105,8 +106,7 @@ export async function register(
     .values({
       email: body.email.trim(),
       password_hash: await hashPassword(body.password, ctx.config.scryptCost),
-      first_name: body.first_name,
-      last_name: body.last_name,
+      ...registrationName(body),
       organisation: body.organisation ?? null,
       locale,
       date_format: DEFAULT_DATE_FORMAT[locale],

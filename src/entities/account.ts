@@ -1,6 +1,7 @@
 // The account contract shared by the API (request/response schemas) and the browser app (types, forms).
 // Data only: zod schemas and constants, no I/O.
 import { z } from 'zod';
+import { splitFullName, type PersonName } from '../domain/person-name';
 
 export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
 export const localeSchema = z.enum(LOCALES);
@@ -40,16 +41,46 @@ export const twoFactorChallengeBody = z.union([
   z.strictObject({ code: z.string().max(20) }),
   z.strictObject({ recovery_code: z.string().max(40) }),
 ]);
-export const registerBody = z.strictObject({
-  first_name: name,
-  last_name: name,
-  email,
-  password,
-  password_confirmation: z.string().max(200),
-  organisation: optionalText(200),
-  locale: localeSchema.optional(),
-  terms: z.literal(true),
-});
+const fullName = z.string().trim().min(1).max(201);
+/**
+ * Registration takes the app's form (first_name and last_name) or Fortify's (one `name`, split by splitFullName);
+ * exactly one of the two, checked together with every other field so one 422 names all that is wrong.
+ */
+export const registerBody = z
+  .strictObject({
+    first_name: name.optional(),
+    last_name: name.optional(),
+    name: fullName.optional(),
+    email,
+    password,
+    password_confirmation: z.string().max(200),
+    organisation: optionalText(200),
+    locale: localeSchema.optional(),
+    terms: z.literal(true),
+  })
+  .superRefine(
+    (body, ctx) => {
+      const issue = (path: string, message: string, params?: Record<string, number>) =>
+        ctx.addIssue({ code: 'custom', path: [path], message, params, input: body });
+      const has = (key: string) => (body as Record<string, unknown>)[key] !== undefined;
+      if (!has('name')) {
+        if (!has('first_name')) issue('first_name', 'errors.required');
+        if (!has('last_name')) issue('last_name', 'errors.required');
+        return;
+      }
+      if (has('first_name') || has('last_name')) return issue('name', 'errors.name_or_parts');
+      const valid = fullName.safeParse(body.name);
+      if (!valid.success) return; // reported by the field itself
+      const split = splitFullName(valid.data);
+      if (!split) return issue('name', 'errors.full_name');
+      if (split.first_name.length > 100 || split.last_name.length > 100)
+        issue('name', 'errors.max_string', { max: 100 });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+/** The first and last name of a valid registration, whichever form it came in. */
+export const registrationName = (body: z.infer<typeof registerBody>): PersonName =>
+  body.name !== undefined ? splitFullName(body.name)! : { first_name: body.first_name!, last_name: body.last_name! };
 export const forgotPasswordBody = z.strictObject({ email: z.string().max(254) });
 export const resetPasswordBody = z.strictObject({
   token: z.string().min(1).max(200),
