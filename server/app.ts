@@ -15,6 +15,7 @@ import { resolveAppKey } from './services/app-key';
 import { createMailer } from './mail/mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTraffic } from './plugins/traffic';
 import { logOptions } from './plugins/logging';
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerSecurityHeaders(app);
   registerTraffic(app);
   registerAuth(app);
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {

@@ -38,5 +38,10 @@ declare module 'fastify' {
     public?: boolean;
     /** false for calls background work need not give way to (see plugins/traffic.ts). */
     traffic?: boolean;
+    /**
+     * The role a route needs, checked after authentication and before the request is validated (a caller without
+     * the role gets 403 whatever they sent). It sees the raw, unvalidated request: check the shape of what it reads.
+     */
+    authorize?: (req: FastifyRequest) => void | Promise<void>;
   }
 }

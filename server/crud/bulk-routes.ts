@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entityList } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
+import { isoDateTime } from '../../src/entities/schemas';
 import type { Locale } from '../../src/entities/account';
 import { accessOf } from './access';
 import { MAX_BULK_ROWS, bulkCreate, bulkUpdate } from './bulk';
@@ -21,7 +22,7 @@ const rowsBody = z.strictObject({
 });
 const actionBody = z.strictObject({
   rows: z
-    .array(z.strictObject({ uuid: z.uuid(), updated_at: z.iso.datetime({ offset: true }).optional() }))
+    .array(z.strictObject({ uuid: z.uuid(), updated_at: isoDateTime().optional() }))
     .min(1)
     .max(MAX_BULK_ROWS),
 });

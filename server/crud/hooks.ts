@@ -9,6 +9,7 @@ import type { Row } from './present';
 import { planningHooks } from '../services/planning-hooks';
 import { contractHooks } from '../services/contract-hooks';
 import { documentHooks } from '../documents/document-hooks';
+import { assertStorable } from './stored-values';
 
 export interface HookContext {
   db: Db;
@@ -27,4 +28,25 @@ export interface ModelHooks {
 
 const MODEL_HOOKS: Record<string, ModelHooks> = { ...planningHooks, ...contractHooks, ...documentHooks };
 
-export const hooksOf = (entity: AnyEntity): ModelHooks => MODEL_HOOKS[entity.name] ?? {};
+const checked = new Map<string, ModelHooks>();
+
+/** A model's hooks; what its `beforeWrite` derives is checked like client input before it is stored. */
+export function hooksOf(entity: AnyEntity): ModelHooks {
+  let hooks = checked.get(entity.name);
+  if (!hooks) {
+    const own = Object.hasOwn(MODEL_HOOKS, entity.name) ? MODEL_HOOKS[entity.name]! : {};
+    const before = own.beforeWrite;
+    hooks = before
+      ? {
+          ...own,
+          beforeWrite: async (...args) => {
+            const derived = await before(...args);
+            if (derived) assertStorable(entity, derived);
+            return derived;
+          },
+        }
+      : own;
+    checked.set(entity.name, hooks);
+  }
+  return hooks;
+}

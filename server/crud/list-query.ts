@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
-import { valueSchema } from '../../src/entities/schemas';
+import { isoDateTime, valueSchema } from '../../src/entities/schemas';
 
 /** The documented maximum page size. */
 export const MAX_PER_PAGE = 500;
@@ -19,7 +19,7 @@ const filterSchemas = {
   long_text: () => z.string().max(200),
   email: () => z.string().max(254),
   phone: () => z.string().max(40),
-  int: (f) => range(z.coerce.number().int(), f),
+  int: (f) => range(z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647), f),
   decimal: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
   money: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
   area: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
@@ -27,7 +27,7 @@ const filterSchemas = {
   geo: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
   bool: () => flag,
   date: (f) => range(valueSchema(f), f),
-  datetime: (f) => range(z.iso.datetime({ offset: true }), f),
+  datetime: (f) => range(isoDateTime(), f),
   enum: (f) => listOf(valueSchema(f)),
   ref: (f) => listOf(valueSchema(f)),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };

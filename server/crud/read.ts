@@ -5,7 +5,10 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
-import { notFound } from '../http-error';
+import { fieldError, notFound } from '../http-error';
+import { DATE, DECIMAL, storableText, validDate, yearInRange } from '../../src/entities/schemas';
+import { isDecimalKind } from '../../src/entities/fields';
+import { entityByName } from '../../src/entities/registry';
 import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
 import { presentRecord, type Row } from './present';
@@ -91,13 +94,34 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   const archived = q.archived ?? '0';
   if (archived === '0') parts.push(isNull(col(entity, 'archived_at')));
   if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
-  if (q.search?.trim()) {
-    const cols = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
-    if (cols.search_text) parts.push(sql`${cols.search_text} like ${`%${escapeLike(q.search.trim().toLowerCase())}%`}`);
-  }
+  if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
   for (const [name, value] of Object.entries(q.filter ?? {}))
     if (value !== undefined) parts.push(filterCondition(entity, name, value));
   return and(...parts)!;
+}
+
+const searchColumn = (entity: AnyEntity) =>
+  (getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn | undefined>).search_text;
+
+/**
+ * Search (docs/hostile-input.md): a model's searchable fields; a model whose title is another record or a date
+ * (a tenancy, a task event) is found by the searchable text of the records it refers to as well. A model with
+ * nothing to search finds nothing, never everything.
+ */
+function searchCondition(entity: AnyEntity, pattern: string): SQL {
+  const own = searchColumn(entity);
+  const parts: SQL[] = own ? [sql`${own} like ${pattern}`] : [];
+  if (!entity.fields[entity.titleField]?.searchable) {
+    for (const [name, field] of Object.entries(entity.fields)) {
+      const target = field.kind === 'ref' ? entityByName(field.model) : undefined;
+      const theirs = target && searchColumn(target);
+      if (!target || !theirs) continue;
+      parts.push(
+        sql`${col(entity, name)} in (select ${col(target, 'uuid')} from ${tableOf(target)} where ${theirs} like ${pattern})`,
+      );
+    }
+  }
+  return or(...parts) ?? sql`false`;
 }
 
 interface Cursor {
@@ -105,13 +129,49 @@ interface Cursor {
   u: string;
 }
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(s: string): Cursor | null {
-  try {
-    const c = JSON.parse(Buffer.from(s, 'base64url').toString()) as Cursor;
-    return typeof c.u === 'string' ? c : null;
-  } catch {
-    return null;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isInstant = (v: unknown) =>
+  typeof v === 'string' &&
+  v.length <= 40 &&
+  Number.isFinite(Date.parse(v)) &&
+  yearInRange(new Date(v).getUTCFullYear());
+
+/** Whether a cursor's sort value has the type of the sort column (a crafted cursor must never reach the SQL). */
+function cursorValueFits(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, v: unknown): boolean {
+  if (v === null) return !sortCol.notNull;
+  const field = entity.fields[sortName];
+  if (!field) return isInstant(v); // created_at, updated_at
+  switch (field.kind) {
+    case 'int':
+      return Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_648;
+    case 'bool':
+      return typeof v === 'boolean';
+    case 'date':
+      return typeof v === 'string' && DATE.test(v) && validDate(v);
+    case 'datetime':
+      return isInstant(v);
+    case 'ref':
+      return typeof v === 'string' && UUID.test(v);
+    default:
+      if (typeof v !== 'string') return false;
+      if (isDecimalKind(field.kind)) return v.length <= 40 && DECIMAL.test(v);
+      return v.length <= 20_000 && storableText(v);
   }
+}
+
+/** The cursor of a list sorted by `sortName`: a 422 on `cursor` when it is not one this list could have made. */
+function decodeCursor(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, s: string): Cursor {
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(s, 'base64url').toString());
+  } catch {
+    c = null;
+  }
+  const { v, u } = (c ?? {}) as Partial<Cursor>;
+  if (typeof c !== 'object' || typeof u !== 'string' || !UUID.test(u) || !cursorValueFits(entity, sortName, sortCol, v))
+    throw fieldError('cursor', 'validation.cursor');
+  return { v, u };
 }
 
 /**
@@ -139,8 +199,7 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
   const conditions = and(listConditions(entity, access, q), extra)!;
   let where = conditions;
-  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-  if (q.cursor && !cursor) throw notFound();
+  const cursor = q.cursor ? decodeCursor(entity, sortName, sortCol, q.cursor) : null;
   if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending))!;
   const dir = descending ? desc : asc;
   const page = q.page ?? 1;

@@ -29,7 +29,7 @@ export const uploadFieldsSchema = recordRefSchema.extend({
  * collected as text (empty ones count as absent). A file part under another name is reported as an unknown field.
  */
 export async function receiveUpload(req: FastifyRequest, store: DocumentStore) {
-  const fields: Record<string, string> = {};
+  const fields = Object.create(null) as Record<string, string>; // a part named __proto__ is a plain key
   let file: Upload | undefined;
   try {
     for await (const part of req.parts()) {

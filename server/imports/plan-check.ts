@@ -1,11 +1,11 @@
 // A quick check of a planned create: it accepts only values the model's create schema surely accepts and gives back
-// unchanged (a trimmed text within its length, a decimal string within scale, digits and bounds, a real date, a
+// unchanged (a trimmed, storable text within its length, a decimal string within scale, digits and bounds, a real date, a
 // known enum value, a uuid…); anything else — and every kind it does not know — goes through zod for the exact
 // errors. It spares zod's work on the many rows that are fine. tests/unit/plan-check.test.ts holds it to zod.
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, isDecimalKind, type Field } from '../../src/entities/fields';
-import { DATE, DECIMAL, validDate } from '../../src/entities/schemas';
+import { DATE, DECIMAL, storableText, validDate } from '../../src/entities/schemas';
 
 const UUID = z.regexes.uuid();
 const INT32 = 2_147_483_647;
@@ -20,11 +20,13 @@ function valueCheck(field: Field): Check | null {
   switch (field.kind) {
     case 'text': {
       const max = field.max ? field.max : 200;
-      return (v) => typeof v === 'string' && v.length <= max && v.trim() === v;
+      const min = field.required ? 1 : 0;
+      return (v) => typeof v === 'string' && v.length <= max && v.length >= min && v.trim() === v && storableText(v);
     }
     case 'long_text': {
       const max = field.max ? field.max : 20_000;
-      return (v) => typeof v === 'string' && v.length <= max;
+      const required = !!field.required;
+      return (v) => typeof v === 'string' && v.length <= max && (!required || v.trim() !== '') && storableText(v);
     }
     case 'int':
       return (v) => typeof v === 'number' && Number.isInteger(v) && v >= -INT32 - 1 && v <= INT32 && bounds(v);

@@ -69,6 +69,11 @@ export function registerAuth(app: FastifyInstance) {
       if (!req.session || !sent || !safeEqual(sent, req.session.xsrf_token)) throw new HttpError(419, 'auth.csrf');
     }
   });
+  // A route that needs a role says so in its config: a caller without it gets 403 before the request is validated.
+  app.addHook('preValidation', async (req) => {
+    const authorize = req.routeOptions.config?.authorize;
+    if (authorize) await authorize(req);
+  });
 }
 
 function setUser(req: FastifyRequest, user: UserRow) {

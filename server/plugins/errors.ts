@@ -63,15 +63,21 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
       return { key: 'validation.required', params: {} };
     case 'custom':
       if (issue.message.startsWith('errors.'))
-        return { key: `validation.${issue.message.slice(7)}` as MessageKey, params: {} };
+        return {
+          key: `validation.${issue.message.slice(7)}` as MessageKey,
+          params: (p.params ?? {}) as Record<string, string | number>,
+        };
       return { key: 'validation.format', params: {} };
     default:
       return { key: 'validation.format', params: {} };
   }
 }
 
+/** Field errors by path; no prototype, so a field named `constructor` or `__proto__` is a plain key. */
+const fieldErrors = () => Object.create(null) as Record<string, string[]>;
+
 export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrors();
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
   for (const issue of issues) {
     const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -116,9 +122,29 @@ function validationReply(reply: FastifyReply, locale: Locale, errors: Record<str
   return reply.code(422).send({ message, errors });
 }
 
-const isDbUnavailable = (err: { code?: string; message?: string }) =>
-  ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300', '08006', '08001'].includes(err.code ?? '') ||
-  /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(err.message ?? '');
+// PostgreSQL down, restarting or out of connections; the embedded database failed (a WebAssembly trap or exit)
+// or is being reopened (server/db/client.ts). All of these pass: the client is told to retry.
+const isDbUnavailable = (err: { code?: string; message?: string; name?: string }) =>
+  [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+    '53300',
+    '08000',
+    '08003',
+    '08006',
+    '08001',
+    'DB_REOPENING',
+  ].includes(err.code ?? '') ||
+  err instanceof WebAssembly.RuntimeError ||
+  err.name === 'ExitStatus' ||
+  /timeout exceeded when trying to connect|Connection terminated|terminating connection|PGlite is closed|Client has encountered a connection error/i.test(
+    err.message ?? '',
+  );
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError & { code?: string }, req: FastifyRequest, reply: FastifyReply) => {
@@ -131,7 +157,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale));
     }
     if (err instanceof ValidationFailed) {
-      const errors: Record<string, string[]> = {};
+      const errors = fieldErrors();
       for (const [field, list] of Object.entries(err.fields))
         errors[field] = list.map((e) => translate(locale, e.key, { field: fieldLabel(field), ...(e.params ?? {}) }));
       return validationReply(reply, locale, errors);

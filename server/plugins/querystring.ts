@@ -1,12 +1,16 @@
-// Query strings with brackets, as the client sends them (domain.md §8.1): `filter[status]=open`,
-// `filter[due_date][from]=…`, `property_uuids[]=a&property_uuids[]=b`. Depth and size are bounded.
+// Query strings with brackets, as the client sends them (docs/hostile-input.md): `filter[status]=open`,
+// `filter[due_date][from]=…`, `property_uuids[]=a&property_uuids[]=b`. Depth and size are bounded. Every object
+// made here has no prototype, so a key such as `__proto__` or `constructor` is a plain own key that can change
+// nothing else in the process; the edge check (input-guard.ts) then refuses it with a 422.
 const MAX_PARAMS = 200;
 const MAX_DEPTH = 3;
 
 type Value = string | string[] | { [k: string]: Value };
 
+const bare = () => Object.create(null) as Record<string, Value>;
+
 export function parseQuerystring(input: string): Record<string, Value> {
-  const out: Record<string, Value> = {};
+  const out = bare();
   const pairs = input.split('&').filter(Boolean).slice(0, MAX_PARAMS);
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -49,7 +53,7 @@ function assign(target: Record<string, Value>, path: string[], value: string) {
   }
   let next = target[head];
   if (!next || typeof next !== 'object' || Array.isArray(next)) {
-    next = {};
+    next = bare();
     target[head] = next;
   }
   assign(next as Record<string, Value>, rest, value);

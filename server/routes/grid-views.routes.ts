@@ -9,7 +9,6 @@ import {
   gridViewBody,
   gridViewSchema,
   gridViewUpdateBody,
-  tableNameSchema,
   type GridView,
   type GridViewQuery,
 } from '../../src/entities/account';
@@ -18,6 +17,7 @@ import { gridViews, users } from '../db/schema';
 import { fieldError, forbidden, notFound } from '../http-error';
 import { translate } from '../i18n/messages';
 import { created, messageReply, ok } from './schemas';
+import { knownTableName } from '../../src/entities/registry';
 
 const uuidParams = z.object({ uuid: z.uuid() });
 type Row = typeof gridViews.$inferSelect & { owner_name: string };
@@ -76,7 +76,7 @@ export async function gridViewRoutes(app: FastifyInstance) {
       schema: {
         tags,
         description: 'The views of one table, or without `table` of every table (the app loads them all at once).',
-        querystring: z.strictObject({ table: tableNameSchema.optional() }),
+        querystring: z.strictObject({ table: knownTableName.optional() }),
         response: ok(z.object({ data: z.array(gridViewSchema) })),
       },
     },
@@ -92,7 +92,13 @@ export async function gridViewRoutes(app: FastifyInstance) {
 
   r.post(
     '/grid-views',
-    { schema: { tags, body: gridViewBody, response: created(z.object({ data: gridViewSchema })) } },
+    {
+      schema: {
+        tags,
+        body: gridViewBody.extend({ table_name: knownTableName }),
+        response: created(z.object({ data: gridViewSchema })),
+      },
+    },
     async (req, reply) => {
       const access = await accessOf(ctx, req);
       const { settings_group_uuid, table_name, name, shared, query } = req.body;

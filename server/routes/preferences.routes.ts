@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
 import { userModelViews, userTableSettings } from '../db/schema';
-import { deviceSchema, modelViewBody, tableNameSchema, tableSettingsSchema, VIEWS } from '../../src/entities/account';
+import { deviceSchema, modelViewBody, tableSettingsSchema, VIEWS } from '../../src/entities/account';
+import { knownTableName } from '../../src/entities/registry';
 import { translate } from '../i18n/messages';
 import { messageReply, ok } from './schemas';
 
@@ -49,7 +50,7 @@ export async function preferenceRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        params: z.object({ table: tableNameSchema }),
+        params: z.object({ table: knownTableName }),
         querystring: device,
         body: tableSettingsSchema,
         response: ok(z.object({ data: tableSettingsSchema })),
@@ -70,7 +71,7 @@ export async function preferenceRoutes(app: FastifyInstance) {
 
   r.delete(
     '/user/table-settings/:table',
-    { schema: { tags, params: z.object({ table: tableNameSchema }), querystring: device, response: ok(messageReply) } },
+    { schema: { tags, params: z.object({ table: knownTableName }), querystring: device, response: ok(messageReply) } },
     async (req) => {
       await db.delete(userTableSettings).where(one(requireUser(req).id, req.query.device, req.params.table));
       return { message: translate(req.locale, 'preferences.reset') };
@@ -100,7 +101,7 @@ export async function preferenceRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        params: z.object({ model: tableNameSchema }),
+        params: z.object({ model: knownTableName }),
         querystring: device,
         body: modelViewBody,
         response: ok(z.object({ data: z.object({ model_name: z.string(), view: z.enum(VIEWS) }) })),

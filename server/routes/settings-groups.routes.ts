@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
+import { forbidden } from '../http-error';
 import * as groups from '../services/settings-groups.service';
 import {
   settingsGroupBody,
@@ -77,7 +78,17 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
 
   r.patch(
     '/settings-groups/:uuid',
-    { schema: { tags, params, body: settingsGroupUpdateBody, response: ok(z.object({ data: settingsGroupSchema })) } },
+    {
+      // A member who is not its admin gets 403 before the body is validated; a stranger gets the handler's 404.
+      config: {
+        authorize: (req) => {
+          const { uuid } = req.params as { uuid?: unknown };
+          const member = req.memberships?.find((m) => m.uuid === uuid);
+          if (member && member.role !== 'admin') throw forbidden();
+        },
+      },
+      schema: { tags, params, body: settingsGroupUpdateBody, response: ok(z.object({ data: settingsGroupSchema })) },
+    },
     async (req) => ({
       data: await groups.present(ctx, await groups.updateGroup(ctx, requireUser(req), req.params.uuid, req.body)),
     }),

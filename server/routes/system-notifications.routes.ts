@@ -1,5 +1,5 @@
 // System notifications, the spec §7 table exactly.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
@@ -8,6 +8,8 @@ import { translate } from '../i18n/messages';
 import { systemNotificationBody, systemNotificationSchema } from '../../src/entities/account';
 import { created, messageReply, ok } from './schemas';
 
+/** Managing notifications is for superusers: checked before the body is validated. */
+const managers = { authorize: (req: FastifyRequest) => notifications.assertManager(requireUser(req)) };
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const one = z.object({ data: systemNotificationSchema });
 
@@ -26,13 +28,13 @@ export async function systemNotificationRoutes(app: FastifyInstance) {
 
   r.post(
     '/system-notifications',
-    { schema: { tags, body: systemNotificationBody, response: created(one) } },
+    { config: managers, schema: { tags, body: systemNotificationBody, response: created(one) } },
     async (req, reply) => reply.code(201).send({ data: await notifications.create(ctx, requireUser(req), req.body) }),
   );
 
   r.put(
     '/system-notifications/:id',
-    { schema: { tags, params, body: systemNotificationBody, response: ok(one) } },
+    { config: managers, schema: { tags, params, body: systemNotificationBody, response: ok(one) } },
     async (req) => ({
       data: await notifications.update(ctx, requireUser(req), req.params.id, req.body),
     }),
@@ -40,7 +42,7 @@ export async function systemNotificationRoutes(app: FastifyInstance) {
 
   // The spec writes the delete path with a trailing slash; both spellings are served.
   for (const path of ['/system-notifications/:id', '/system-notifications/:id/']) {
-    r.delete(path, { schema: { tags, params, response: ok(messageReply) } }, async (req) => {
+    r.delete(path, { config: managers, schema: { tags, params, response: ok(messageReply) } }, async (req) => {
       await notifications.remove(ctx, requireUser(req), req.params.id);
       return { message: translate(req.locale, 'notifications.deleted') };
     });

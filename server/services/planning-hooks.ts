@@ -9,6 +9,8 @@ import { recordNumbers } from '../db/planning-schema';
 import { validateRecurrence } from '../../src/domain/recurrence';
 import { recurrenceOf } from '../../src/domain/task-recurrence';
 import { sum } from '../../src/domain/money';
+import { entities } from '../../src/entities/registry';
+import { assertStorable } from '../crud/stored-values';
 import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
 import type { Db } from '../db/client';
 
@@ -45,9 +47,11 @@ async function refreshOrderTotals(db: Db, orderUuids: string[]) {
       .select({ total: lines.total! })
       .from(lines)
       .where(and(eq(lines.order_uuid!, uuid), isNull(lines.deleted_at!), isNull(lines.archived_at!)));
+    const total = sum(totals.map((t) => t.total));
+    assertStorable(entities.order, { total }); // a sum of lines that each fit may not
     await db
       .update(orders)
-      .set({ total: sum(totals.map((t) => t.total)) } as never)
+      .set({ total } as never)
       .where(eq(orders.uuid!, uuid));
   }
 }

@@ -17,7 +17,7 @@ export function canManage(user: UserRow) {
   return user.is_superuser && user.two_factor_confirmed_at !== null;
 }
 
-function assertManager(user: UserRow) {
+export function assertManager(user: UserRow) {
   if (!user.is_superuser) throw new HttpError(403, 'auth.forbidden');
   if (!user.two_factor_confirmed_at) throw new HttpError(403, 'auth.superuser_needs_2fa');
 }

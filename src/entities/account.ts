@@ -2,6 +2,7 @@
 // Data only: zod schemas and constants, no I/O.
 import { z } from 'zod';
 import { splitFullName, type PersonName } from '../domain/person-name';
+import { freeJsonObject } from './json';
 
 export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
 export const localeSchema = z.enum(LOCALES);
@@ -236,6 +237,7 @@ export const messageReply = z.object({ message: z.string() });
 
 // ---- per-device preferences (domain.md §8.6) ----
 export const deviceSchema = z.string().regex(/^[\w .-]{1,40}:(mobile|desktop)$/, 'errors.device');
+/** The shape of a table name; the server also checks it names a model (`knownTableName` in the registry). */
 export const tableNameSchema = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'errors.table_name');
 export const VIEWS = ['grid', 'calendar', 'map', 'chart'] as const;
 export const tableSettingsSchema = z.strictObject({
@@ -248,7 +250,7 @@ export const tableSettingsSchema = z.strictObject({
   status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
   column_widths: z.record(z.string().max(60), z.number().int().min(20).max(2000)).optional(),
   pinned: z.record(z.string().max(60), z.enum(['left', 'right'])).optional(),
-  filters: z.record(z.string().max(60), z.unknown()).optional(),
+  filters: freeJsonObject().optional(),
   search: z.string().max(200).optional(),
 });
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
@@ -260,7 +262,7 @@ export const gridViewQuerySchema = z.strictObject({
   sort_by: z.string().max(60).nullable().optional(),
   sort_descending: z.boolean().optional(),
   status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
-  filters: z.record(z.string().max(60), z.unknown()).optional(),
+  filters: freeJsonObject().optional(),
   search: z.string().max(200).optional(),
 });
 export type GridViewQuery = z.infer<typeof gridViewQuerySchema>;

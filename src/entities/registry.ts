@@ -1,5 +1,6 @@
 // Every model, by name. Adapters iterate the registry; references name models by these keys.
 import type { AnyEntity } from './define';
+import { tableNameSchema } from './account';
 import { property } from './property';
 import { partition } from './partition';
 import { area } from './area';
@@ -36,5 +37,11 @@ export const entities = {
 
 export type EntityName = keyof typeof entities;
 export const entityList: AnyEntity[] = Object.values(entities);
-export const entityByName = (name: string): AnyEntity | undefined => (entities as Record<string, AnyEntity>)[name];
+/** A model by name; only the registry's own keys count (never `constructor` or `__proto__` of the object). */
+export const entityByName = (name: string): AnyEntity | undefined =>
+  Object.hasOwn(entities, name) ? (entities as Record<string, AnyEntity>)[name] : undefined;
 export const entityByPlural = (plural: string) => entityList.find((e) => e.plural === plural);
+
+/** The tables a preference or a saved view may name: the models, by name or by path (an allow-list, never free). */
+const TABLE_NAMES: ReadonlySet<string> = new Set(entityList.flatMap((e) => [e.name, e.plural]));
+export const knownTableName = tableNameSchema.refine((v) => TABLE_NAMES.has(v), 'errors.table_name');

@@ -3,19 +3,42 @@
 import { z } from 'zod';
 import type { AnyEntity } from './define';
 import { NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
+import { freeJsonObject } from './json';
 
 export const DECIMAL = /^-?\d+(\.\d+)?$/;
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day (yyyy-mm-dd already matched): the month exists and has that day. */
+/**
+ * The years a date or time may have (docs/hostile-input.md): the database stores more, but a year before 1800 or
+ * after 9999 is a typing mistake, and a computed date past 9999 cannot be written back as yyyy-MM-dd.
+ */
+export const MIN_YEAR = 1800;
+export const MAX_YEAR = 9999;
+export const yearInRange = (y: number) => y >= MIN_YEAR && y <= MAX_YEAR;
+
+/** A real calendar day (yyyy-mm-dd already matched) in the allowed years: the month exists and has that day. */
 export const validDate = (s: string) => {
   const y = Number(s.slice(0, 4));
+  if (!yearInRange(y)) return false;
   const m = Number(s.slice(5, 7));
   const d = Number(s.slice(8, 10));
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
   return m >= 1 && m <= 12 && d >= 1 && d <= days;
 };
+
+/**
+ * Text the database can store: PostgreSQL refuses the NUL character in text and JSON, and a lone UTF-16
+ * surrogate has no UTF-8 form. The edge check refuses both in every request (server/plugins/input-guard.ts);
+ * the schemas refuse them too, for values that arrive in files (imports).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const storableText = (s: string) => !UNSTORABLE.test(s);
+
+/** An instant with an offset (ISO 8601), in the allowed years. */
+export const isoDateTime = () =>
+  z.iso.datetime({ offset: true }).refine((v) => yearInRange(Number(v.slice(0, 4))), 'errors.date_range');
 
 /** A decimal as a string with at most the kind's scale and digits; numbers are accepted and turned into strings. */
 function decimal(kind: keyof typeof NUMERIC_PRECISION, field: Field & { min?: number; max?: number }) {
@@ -36,14 +59,24 @@ function decimal(kind: keyof typeof NUMERIC_PRECISION, field: Field & { min?: nu
     });
 }
 
+const text = (s: z.ZodString) => s.refine(storableText, 'errors.unstorable_text');
+
 /** The value schema of one field, without nullability. */
 export const valueSchemas = {
-  text: (fl) =>
-    z
-      .string()
-      .trim()
-      .max('max' in fl && fl.max ? fl.max : 200),
-  long_text: (fl) => z.string().max('max' in fl && fl.max ? fl.max : 20_000),
+  text: (fl) => {
+    const s = text(
+      z
+        .string()
+        .trim()
+        .max('max' in fl && fl.max ? fl.max : 200),
+    );
+    // A required text is a name or a title: blank (only spaces) is no value.
+    return fl.required ? s.min(1) : s;
+  },
+  long_text: (fl) => {
+    const s = text(z.string().max('max' in fl && fl.max ? fl.max : 20_000));
+    return fl.required ? s.refine((v) => v.trim() !== '', { message: 'errors.required' }) : s;
+  },
   email: () => z.email().max(254),
   phone: () =>
     z
@@ -64,7 +97,7 @@ export const valueSchemas = {
   geo: (fl) => decimal('geo', fl),
   bool: () => z.boolean(),
   date: () => z.string().regex(DATE, 'errors.date').refine(validDate, 'errors.date'),
-  datetime: () => z.iso.datetime({ offset: true }),
+  datetime: () => isoDateTime(),
   enum: (fl) => z.enum((fl as Extract<Field, { kind: 'enum' }>).values as [string, ...string[]]),
   ref: () => z.uuid(),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };
@@ -80,7 +113,7 @@ export function createSchema(entity: AnyEntity) {
     const value = valueSchema(field);
     shape[name] = field.required && !hasDefault(field) ? value : value.nullable().optional();
   }
-  shape.attributes = z.record(z.string(), z.unknown()).optional();
+  shape.attributes = freeJsonObject().optional();
   if (entity.scope === 'settings_group') shape.settings_group_uuid = z.uuid().optional();
   return z.strictObject(shape);
 }
@@ -92,9 +125,9 @@ export function updateSchema(entity: AnyEntity) {
     const value = valueSchema(field);
     shape[name] = (field.required ? value : value.nullable()).optional();
   }
-  shape.attributes = z.record(z.string(), z.unknown()).optional();
+  shape.attributes = freeJsonObject().optional();
   /** The version the client edited (alternative to If-Match): a stale one is a 409. */
-  shape.updated_at = z.iso.datetime({ offset: true }).optional();
+  shape.updated_at = isoDateTime().optional();
   return z.strictObject(shape);
 }
 

@@ -20,7 +20,7 @@ export const taskEvent = defineEntity({
     moved: f.bool({ readOnly: true }),
     done_at: f.datetime({ readOnly: true }),
     done_by: f.text({ readOnly: true, max: 200 }),
-    comment: f.longText({ max: 2000, hidden: false }),
+    comment: f.longText({ max: 2000, hidden: false, searchable: true }),
   },
   status: { field: 'status', active: ['open'] },
   defaultSort: { field: 'due_date' },

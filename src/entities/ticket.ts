@@ -50,7 +50,7 @@ export const ticketComment = defineEntity({
   fields: {
     property_uuid: f.ref('property', { required: true }),
     ticket_uuid: f.ref('ticket', { required: true }),
-    body: f.longText({ required: true, max: 5000, hidden: false }),
+    body: f.longText({ required: true, max: 5000, hidden: false, searchable: true }),
   },
   indexes: [['ticket_uuid']],
 });

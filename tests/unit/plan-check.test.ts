@@ -7,8 +7,23 @@ import { isWritable } from '../../src/entities/fields';
 import { createSchema } from '../../src/entities/schemas';
 import { quickCreateCheck } from '../../server/imports/plan-check';
 
-const texts = ['', 'a', ' a', 'a ', 'Pumpe', 'x'.repeat(40), 'x'.repeat(41), 'x'.repeat(200), 'x'.repeat(201)];
-const longTexts = ['x'.repeat(20_000), 'x'.repeat(20_001), 'line\nbreak', '\t'];
+const texts = [
+  '',
+  '   ',
+  'a\u0000b',
+  'x\uD800',
+  '\uDC00x',
+  '😀',
+  'a',
+  ' a',
+  'a ',
+  'Pumpe',
+  'x'.repeat(40),
+  'x'.repeat(41),
+  'x'.repeat(200),
+  'x'.repeat(201),
+];
+const longTexts = ['x'.repeat(20_000), 'x'.repeat(20_001), 'line\nbreak', '\t', ' ', 'nul\u0000'];
 const decimals = [
   '0',
   '-0',
@@ -63,6 +78,9 @@ const dates = [
   '2024-1-01',
   '31.01.2024',
   '0000-01-01',
+  '1799-12-31',
+  '1800-01-01',
+  '9999-12-31',
   '2024-04-31',
   '2024-12-31T00:00',
 ];

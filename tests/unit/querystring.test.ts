@@ -23,4 +23,13 @@ describe('parseQuerystring', () => {
     expect(Object.keys(parseQuerystring(many))).toHaveLength(200);
     expect(parseQuerystring('a[b][c][d][e][f]=1')).toEqual({ a: { b: { c: { d: '1' } } } });
   });
+  it('makes prototype keys plain own keys of objects without a prototype', () => {
+    const q = parseQuerystring('__proto__[x]=1&constructor[prototype][y]=2&filter[__proto__][polluted]=3');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(Object.getPrototypeOf(q)).toBeNull();
+    expect(Object.keys(q)).toEqual(['__proto__', 'constructor', 'filter']);
+    expect(Object.getPrototypeOf((q as Record<string, object>).filter)).toBeNull();
+  });
 });
