@@ -73,23 +73,140 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   try {
     const options = { relaxedDurability: true, extensions: { pg_trgm } };
-    const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
-    await client.waitReady;
+    const open = async () => {
+      const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
+      await client.waitReady;
+      return client;
+    };
+    const guarded = new GuardedPglite(await open(), inMemory ? null : open);
     const { stats, logger } = counter();
-    const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+    const db = drizzlePglite({ client: guarded as unknown as PGlite, schema, logger }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: 'pglite',
       stats,
       close: async () => {
-        await client.close();
+        await guarded.close();
         release();
       },
     };
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+/** What a request gets while the embedded database is being reopened (answered as 503 with Retry-After). */
+export class DatabaseReopeningError extends Error {
+  readonly code = 'DB_REOPENING';
+  constructor() {
+    super('PGlite is closed: the embedded database failed and is being reopened');
+  }
+}
+
+/**
+ * A WebAssembly trap (out-of-bounds access, `unreachable`) or an exit of the embedded PostgreSQL leaves that PGlite
+ * instance in an undefined state: every later statement fails ("cannot drop active portal") or worse.
+ */
+export function isFatalPgliteError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof WebAssembly.RuntimeError) return true;
+    if ((e as { name?: string }).name === 'ExitStatus') return true;
+  }
+  return false;
+}
+
+/**
+ * The PGlite instance the app talks to, replaced when it fails. Drizzle uses `query` and `transaction` only. Every
+ * statement of an instance passes through its one synchronous entry into WebAssembly (`execProtocolRawSync`),
+ * which is watched here: the first fatal error marks the instance failed before any other statement can run on
+ * it, and statements already queued on it then fail with DatabaseReopeningError. The failed instance is dropped
+ * without a shutdown (its shared buffers may be damaged, so no checkpoint may write them), and a new instance is
+ * opened from the data folder; it recovers from its write-ahead log as after a crash of the process (a few
+ * hundred milliseconds). Meanwhile every statement fails at once (503, never a hang). An in-memory database
+ * cannot be reopened: it stays failed. When reopening itself fails, the next statement, at most once a second,
+ * tries again.
+ */
+class GuardedPglite {
+  private current: PGlite | null = null;
+  private reopening: Promise<void> | null = null;
+  private failedAt = 0;
+  private closed = false;
+
+  constructor(
+    first: PGlite,
+    private readonly reopen: (() => Promise<PGlite>) | null,
+  ) {
+    this.adopt(first);
+  }
+
+  private adopt(client: PGlite) {
+    const enter = client.execProtocolRawSync.bind(client);
+    let failed = false;
+    const refuse = () => {
+      throw new DatabaseReopeningError();
+    };
+    client.execProtocolRawSync = (message) => {
+      if (failed) refuse();
+      try {
+        return enter(message);
+      } catch (err) {
+        if (isFatalPgliteError(err)) {
+          failed = true;
+          this.retire(client, err as Error);
+        }
+        throw err;
+      }
+    };
+    this.current = client;
+  }
+
+  private instance(): PGlite {
+    if (this.current) return this.current;
+    if (!this.reopening && this.reopen && !this.closed && Date.now() - this.failedAt > 1_000) this.startReopen();
+    throw new DatabaseReopeningError();
+  }
+
+  private startReopen() {
+    this.reopening = this.reopen!()
+      .then((client) => {
+        if (this.closed) return void client.close().catch(() => {});
+        this.adopt(client);
+        process.emitWarning('The embedded database was reopened after a failure.');
+      })
+      .catch((err: Error) => {
+        this.failedAt = Date.now();
+        process.emitWarning(`The embedded database could not be reopened: ${err.message}`);
+      })
+      .finally(() => (this.reopening = null));
+  }
+
+  private retire(client: PGlite, err: Error) {
+    if (this.current !== client) return;
+    this.current = null;
+    process.emitWarning(`The embedded database failed (${err.name}: ${err.message}); reopening it.`);
+    // Closes the instance's file handles once the failing statement has unwound; no shutdown checkpoint.
+    setImmediate(() => {
+      try {
+        (client as unknown as { fs?: { closeFs(): void } }).fs?.closeFs();
+      } catch {
+        /* the failed instance may not even manage that */
+      }
+    });
+    if (this.reopen && !this.closed) this.startReopen();
+  }
+
+  query: PGlite['query'] = (...args) => this.instance().query(...args);
+
+  transaction: PGlite['transaction'] = (fn) => this.instance().transaction(fn);
+
+  async close() {
+    this.closed = true;
+    await this.reopening;
+    const client = this.current;
+    this.current = null;
+    if (client) await client.close();
   }
 }
 

@@ -23,7 +23,11 @@ export interface TestEnv {
   close: () => Promise<void>;
 }
 
-export async function createTestEnv(config: Partial<Config> = {}): Promise<TestEnv> {
+/** `embeddedOnDisk`: without TEST_DATABASE_URL, keep PGlite in the data folder instead of in memory. */
+export async function createTestEnv(
+  config: Partial<Config> = {},
+  opts: { embeddedOnDisk?: boolean } = {},
+): Promise<TestEnv> {
   const base = process.env.TEST_DATABASE_URL;
   // Uploaded files go to a folder of this file's own unless the test names one.
   const dataDir = config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hw-test-'));
@@ -45,7 +49,7 @@ export async function createTestEnv(config: Partial<Config> = {}): Promise<TestE
       await c.end();
     };
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({ dataDir: opts.embeddedOnDisk ? dataDir : 'memory://' });
   }
   const app = await buildApp({
     database,
