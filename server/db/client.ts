@@ -58,8 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       statement_timeout: opts.statementTimeoutMs ?? 15_000,
       types: pgTypes,
     });
-    // An idle connection the server drops (restart, failover) must not crash the process; the pool reconnects.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    // A connection the server drops (restart, failover, kill) must not crash the process: an idle one is reported
+    // on the pool, one checked out between two statements (a transaction awaiting other work) on the client
+    // itself, where an unheard error would be thrown. The statement in flight fails (503); the pool reconnects.
+    const lost = (err: Error) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const { stats, logger } = counter();
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
