@@ -25,3 +25,9 @@ export const forbidden = (key: MessageKey = 'auth.forbidden') => new HttpError(4
 export const notFound = () => new HttpError(404, 'errors.not_found');
 export const fieldError = (field: string, key: MessageKey, params?: Record<string, string | number>) =>
   new ValidationFailed({ [field]: [{ key, ...(params ? { params } : {}) }] });
+
+/** Storing a file failed: a full disk (or quota) is a 507 the client can read; anything else stays as it is. */
+export const storageFailure = (err: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes((err as NodeJS.ErrnoException | undefined)?.code ?? '')
+    ? new HttpError(507, 'errors.storage_full')
+    : err;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { storageFailure } from '../http-error';
 
 export interface StagedFile {
   /** Where the bytes wait until the record is written. */
@@ -64,7 +65,7 @@ export class LocalDocumentStore implements DocumentStore {
       await pipeline(source, meter, fs.createWriteStream(temp, { mode: 0o600 }));
     } catch (err) {
       await fs.promises.rm(temp, { force: true });
-      throw err;
+      throw storageFailure(err);
     }
     const staged = { temp, size, checksum: hash.digest('hex'), head, truncated: truncated() };
     if (staged.truncated) await this.discard(staged);
@@ -74,15 +75,19 @@ export class LocalDocumentStore implements DocumentStore {
   async commit(staged: StagedFile): Promise<string> {
     const key = crypto.randomUUID();
     const target = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    // The bytes reach the disk before the rename makes them visible under their key.
-    const handle = await fs.promises.open(staged.temp, 'r');
     try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      // The bytes reach the disk before the rename makes them visible under their key.
+      const handle = await fs.promises.open(staged.temp, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(staged.temp, target);
+    } catch (err) {
+      throw storageFailure(err);
     }
-    await fs.promises.rename(staged.temp, target);
     return key;
   }
 

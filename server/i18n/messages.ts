@@ -49,6 +49,7 @@ const en = {
   'errors.malformed_json': 'The request body is not valid JSON.',
   'errors.server': 'An unexpected error occurred.',
   'errors.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
+  'errors.storage_full': 'The file could not be stored: the server has no space left. Nothing was saved.',
   'errors.timeout': 'The request took too long.',
   'validation.summary': 'The given data was invalid.',
   'validation.summary_more': '{first} (and {count} more errors)',
@@ -236,6 +237,8 @@ const de: Catalog = {
   'errors.malformed_json': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   'errors.server': 'Ein unerwarteter Fehler ist aufgetreten.',
   'errors.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  'errors.storage_full':
+    'Die Datei konnte nicht gespeichert werden: Auf dem Server ist kein Platz mehr. Es wurde nichts gespeichert.',
   'errors.timeout': 'Die Anfrage hat zu lange gedauert.',
   'validation.summary': 'Die Eingaben sind ungültig.',
   'validation.summary_more': '{first} (und {count} weitere Fehler)',

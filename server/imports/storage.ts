@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
+import { storageFailure } from '../http-error';
 
 export interface Stored {
   key: string;
@@ -48,7 +49,13 @@ export class LocalStorage implements FileStorage {
         done(null, chunk);
       },
     });
-    await pipeline(source, meter, fs.createWriteStream(this.path(key), { mode: 0o600 }));
+    try {
+      await pipeline(source, meter, fs.createWriteStream(this.path(key), { mode: 0o600 }));
+    } catch (err) {
+      // nothing of a failed upload is kept (a full disk leaves a partial file otherwise)
+      await this.remove(key);
+      throw storageFailure(err);
+    }
     const cut = truncated();
     if (cut) await this.remove(key);
     return { key, size, hash: hash.digest('hex'), head, truncated: cut };
