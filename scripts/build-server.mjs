@@ -1,14 +1,15 @@
 // Bundles the server (and the isomorphic core it imports) into dist/server with esbuild; packages stay external.
 import { build } from 'esbuild';
 
-export async function buildServer() {
+/** `outdir`: dist/server for `npm start`; tests that run the server as a process bundle into a folder of their own. */
+export async function buildServer(outdir = 'dist/server') {
   await build({
     entryPoints: {
       server: 'server/server.ts',
       'demo-reset': 'server/db/demo-reset.ts',
       backup: 'server/db/backup-cli.ts',
     },
-    outdir: 'dist/server',
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -34,20 +34,9 @@ export async function createTestEnv(
   let database: Database;
   let dropDb = async () => {};
   if (base) {
-    const name = `hauswerk_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await freshPostgresDatabase(base);
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir: '' });
+    dropDb = fresh.drop;
   } else {
     database = await openDatabase({ dataDir: opts.embeddedOnDisk ? dataDir : 'memory://' });
   }
@@ -67,6 +56,21 @@ export async function createTestEnv(
       if (!config.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server of `base`: its URL, and a function that drops it. */
+export async function freshPostgresDatabase(base: string) {
+  const name = `hauswerk_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(statement);
+    await c.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** A browser-like caller: keeps cookies, sends X-XSRF-TOKEN from the XSRF-TOKEN cookie, like src/api does. */
