@@ -1,4 +1,4 @@
-// Errors a service throws; the error handler turns them into the spec's reply shapes (domain.md §8.5).
+// Errors a service throws; the error handler turns them into the documented reply shapes (docs/rules.md, "Errors").
 import type { MessageKey } from './i18n/messages';
 
 export class HttpError extends Error {

@@ -1,5 +1,6 @@
 // What the caller may reach: the settings groups it belongs to (minus groups that enforce 2FA it lacks), with
-// its role in each. Every generic query is scoped by this list (domain.md §10), loaded once per request.
+// its role in each. Every generic query is scoped by this list (docs/rules.md, "Another workspace's record"), loaded
+// once per request.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, UserRow } from '../context';
@@ -13,7 +14,7 @@ export interface Access {
   user: UserRow;
   roles: Map<string, 'admin' | 'user'>;
   groups: string[];
-  /** Today in the caller's time zone (the client's X-Timezone-Offset, domain.md §1); UTC when unknown. */
+  /** Today in the caller's time zone (X-Timezone-Offset; docs/rules.md, "Numbers, money and dates"), else UTC. */
   today?: string;
 }
 

@@ -1,4 +1,4 @@
-// Bulk routes for every model of the registry (domain.md §8.4; docs/spreadsheet-api.md): PATCH /{plural},
+// Bulk routes for every model of the registry (docs/spreadsheet-api.md): PATCH /{plural},
 // POST /{plural}/bulk, POST /{plural}/bulk-archive|bulk-restore|bulk-delete, each with ?dry_run=1. A bespoke model
 // opts out of a path through `skip` (e.g. `PATCH /tickets`), as with crudRoutes.
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
-// Bulk update and bulk create over any model (domain.md §8.4): one transaction per request, each row in its own
-// savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
+// Bulk update and bulk create over any model (docs/spreadsheet-api.md): one transaction per request, each row in its
+// own savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
 import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';

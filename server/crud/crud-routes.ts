@@ -1,5 +1,6 @@
-// Generic routes for every model of the registry (domain.md §8.2): list, get, create, update, delete, archive,
-// restore, and the subtree of tree models. A bespoke route file may take a path over (escape hatch: `skip`).
+// Generic routes for every model of the registry (docs/rules.md, "Records, links and actions"): list, get, create,
+// update, delete, archive, restore, and the subtree of tree models. A bespoke route file may take a path over (escape
+// hatch: `skip`).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

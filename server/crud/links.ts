@@ -1,6 +1,6 @@
-// Links beyond the generic ones (domain.md §8.3): one per transition allowed from the record's state, and the
-// model's own actions (a facility's or contract's related tasks, offered before archiving). Pure: decided from the
-// row alone (the caller's right to update is checked before).
+// Links beyond the generic ones (docs/rules.md, "Records, links and actions"): one per transition allowed from the
+// record's state, and the model's own actions (a facility's or contract's related tasks, offered before archiving).
+// Pure: decided from the row alone (the caller's right to update is checked before).
 import type { AnyEntity } from '../../src/entities/define';
 import {
   CONTRACT_TRANSITIONS,

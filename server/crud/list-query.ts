@@ -1,5 +1,5 @@
-// The list query of a model (domain.md §8.1), validated strictly: sort and filter fields outside the model's
-// allow-list, unknown parameters and per_page above the maximum are a 422.
+// The list query of a model (docs/rules.md, "List query"), validated strictly: sort and filter fields outside the
+// model's allow-list, unknown parameters and per_page above the maximum are a 422.
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';

@@ -1,4 +1,4 @@
-// Per-row errors of bulk writes and imports, keyed `rows.N.field` (domain.md §8.4), in the caller's language.
+// Per-row errors of bulk writes and imports, keyed `rows.N.field` (docs/spreadsheet-api.md), in the caller's language.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '../../src/entities/account';
@@ -53,7 +53,7 @@ export function sendRowErrors(reply: FastifyReply, locale: Locale, errors: Error
   return reply.code(422).send({ message, errors });
 }
 
-/** "N records lack the right permission" (domain.md §6), or undefined when nothing was skipped. */
+/** "N records lack the right permission" (docs/rules.md, "Permissions and roles"); undefined when none skipped. */
 export function skippedMessage(locale: Locale, count: number): string | undefined {
   if (count === 0) return undefined;
   return count === 1 ? translate(locale, 'bulk.skipped_one') : translate(locale, 'bulk.skipped_other', { count });

@@ -1,5 +1,5 @@
-// Which records a document is attached to (domain.md §2: document_links with model_name, model_uuid). One row per
-// document and record; the same document (the same stored file) may be attached to several records, e.g. a ticket
+// Which records a document is attached to (document_links with model_name, model_uuid; docs/documents-api.md). One row
+// per document and record; the same document (the same stored file) may be attached to several records, e.g. a ticket
 // and the order created from it. The record side has no foreign key: it may be a record of any model.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { settingsGroups, users } from './schema';

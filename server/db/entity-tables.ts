@@ -1,5 +1,6 @@
-// Drizzle tables derived from the model definitions (src/entities): the system columns of domain.md §1, one
-// column per field by kind, indexes for scoping, sorting and trigram search. drizzle-kit reads this file too.
+// Drizzle tables derived from the model definitions (src/entities): the common record fields (docs/rules.md,
+// "Common record fields"), one column per field by kind, indexes for scoping, sorting and trigram search. drizzle-kit
+// reads this file too.
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,

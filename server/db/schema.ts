@@ -216,7 +216,7 @@ export const jobRuns = pgTable('job_runs', {
   last_result: jsonb('last_result'),
 });
 
-/** Per-user, per-device grid preferences (spec §3 table preferences; domain.md §8.6). */
+/** Per-user, per-device grid preferences (docs/rules.md, "Table preferences"). */
 export const userTableSettings = pgTable(
   'user_table_settings',
   {
@@ -247,7 +247,7 @@ export const userModelViews = pgTable(
 );
 
 /**
- * Saved grid views (workspace-ux.md §2): a named query (sort, filters, search, status limiter) of one table,
+ * Saved grid views (docs/rules.md, "Saved views"): a named query (sort, filters, search, status limiter) of one table,
  * personal to its owner or shared with the settings group. The layout is not part of a view: it stays per device.
  */
 export const gridViews = pgTable(
@@ -270,7 +270,7 @@ export const gridViews = pgTable(
   (t) => [index('grid_views_group_table').on(t.settings_group_uuid, t.table_name)],
 );
 
-/** An uploaded import file and its job (domain.md §8.4; docs/spreadsheet-api.md). Visible to its uploader only. */
+/** An uploaded import file and its job (docs/spreadsheet-api.md). Visible to its uploader only. */
 export const imports = pgTable(
   'imports',
   {

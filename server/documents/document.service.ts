@@ -1,4 +1,4 @@
-// Documents (domain.md §2, §10): upload to a record (the row, its link and the file in one step: the file is moved
+// Documents (docs/documents-api.md): upload to a record (the row, its link and the file in one step: the file is moved
 // into place inside the transaction and removed again when the transaction fails), a record's documents, attaching
 // to and detaching from further records, the records a document is attached to, and its stored file.
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';

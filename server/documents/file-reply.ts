@@ -1,5 +1,5 @@
-// Sends a stored file as a download (domain.md §10): always an attachment under its original name (RFC 6266 with
-// an RFC 5987 UTF-8 name and a plain ASCII fallback), the stored type, nosniff, and a sandboxing CSP, so a file is
+// Sends a stored file as a download (docs/documents-api.md): always an attachment under its original name (RFC 6266
+// with an RFC 5987 UTF-8 name and a plain ASCII fallback), the stored type, nosniff, and a sandboxing CSP, so a file is
 // never run as a page by the browser, whatever is inside it.
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-// Imports, step by step (workspace-ux.md §5): upload (checked, stored under a generated name), preview of a sheet
+// Imports, step by step (docs/spreadsheet-api.md): upload (checked, stored under a generated name), preview of a sheet
 // with suggested column matching, validation with counters and the problem rows. An import belongs to its
 // uploader: anyone else gets the same 404 as for a missing one.
 import { and, eq } from 'drizzle-orm';

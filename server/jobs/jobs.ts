@@ -1,4 +1,4 @@
-// The scheduled jobs (domain.md §9). Each is idempotent: running it twice changes nothing more.
+// The scheduled jobs (docs/rules.md, "Scheduled jobs"). Each is idempotent: running it twice changes nothing more.
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, userTokens } from '../db/schema';
@@ -16,7 +16,8 @@ export interface Job {
 
 export const jobs: Job[] = [
   {
-    // Accounts whose confirmed deletion date has passed (spec §1: 30 days after the link was clicked).
+    // Accounts whose confirmed deletion date has passed (30 days after the link was clicked; docs/rules.md,
+    // "Account deletion").
     name: 'account-deletion',
     intervalMinutes: 60,
     run: async (ctx, now) => {
@@ -41,7 +42,7 @@ export const jobs: Job[] = [
     },
   },
   {
-    // Task events over the rolling 12-month horizon (domain.md §4.4, §9); idempotent.
+    // Task events over the rolling 12-month horizon (docs/rules.md, "Task recurrence"); idempotent.
     name: 'task-events',
     intervalMinutes: 24 * 60,
     run: (ctx, now) => materialiseAll(ctx.db, isoDay(now)),
@@ -54,9 +55,9 @@ export const jobs: Job[] = [
     run: async () => ({ kicked: resumeImports() }),
   },
   {
-    // Contract deadlines (domain.md §3, §9): auto-extension once the latest cancellation date has passed, then
-    // ended once the end date has passed without an extension. Both by the UTC date; idempotent. (Last in the
-    // list: a job's advisory lock id is its index.)
+    // Contract deadlines (docs/rules.md, "Contract deadlines"): auto-extension once the latest cancellation date has
+    // passed, then ended once the end date has passed without an extension. Both by the UTC date; idempotent. (Last in
+    // the list: a job's advisory lock id is its index.)
     name: 'contract-deadlines',
     intervalMinutes: 24 * 60,
     run: async (ctx, now) => ({

@@ -1,5 +1,5 @@
-// Response headers of domain.md §10: CSP with frame-ancestors 'none', nosniff, no caching of authenticated JSON,
-// request id echo, and no CORS headers at all (closed by default).
+// Response headers (docs/rules.md, "Response headers"): CSP with frame-ancestors 'none', nosniff, no caching of
+// authenticated JSON, request id echo, and no CORS headers at all (closed by default).
 import type { FastifyInstance } from 'fastify';
 
 const CSP = [

@@ -1,5 +1,5 @@
-// Sign-in calls (domain.md §7): Sanctum's csrf-cookie and token, Fortify's login, 2FA challenge, register,
-// logout, forgot and reset password.
+// Sign-in calls (docs/rules.md, "Sign-in calls"): Sanctum's csrf-cookie and token, Fortify's login, 2FA challenge,
+// register, logout, forgot and reset password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

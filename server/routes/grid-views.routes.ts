@@ -1,6 +1,7 @@
-// Saved grid views (workspace-ux.md §2): named queries of a table, personal or shared with a settings group.
+// Saved grid views (docs/rules.md, "Saved views"): named queries of a table, personal or shared with a settings group.
 // Everyone in the group sees its shared views; the owner, or an admin of the group for a shared view, may change
-// or delete one. Another user's personal view is a 404 like a missing one (domain.md §10).
+// or delete one. Another user's personal view is a 404 like a missing one (docs/rules.md,
+// "Another workspace's record").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-// Per-device table preferences and model views (domain.md §8.6): the grid saves its layout here, debounced.
+// Per-device table preferences and model views (docs/rules.md, "Preferences and views"): the grid saves its layout
+// here, debounced.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-// Settings groups (spec §7): list (slim, sortBy=name), get, its members (for pickers), create; admins update.
+// Settings groups (docs/rules.md, "Workspaces and scope"): list (slim, sortBy=name), get, its members (for pickers),
+// create; admins update.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
-// Archive cascade (spec §4): archiving a facility or a contract tied to tasks warns about those tasks and archives
-// the ones the user picks in the same transaction. A facility's tasks are those of the facility and of its
-// sub-facilities (the subtree is archived with it); a contract's are the tasks that name it. Tasks already
-// archived are left out; active and inactive ones are listed.
+// Archive cascade (docs/planning-api.md, "Archive cascade"): archiving a facility or a contract tied to tasks warns
+// about those tasks and archives the ones the user picks in the same transaction. A facility's tasks are those of the
+// facility and of its sub-facilities (the subtree is archived with it); a contract's are the tasks that name it. Tasks
+// already archived are left out; active and inactive ones are listed.
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';

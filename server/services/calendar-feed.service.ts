@@ -1,6 +1,6 @@
-// A user's ICS feed (workspace-ux.md §6): a secret, resettable URL that mail clients subscribe to. The token is 32
-// random bytes (base64url); the database keeps its SHA-256 for the lookup and a sealed copy so its owner can see
-// the URL again. Resetting replaces both: the old URL is a 404 at once.
+// A user's ICS feed (docs/planning-api.md, "ICS feed"): a secret, resettable URL that mail clients subscribe to. The
+// token is 32 random bytes (base64url); the database keeps its SHA-256 for the lookup and a sealed copy so its owner
+// can see the URL again. Resetting replaces both: the old URL is a 404 at once.
 import { eq } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context';
 import type { Access } from '../crud/access';

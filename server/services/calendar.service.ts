@@ -1,5 +1,5 @@
-// The deadline calendar (workspace-ux.md §6): task events, ticket and order due dates in one query over the
-// caller's settings groups and the selected context, ordered by date and capped (meta.truncated).
+// The deadline calendar (docs/planning-api.md, "Calendar"): task events, ticket and order due dates in one query over
+// the caller's settings groups and the selected context, ordered by date and capped (meta.truncated).
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { may, type Access } from '../crud/access';

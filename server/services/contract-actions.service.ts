@@ -1,5 +1,5 @@
-// Contract actions and deadlines (domain.md §3, §4.1): cancel (a date after the latest cancellation date needs
-// the caller's confirmation), extend (end date + extension period, status extended, one history row), the
+// Contract actions and deadlines (docs/rules.md, "Contract deadlines"): cancel (a date after the latest cancellation
+// date needs the caller's confirmation), extend (end date + extension period, status extended, one history row), the
 // extension history, and the daily job: auto-extension once the latest cancellation date has passed, then ended
 // once the end date has passed without an extension.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';

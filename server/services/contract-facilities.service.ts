@@ -1,5 +1,6 @@
-// The facilities a contract covers (domain.md §2, many-to-many): listed from either side, replaced as a whole set
-// from the contract. Each facility must belong to the contract's property (and so to its settings group).
+// The facilities a contract covers (many-to-many; docs/planning-api.md, "Contracts"): listed from either side, replaced
+// as a whole set from the contract. Each facility must belong to the contract's property (and so to its settings
+// group).
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';

@@ -1,6 +1,6 @@
-// Order actions (domain.md §3): the transitions, send (an external order is e-mailed to its contractor with a
-// public token link) and reset-token (a new link; the old one is dead at once). The token is 32 random bytes,
-// base64url, stored as its SHA-256 only; the mail goes out after the transaction commits.
+// Order actions (docs/rules.md, "States and transitions"): the transitions, send (an external order is e-mailed to its
+// contractor with a public token link) and reset-token (a new link; the old one is dead at once). The token is 32
+// random bytes, base64url, stored as its SHA-256 only; the mail goes out after the transaction commits.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';

@@ -1,7 +1,7 @@
-// The contractor's page of an external order (domain.md §3, §5): no login, the token is the key. Unknown or
-// reset tokens are a 404 that reveals nothing; an order answered already (accepted, refused) cannot be answered
-// again, and the contractor is told so (422 on status), nothing is changed. The documents attached to the order are
-// listed and downloadable through the same token (only those).
+// The contractor's page of an external order (docs/planning-api.md, "Public order page"): no login, the token is the
+// key. Unknown or reset tokens are a 404 that reveals nothing; an order answered already (accepted, refused) cannot be
+// answered again, and the contractor is told so (422 on status), nothing is changed. The documents attached to the
+// order are listed and downloadable through the same token (only those).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { order as orders, orderLine as lines, property as properties, contact as contacts } from '../db/entity-tables';

@@ -1,4 +1,5 @@
-// Fixed-window rate limits kept in the database, so every server process counts together (domain.md §10).
+// Fixed-window rate limits kept in the database, so every server process counts together (docs/rules.md,
+// "Rate limits").
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';

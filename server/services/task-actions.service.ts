@@ -1,5 +1,5 @@
-// Task and task event actions (domain.md §3, §4.4): activate / deactivate a task, mark an event done or skipped,
-// reschedule one occurrence, this and the following ones, or the whole series, and join a split series back.
+// Task and task event actions (docs/planning-api.md, "Actions"): activate / deactivate a task, mark an event done or
+// skipped, reschedule one occurrence, this and the following ones, or the whole series, and join a split series back.
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';

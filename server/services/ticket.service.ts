@@ -1,5 +1,6 @@
-// Ticket actions (domain.md §3): the transitions, assignment to a member, delegation to a member or a contact,
-// followers, comments and an order created from a ticket (with the ticket's documents). Each is one transaction.
+// Ticket actions (docs/rules.md, "States and transitions"): the transitions, assignment to a member, delegation to a
+// member or a contact, followers, comments and an order created from a ticket (with the ticket's documents). Each is
+// one transaction.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';

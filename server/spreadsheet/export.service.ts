@@ -1,4 +1,4 @@
-// Export of exactly a list query (domain.md §8.4): pages through the list by keyset cursor (the next page is
+// Export of exactly a list query (docs/spreadsheet-api.md): pages through the list by keyset cursor (the next page is
 // fetched while the current one is written) and streams xlsx through our streaming writer (xlsx-writer.ts), or
 // CSV with a UTF-8 BOM. Never an in-memory workbook.
 import type { Writable } from 'node:stream';
