@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of architecture.md §2 and "no literal user-visible strings".
+// Lint rules, including the import boundaries (README, "Where things are") and "no literal user-visible strings".
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -60,7 +60,7 @@ export default tseslint.config(
     files: ['src/entities/**', 'src/domain/**'],
     rules: restrict(
       [...ui, ...nodeOnly, '**/server/**', '**/grids/**', '**/views/**', '**/app/**', '**/api/**'],
-      'src/entities and src/domain are the isomorphic core (architecture.md §2).',
+      'src/entities and src/domain are the isomorphic core (README, "Where things are").',
     ),
   },
   // The server never imports browser code.
@@ -92,14 +92,14 @@ export default tseslint.config(
     files: ['grids/**'],
     rules: restrict(
       [...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/views/**', '**/src/app/**'],
-      'grids sit below views and the app (architecture.md §2).',
+      'grids sit below views and the app (README, "Where things are").',
     ),
   },
   {
     files: ['views/**'],
     rules: restrict(
       [...nodeOnly.filter((p) => p !== 'crypto'), '**/server/**', '**/src/app/**'],
-      'views sit below the app (architecture.md §2).',
+      'views sit below the app (README, "Where things are").',
     ),
   },
   // React code: hooks rules and no literal strings in JSX (use i18n keys).

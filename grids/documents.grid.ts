@@ -1,4 +1,4 @@
-// Documents: the files of the workspace with their description (domain.md §2); added in records' attachments.
+// Documents: the files of the workspace with their description (docs/documents-api.md); added in records' attachments.
 import { document } from '../src/entities/document';
 import { defineGrid } from './define-grid';
 

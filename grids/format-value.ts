@@ -1,5 +1,5 @@
-// Display and locale-aware parsing of one field value per kind (workspace-ux.md §5: de 1.234,56, de-ch 1'234.56,
-// en-us 1,234.56). One exhaustive map, shared by grid cells, cards and the record form.
+// Display and locale-aware parsing of one field value per kind (docs/rules.md, "Locale-aware parsing": de 1.234,56,
+// de-ch 1'234.56, en-us 1,234.56). One exhaustive map, shared by grid cells, cards and the record form.
 import type { Locale } from '../src/entities/account';
 import { NUMERIC_PRECISION, type Field, type FieldKind } from '../src/entities/fields';
 import { formatCurrency, formatDate, formatDateTime, formatNumber, type DateFormat } from '../src/i18n/format';

@@ -1,5 +1,6 @@
 // The grid's state (sort, column filters, quick search, limiter, archived, selected context) as the list
-// query of domain.md §8.1. Pure, so it is unit-tested; the server answers fields outside its allow-list with 422.
+// query (docs/rules.md, "List query"). Pure, so it is unit-tested; the server answers fields outside its allow-list
+// with 422.
 import type { AnyEntity } from '../src/entities/define';
 import type { ListQuery } from './records-api';
 

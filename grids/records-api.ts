@@ -1,4 +1,5 @@
-// The generic records API of src/entities models (domain.md §8), spoken through the one HTTP client.
+// The generic records API of src/entities models (docs/rules.md, "API conventions"), spoken through the one HTTP
+// client.
 import type { AnyEntity } from '../src/entities/define';
 import { API_BASE, http, requestEnvelope, type QueryValue } from '../src/api/http';
 

@@ -1,4 +1,5 @@
-// Tasks: recurring and one-off maintenance work (domain.md §2, §4.4), with the facility and contract they belong to.
+// Tasks: recurring and one-off maintenance work (docs/rules.md, "Task recurrence"), with the facility and contract they
+// belong to.
 import { task } from '../src/entities/task';
 import { defineGrid } from './define-grid';
 

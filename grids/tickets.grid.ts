@@ -1,4 +1,4 @@
-// Tickets: reported issues and their handling (domain.md §2, §3).
+// Tickets: reported issues and their handling (docs/rules.md, "States and transitions").
 import { ticket } from '../src/entities/ticket';
 import { defineGrid } from './define-grid';
 

@@ -1,5 +1,6 @@
-// Exact decimal arithmetic on the API's decimal strings (domain.md §1: decimals never travel as floats): a value
-// is a BigInt of units and a scale. Enough for the bulk operations and the range footer's sum and average.
+// Exact decimal arithmetic on the API's decimal strings (decimals never travel as floats; docs/rules.md,
+// "Numbers, money and dates"): a value is a BigInt of units and a scale. Enough for the bulk operations and the range
+// footer's sum and average.
 
 export interface Dec {
   units: bigint;

@@ -1,6 +1,6 @@
-// Where a clipboard block lands (workspace-ux.md §3, Excel's rule): a block pasted into a larger selected range is
-// repeated over it when the range is a whole multiple of the block in both directions (one value fills any range);
-// otherwise it is pasted once from the range's top-left. Pure.
+// Where a clipboard block lands (Excel's rule; docs/rules.md, "Grid editing"): a block pasted into a larger selected
+// range is repeated over it when the range is a whole multiple of the block in both directions (one value fills any
+// range); otherwise it is pasted once from the range's top-left. Pure.
 import { colCount, rowCount, type Bounds } from '../range/range';
 
 export interface PasteArea {

@@ -1,6 +1,6 @@
-// The fill handle (workspace-ux.md §1): a small square at the bottom-right corner of the selected range, drawn in
-// a layer over the grid body (plain DOM, placed from the grid's geometry, so it does not depend on how cells are
-// rendered). Dragging it down or to the right outlines the range it will fill; releasing hands source and target
+// The fill handle (docs/rules.md, "Grid editing"): a small square at the bottom-right corner of the selected range,
+// drawn in a layer over the grid body (plain DOM, placed from the grid's geometry, so it does not depend on how cells
+// are rendered). Dragging it down or to the right outlines the range it will fill; releasing hands source and target
 // to the host, which fills like Ctrl+D / Ctrl+R. Near the body's edge the grid scrolls on. Escape cancels.
 import type { Column, GridApi } from 'ag-grid-community';
 import { RANGE_ROW_CAP, type Bounds } from '../range/range';

@@ -1,5 +1,5 @@
-// The import wizard (workspace-ux.md §5), loaded lazily: upload → sheet → header row → match columns → mode →
-// validate (inline fixes) → run as a server job with progress and Cancel → result (error report, Undo).
+// The import wizard (docs/rules.md, "Import and export"), loaded lazily: upload → sheet → header row → match columns →
+// mode → validate (inline fixes) → run as a server job with progress and Cancel → result (error report, Undo).
 import { Dialog } from '@blueprintjs/core';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { notify } from '../../src/components/notices';

@@ -1,5 +1,5 @@
-// The paste preview (workspace-ux.md §3): old → new per cell, counts of changes, new rows and errors, "only rows
-// with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
+// The paste preview (docs/rules.md, "Grid editing"): old → new per cell, counts of changes, new rows and errors, "only
+// rows with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
 // the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
 import {
   Button,

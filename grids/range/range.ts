@@ -1,5 +1,5 @@
-// Range maths of the grid's own range selection (workspace-ux.md §1): an anchor and a focus cell as displayed
-// row and column indexes, their bounds, the visible row cap, keyboard extension and the footer's statistics.
+// Range maths of the grid's own range selection (docs/rules.md, "Grid editing"): an anchor and a focus cell as
+// displayed row and column indexes, their bounds, the visible row cap, keyboard extension and the footer's statistics.
 import { add, decToString, div, toDec, type Dec } from '../bulk-edit/decimal';
 
 export interface CellPos {

@@ -1,5 +1,5 @@
-// The undo stack (workspace-ux.md §4): up to 50 steps per browser session, each one user action (a cell edit, a
-// paste, a fill, a clear, a bulk edit, an archive, an import, a reschedule). Kept in memory; cleared on logout
+// The undo stack (docs/rules.md, "Grid editing"): up to 50 steps per browser session, each one user action (a cell
+// edit, a paste, a fill, a clear, a bulk edit, an archive, an import, a reschedule). Kept in memory; cleared on logout
 // and when the selected settings group changes. Other screens push their own steps (see README.md).
 import { loggedInAtom } from '../../src/state/session';
 import { selectedSettingsGroupAtom } from '../../src/state/context';

@@ -1,4 +1,4 @@
-// The one HTTP client of the browser app (spec §7, error catalogue spec §8).
+// The one HTTP client of the browser app (docs/rules.md, "Errors and notices").
 import { i18n } from '../i18n';
 import { notify } from '../components/notices';
 import { ApiError, type FieldErrors } from './errors';
@@ -113,7 +113,10 @@ function errorsOf(body: unknown): FieldErrors {
   return result;
 }
 
-/** Sends one request and returns the raw JSON body; all error handling of spec §8 happens here. */
+/**
+ * Sends one request and returns the raw JSON body; all error handling of docs/rules.md, "Errors and notices",
+ * happens here.
+ */
 async function send(path: string, options: RequestOptions, retried = false): Promise<unknown> {
   const hasBody = options.body !== undefined;
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;

@@ -1,4 +1,4 @@
-// The react-query cache: server state only (architecture.md §1). Cleared on logout and on 401.
+// The react-query cache: server state only (docs/rules.md, "Stack"). Cleared on logout and on 401.
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './errors';
 

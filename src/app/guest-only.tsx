@@ -1,4 +1,5 @@
-// Login, 2FA and registration: a visitor already signed in goes to ?redirect= or home (spec §2).
+// Login, 2FA and registration: a visitor already signed in goes to ?redirect= or home (docs/rules.md,
+// "Routes and guards").
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// Any path outside the routes table (spec §2).
+// Any path outside the routes table (docs/rules.md, "Routes and guards").
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { Home, Search } from '@blueprintjs/icons';
 import { useTranslation } from '../i18n';

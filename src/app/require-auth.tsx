@@ -1,5 +1,5 @@
-// Protected pages (spec §2): the login flag, confirmed by GET /user, and accepted terms. Also provides the
-// react-query cache, which the guest pages do not need (it loads with the first protected page).
+// Protected pages (docs/rules.md, "Routes and guards"): the login flag, confirmed by GET /user, and accepted terms.
+// Also provides the react-query cache, which the guest pages do not need (it loads with the first protected page).
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { Error as ErrorIcon } from '@blueprintjs/icons';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// The routes table (spec §2): history mode, base /. Every screen is lazy so each route's code splits.
-// Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for loaders and
-// actions this app does not use.
+// The routes table (docs/rules.md, "Routes and guards"): history mode, base /. Every screen is lazy so each route's
+// code splits. Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for
+// loaders and actions this app does not use.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { MODULES } from '../components/modules';

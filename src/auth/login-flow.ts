@@ -1,4 +1,5 @@
-// Completing a sign-in (spec §4): load the user, set the session flag and the language, choose the next page.
+// Completing a sign-in (docs/rules.md, "Signing in and out"): load the user, set the session flag and the language,
+// choose the next page.
 import type { User } from '../entities/account';
 import { fetchUser } from '../api/account.api';
 import { isLanguage, setLanguage } from '../i18n';
@@ -16,7 +17,7 @@ export async function completeLogin(user?: User): Promise<User> {
   return current;
 }
 
-/** Where to go after login: the terms first when they are not accepted (spec §2). */
+/** Where to go after login: the terms first when they are not accepted (docs/rules.md, "Signing in and out"). */
 export function afterLoginPath(user: User, redirect: string | null): string {
   const target = safeRedirect(redirect) ?? '/';
   if (!user.terms_accepted) return withRedirect('/terms', target === '/' ? null : target);

@@ -1,4 +1,5 @@
-// Signing out (spec §4): POST /logout, its message, then forget the session state and the cache.
+// Signing out (docs/rules.md, "Signing in and out"): POST /logout, its message, then forget the session state and the
+// cache.
 import { logout } from '../api/account.api';
 import { notify } from '../components/notices';
 import { i18n } from '../i18n';

@@ -1,4 +1,5 @@
-// Labelled form inputs with 422 messages under each field (spec §5: per field, joined by line breaks).
+// Labelled form inputs with 422 messages under each field (per field, joined by line breaks; docs/rules.md,
+// "Errors and notices").
 import { Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { Fragment, useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError, type FieldErrors } from '../api/errors';

@@ -1,4 +1,4 @@
-// The module routes of the authenticated area (spec §2) with their i18n key (modules.<key>).
+// The module routes of the authenticated area (docs/rules.md, "Routes and guards") with their i18n key (modules.<key>).
 // Data only: icons live in module-icons.tsx, so the routes table does not carry them.
 
 export interface ModuleEntry {

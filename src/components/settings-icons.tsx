@@ -1,4 +1,5 @@
-// Icons of the settings pages and templates (spec §2), imported one by one (architecture.md §6).
+// Icons of the settings pages and templates (docs/rules.md, "Routes and guards"), imported one by one (docs/rules.md,
+// "Stack").
 import {
   BankAccount,
   Box,

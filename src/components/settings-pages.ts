@@ -1,5 +1,6 @@
-// The children of /settings and /settings/templates (spec §2): i18n key and path below /settings.
-// Data only; the icons live in settings-icons.tsx so they load with the settings screens, not the first screen.
+// The children of /settings and /settings/templates (docs/rules.md, "Routes and guards"): i18n key and path below
+// /settings. Data only; the icons live in settings-icons.tsx so they load with the settings screens, not the first
+// screen.
 
 export interface SettingsPage {
   /** i18n key below modules.settingsPages.* or modules.templates.* */

@@ -1,4 +1,5 @@
-// Helpers for system notifications (spec §3, §4): text per language and the mark-as-read mutation.
+// Helpers for system notifications (docs/rules.md, "System notifications"): text per language and the mark-as-read
+// mutation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import type { SystemNotification } from '../entities/account';
@@ -17,7 +18,7 @@ export function unreadCount(notifications: readonly SystemNotification[] | undef
   return notifications?.filter((notification) => !notification.viewed).length ?? 0;
 }
 
-/** POST …/confirmations; on failure the red notice of spec §8. */
+/** POST …/confirmations; on failure a red notice (docs/rules.md, "Errors and notices"). */
 export function useMarkNotificationRead() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -28,7 +29,7 @@ export function useMarkNotificationRead() {
         list?.map((notification) => (notification.id === id ? { ...notification, viewed: true } : notification)),
       );
     },
-    // A 401 signs out instead (handled by the HTTP client); anything else gets the notice of spec §8.
+    // A 401 signs out instead (handled by the HTTP client); anything else gets a red notice.
     onError: (error) => {
       if (!isApiError(error) || error.status !== 401) notify.error(t('notifications.markReadFailed'));
     },

@@ -1,4 +1,4 @@
-// The selected settings group (spec §3 "selected context").
+// The selected settings group (docs/rules.md, "Selected context").
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useCurrentUser, useSettingsGroups } from '../api/queries';

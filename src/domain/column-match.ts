@@ -1,5 +1,5 @@
-// Fuzzy matching of spreadsheet headers to fields (workspace-ux.md §5): on the field key, its labels in every
-// language and a few German and English aliases. A remembered mapping (header → field) wins. Pure.
+// Fuzzy matching of spreadsheet headers to fields (docs/rules.md, "Import and export"): on the field key, its labels in
+// every language and a few German and English aliases. A remembered mapping (header → field) wins. Pure.
 
 export interface FieldCandidate {
   name: string;

@@ -1,6 +1,6 @@
-// Contract deadlines (domain.md §4.1), on `YYYY-MM-DD` strings in UTC: the end date from the start and the
-// duration, the latest cancellation date (end − notice period, clamped to the month's last day, a weekend rolled
-// back to the Friday before), the end date after an extension, and how many extensions an auto-extending
+// Contract deadlines (docs/rules.md, "Contract deadlines"), on `YYYY-MM-DD` strings in UTC: the end date from the start
+// and the duration, the latest cancellation date (end − notice period, clamped to the month's last day, a weekend
+// rolled back to the Friday before), the end date after an extension, and how many extensions an auto-extending
 // contract is due. Pure: no clock, no I/O.
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -89,8 +89,8 @@ export interface DerivedDates {
 }
 
 /**
- * The dates a contract write stores (domain.md §4.1, "either may be given"): a given end date wins, and the
- * duration follows it (the whole months from the start, or empty when the end is not whole months after it);
+ * The dates a contract write stores (docs/rules.md, "Contract deadlines": either may be given): a given end date wins,
+ * and the duration follows it (the whole months from the start, or empty when the end is not whole months after it);
  * otherwise a write that sets the start or the duration gets the end date start + duration. The latest
  * cancellation date always follows the end date and the notice period. `merged` is the record after the write,
  * `changes` what the write sets; `creating` for a new record.

@@ -1,6 +1,6 @@
-// The file types a document may have (domain.md §10: an allow-list checked by extension and magic bytes), and the
-// file name rules of an upload. Pure: the server checks uploads with it, the browser offers the same list in its
-// file picker. HTML, SVG, scripts and archives are not on the list.
+// The file types a document may have (an allow-list checked by extension and magic bytes; docs/decisions.md,
+// "Documents"), and the file name rules of an upload. Pure: the server checks uploads with it, the browser offers the
+// same list in its file picker. HTML, SVG, scripts and archives are not on the list.
 
 type Magic = 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'heic' | 'tiff' | 'zip' | 'ole' | 'dwg' | 'text';
 

@@ -1,5 +1,5 @@
-// Decimal arithmetic on strings for order totals (domain.md §1: never floats). Values are scaled integers
-// (BigInt); results are rounded half away from zero to two places.
+// Decimal arithmetic on strings for order totals (never floats; docs/rules.md, "Order totals"). Values are scaled
+// integers (BigInt); results are rounded half away from zero to two places.
 
 const SCALE = 6;
 const FACTOR = 10n ** BigInt(SCALE);

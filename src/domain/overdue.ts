@@ -1,4 +1,5 @@
-// Overdue is derived, never stored (domain.md §3): a due date before today on a record still open.
+// Overdue is derived, never stored (docs/rules.md, "States and transitions"): a due date before today on a
+// record still open.
 import { isClosed } from './transitions';
 
 export function isOverdue(model: string, row: Readonly<Record<string, unknown>>, today: string): boolean {

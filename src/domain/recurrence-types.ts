@@ -1,5 +1,5 @@
-// The recurrence fields of a task and their allowed values (domain.md §4.4), without the rrule package, so
-// model definitions and forms can use them without loading the expansion code.
+// The recurrence fields of a task and their allowed values (docs/rules.md, "Task recurrence"), without the rrule
+// package, so model definitions and forms can use them without loading the expansion code.
 import type { FieldError } from '../entities/define';
 
 export const REPEAT_TYPES = ['singular', 'daily', 'weekly', 'monthly', 'yearly', 'every_x_unit', 'custom'] as const;
@@ -20,11 +20,12 @@ export type Anchor = (typeof ANCHORS)[number];
 export const MAX_INTERVAL = 999;
 export const MAX_OCCURRENCES = 10_000;
 export const MAX_OFFSET_DAYS = 366;
-/** Events are materialised this many months ahead (domain.md §4.4). */
+/** Events are materialised this many months ahead (docs/rules.md, "Task recurrence"). */
 export const HORIZON_MONTHS = 12;
 
 /**
- * The recurrence fields of a task (domain.md §4.4). Nullable fields may be null as they come from the database.
+ * The recurrence fields of a task (docs/planning-api.md, "Task recurrence fields"). Nullable fields may be null as they
+ * come from the database.
  * - `interval` (default 1) counts `unit`s for every_x_unit and days/weeks/months/years for daily…yearly; a custom
  *   rule carries its own INTERVAL, and interval, unit, by_weekday, month_mode and weekday_ordinal are ignored.
  * - `by_weekday`: the days of a weekly rule, or the weekdays of the ordinal modes; defaults to start_date's weekday.

@@ -1,4 +1,4 @@
-// Task recurrence (domain.md §4.4), the entry point: the fields (recurrence-types.ts), calendar days
+// Task recurrence (docs/rules.md, "Task recurrence"), the entry point: the fields (recurrence-types.ts), calendar days
 // (recurrence-days.ts), rules (recurrence-rules.ts), walking a rule (recurrence-walk.ts), validation and the RFC 5545
 // rule text (recurrence-check.ts); this file expands a task into its events (task_event due dates) over a window, usually the rolling 12-month horizon. Pure and isomorphic: whole
 // calendar dates only, computed in UTC, so DST and the machine's time zone never move a date.
@@ -27,8 +27,8 @@
 //   Mar 31); the rule is written BYMONTHDAY=28,29,30,31;BYSETPOS=-1, so ICS clients agree.
 // - Leap years: yearly on Feb 29 falls on Feb 28 in other years (BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1).
 // - A custom RRULE means exactly what RFC 5545 says (FREQ=MONTHLY;BYMONTHDAY=31 skips short months).
-// - skip_weekends moves a due date on Saturday or Sunday back to the previous Friday (as the contract deadlines of
-//   §4.1 do: maintenance done early is never late); two occurrences landing on one Friday become one event.
+// - skip_weekends moves a due date on Saturday or Sunday back to the previous Friday (as the contract deadlines
+//   do: maintenance done early is never late); two occurrences landing on one Friday become one event.
 // - Completion anchor: only the next event is planned: the first occurrence of the pattern on or after
 //   lastDoneDate + interval (interval in the rule's unit, month ends clamped), the pattern re-anchored there.
 //   Without a done event it is the first occurrence of the plan.

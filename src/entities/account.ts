@@ -207,9 +207,9 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-// ---- system notifications (spec §3, §7) ----
+// ---- system notifications (docs/rules.md, "System notifications") ----
 export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
-/** yyyy-MM-dd HH:mm:ss (spec §9), in UTC on the wire. */
+/** yyyy-MM-dd HH:mm:ss, in UTC on the wire (docs/rules.md, "System notifications"). */
 export const notificationDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'errors.datetime_format');
 export const notificationTranslations = z
   .partialRecord(localeSchema, z.strictObject({ title: z.string().trim().min(1).max(200), body: z.string().max(5000) }))
@@ -235,7 +235,7 @@ export type SystemNotification = z.infer<typeof systemNotificationSchema>;
 
 export const messageReply = z.object({ message: z.string() });
 
-// ---- per-device preferences (domain.md §8.6) ----
+// ---- per-device preferences (docs/rules.md, "Preferences and views") ----
 export const deviceSchema = z.string().regex(/^[\w .-]{1,40}:(mobile|desktop)$/, 'errors.device');
 /** The shape of a table name; the server also checks it names a model (`knownTableName` in the registry). */
 export const tableNameSchema = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'errors.table_name');
@@ -243,7 +243,7 @@ export const VIEWS = ['grid', 'calendar', 'map', 'chart'] as const;
 export const tableSettingsSchema = z.strictObject({
   sort_by: z.string().max(60).nullable().optional(),
   sort_descending: z.boolean().optional(),
-  /** Visible columns in display order, comma-separated (spec §3). */
+  /** Visible columns in display order, comma-separated. */
   visible_columns: z.string().max(4000).optional(),
   rows_per_page: z.number().int().min(10).max(500).optional(),
   view: z.enum(VIEWS).optional(),
@@ -256,7 +256,7 @@ export const tableSettingsSchema = z.strictObject({
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 export const modelViewBody = z.strictObject({ view: z.enum(VIEWS) });
 
-// ---- saved grid views (workspace-ux.md §2) ----
+// ---- saved grid views (docs/rules.md, "Saved views") ----
 /** What a view saves: the table's query, not its layout. */
 export const gridViewQuerySchema = z.strictObject({
   sort_by: z.string().max(60).nullable().optional(),

@@ -1,7 +1,8 @@
-// A contract of a property (domain.md §2): service, maintenance, lease, supply or insurance, between a contract
-// giver and an acceptor (contacts). The latest cancellation date is computed and stored on every write (§4.1);
-// the status changes only through the cancel and extend actions and the daily job (§3). Linked facilities and
-// the extension history live in their own tables (server/db/contract-schema.ts).
+// A contract of a property (docs/rules.md, "Models"): service, maintenance, lease, supply or insurance, between a
+// contract giver and an acceptor (contacts). The latest cancellation date is computed and stored on every write
+// (docs/rules.md, "Contract deadlines"); the status changes only through the cancel and extend actions and the daily
+// job (docs/rules.md, "States and transitions"). Linked facilities and the extension history live in their own tables
+// (server/db/contract-schema.ts).
 import { defineEntity } from './define';
 import { f } from './fields';
 import { CONTRACT_STATES } from '../domain/transitions';

@@ -19,7 +19,7 @@ export interface FieldError {
 export interface EntityDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** Singular, snake_case: the model name used in refs, links and i18n keys. */
   name: string;
-  /** The API path segment (domain.md §8.2), e.g. `properties`. */
+  /** The API path segment (docs/rules.md, "Records, links and actions"), e.g. `properties`. */
   plural: string;
   /** The SQL table name. */
   table: string;
@@ -67,7 +67,7 @@ export interface AnyEntity extends Omit<
   indexes?: readonly (readonly string[])[];
 }
 
-/** Columns every module record has (domain.md §1), in addition to its own fields. */
+/** Columns every module record has (docs/rules.md, "Common record fields"), in addition to its own fields. */
 export const SYSTEM_FIELDS = [
   'uuid',
   'settings_group_uuid',

@@ -1,4 +1,4 @@
-// A document (domain.md §2): one stored file with its description, attached to records of any model through
+// A document (docs/documents-api.md): one stored file with its description, attached to records of any model through
 // document_links (server/db/document-schema.ts). The file fields are set by the upload and never written by
 // clients; the allow-list of file types is src/domain/file-types.ts.
 import { defineEntity } from './define';

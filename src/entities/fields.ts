@@ -1,5 +1,5 @@
-// The closed set of field kinds a model is made of (architecture.md §3). Every adapter (database columns, zod,
-// grid columns, form inputs, spreadsheet cells, test values) maps each kind with
+// The closed set of field kinds a model is made of (docs/rules.md, "Field kinds"). Every adapter (database columns,
+// zod, grid columns, form inputs, spreadsheet cells, test values) maps each kind with
 // `satisfies { [K in FieldKind]: … }`, so adding a kind fails the typecheck until every adapter handles it.
 
 export const FIELD_KINDS = [
@@ -78,7 +78,10 @@ export const f = {
   ref: (model: string, o: Omit<Opts<RefField>, 'model'> = {}): RefField => ({ kind: 'ref', model, ...o }),
 };
 
-/** Digits and scale of the numeric kinds (domain.md §1: money numeric(14,2), areas numeric(12,2)). */
+/**
+ * Digits and scale of the numeric kinds: money numeric(14,2), areas numeric(12,2) (docs/rules.md, "Numbers, money
+ * and dates").
+ */
 export const NUMERIC_PRECISION = {
   decimal: [14, 4],
   money: [14, 2],
@@ -88,6 +91,6 @@ export const NUMERIC_PRECISION = {
 } as const;
 
 export const isNumericKind = (k: FieldKind) => k === 'int' || k in NUMERIC_PRECISION;
-/** Decimal kinds travel as strings in JSON (never floats, domain.md §1). */
+/** Decimal kinds travel as strings in JSON (never floats; docs/rules.md, "Numbers, money and dates"). */
 export const isDecimalKind = (k: FieldKind): k is keyof typeof NUMERIC_PRECISION => k in NUMERIC_PRECISION;
 export const isWritable = (field: Field) => !field.readOnly && !field.computed;

@@ -1,5 +1,6 @@
-// A work order, internal or external (domain.md §2, §3), with its lines. Totals are computed by the server from
-// the lines (decimal strings, never floats); the public token of an external order lives in its own table.
+// A work order, internal or external (docs/rules.md, "States and transitions"), with its lines. Totals are computed by
+// the server from the lines (decimal strings, never floats); the public token of an external order lives in its own
+// table.
 import { defineEntity } from './define';
 import { f } from './fields';
 import { ORDER_STATES } from '../domain/transitions';

@@ -1,4 +1,4 @@
-// A property (a building or site), domain.md §2.
+// A property (a building or site); docs/rules.md, "Models".
 import { defineEntity } from './define';
 import { f } from './fields';
 

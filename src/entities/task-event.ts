@@ -1,5 +1,5 @@
-// One occurrence of a task (domain.md §2): open → done | skipped; overdue is derived. `moved` marks an occurrence
-// rescheduled by hand: re-materialising the series keeps it where it was put.
+// One occurrence of a task (docs/rules.md, "States and transitions"): open → done | skipped; overdue is derived.
+// `moved` marks an occurrence rescheduled by hand: re-materialising the series keeps it where it was put.
 import { defineEntity } from './define';
 import { f } from './fields';
 

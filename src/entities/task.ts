@@ -1,5 +1,6 @@
-// A recurring or single maintenance job (domain.md §2, §4.4), optionally tied to a facility or a contract. The recurrence fields are flat; by_weekday is a text
-// such as "MO,WE". Events (task_event) are materialised by the server on save and by a daily job.
+// A recurring or single maintenance job (docs/rules.md, "Task recurrence"), optionally tied to a facility or a
+// contract. The recurrence fields are flat; by_weekday is a text such as "MO,WE". Events (task_event) are materialised
+// by the server on save and by a daily job.
 import { defineEntity } from './define';
 import { f } from './fields';
 import { ANCHORS, END_TYPES, MONTH_MODES, RECURRENCE_UNITS, REPEAT_TYPES } from '../domain/recurrence-types';

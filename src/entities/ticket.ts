@@ -1,5 +1,5 @@
-// A ticket (domain.md §2, §3): numbered per settings group, moved through its states by actions only; overdue
-// is derived. The assignee is a member of the settings group, set by the assign and delegate actions.
+// A ticket (docs/rules.md, "States and transitions"): numbered per settings group, moved through its states by actions
+// only; overdue is derived. The assignee is a member of the settings group, set by the assign and delegate actions.
 import { defineEntity } from './define';
 import { f } from './fields';
 import { TICKET_STATES } from '../domain/transitions';

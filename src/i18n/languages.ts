@@ -1,5 +1,5 @@
-// Supported UI languages (spec §1, §9). Kept free of zod so the first screen stays small; it must match
-// LOCALES in src/entities/account.ts.
+// Supported UI languages (docs/rules.md, "Languages, formats and display"). Kept free of zod so the first screen stays
+// small; it must match LOCALES in src/entities/account.ts.
 import type { Locale } from '../entities/account';
 
 export const LANGUAGES = ['en-us', 'de', 'de-ch'] as const satisfies readonly Locale[];

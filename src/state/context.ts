@@ -1,5 +1,5 @@
-// The selected context (spec §3): settings group, properties, partitions and user group persist for the
-// browser session; filters and the limiter live for the page's lifetime.
+// The selected context (docs/rules.md, "Selected context"): settings group, properties, partitions and user group
+// persist for the browser session; filters and the limiter live for the page's lifetime.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { sessionJson } from './storage';
@@ -37,11 +37,11 @@ export const switchSettingsGroupAtom = atom(null, (get, set, uuid: string | null
   set(selectedPartitionsAtom, []);
 });
 
-/** Filter values per table name and the status limiter option (spec §3 "filters and a filter limiter"). */
+/** Filter values per table name and the status limiter option (docs/rules.md, "Selected context"). */
 export const filtersAtom = atom<Record<string, Record<string, unknown>>>({});
 export const limiterAtom = atom<Record<string, string | null>>({});
 
-/** Contact selection (spec §3): the selected contact and column. */
+/** Contact selection (docs/rules.md, "Selected context"): the selected contact and column. */
 export interface ContactSelection {
   uuid: string | null;
   column: string | null;

@@ -1,4 +1,5 @@
-// Session flags (spec §4): "logged in" lives in session storage and is confirmed by GET /user.
+// Session flags (docs/rules.md, "Signing in and out"): "logged in" lives in session storage and is confirmed
+// by GET /user.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { flagStorage } from './storage';
@@ -13,7 +14,7 @@ export const loggedInAtom = atomWithStorage<boolean>(
   { getOnInit: true },
 );
 
-/** True while a logout runs, so protected routes go to /login without a redirect query (spec §2). */
+/** True while a logout runs: protected routes go to /login without ?redirect= (docs/rules.md, "Routes and guards"). */
 export const loggingOutAtom = atom(false);
 
 export function isLoggedIn(): boolean {

@@ -1,4 +1,5 @@
-// Shell UI state: the left drawer starts open on the modules tab (spec §9) and remembers itself per session.
+// Shell UI state: the left drawer starts open on the modules tab (docs/rules.md, "Languages, formats and display") and
+// remembers itself per session.
 import { atomWithStorage } from 'jotai/utils';
 import { booleanStorage, plainStorage } from './storage';
 

@@ -1,4 +1,5 @@
-// Dark mode (spec §4, §9): auto (default, follows the system), on, off; kept in local storage.
+// Dark mode (docs/rules.md, "Languages, formats and display"): auto (default, follows the system), on, off; kept in
+// local storage.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { plainStorage } from './storage';

@@ -1,5 +1,5 @@
-// The spec's date shortcuts (product-spec §5: today, yesterday, tomorrow, this/last/next week, month, year, and
-// full year) as a calendar view and the date it opens at. Pure: whole dates, no time zone arithmetic.
+// The date shortcuts (docs/rules.md, "Deadline calendar": today, yesterday, tomorrow, this/last/next week, month, year,
+// and full year) as a calendar view and the date it opens at. Pure: whole dates, no time zone arithmetic.
 
 export const CALENDAR_VIEWS = ['dayGridMonth', 'dayGridWeek', 'dayGridDay', 'listMonth', 'multiMonthYear'] as const;
 export type CalendarViewName = (typeof CALENDAR_VIEWS)[number] | 'multiMonthRolling' | 'listWeek' | 'listDay';

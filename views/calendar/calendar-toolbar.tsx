@@ -1,4 +1,4 @@
-// The calendar's own toolbar: previous / today / next, the period's title, the view switch and the spec's date
+// The calendar's own toolbar: previous / today / next, the period's title, the view switch and the date
 // shortcuts. Plain Blueprint controls, so every one is reachable and labelled for the keyboard.
 import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import { ChevronLeft, ChevronRight } from '@blueprintjs/icons';

@@ -1,6 +1,6 @@
-// The deadline calendar (workspace-ux.md §6): task events and ticket and order due dates of the selected context,
-// month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and resize to
-// reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
+// The deadline calendar (docs/rules.md, "Deadline calendar"): task events and ticket and order due dates of the
+// selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
+// resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
 import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';

@@ -1,4 +1,4 @@
-// Workload beside the calendar (workspace-ux.md §6, issue 5): hours per month per property from the task events
+// Workload beside the calendar (docs/planning-api.md, "Workload"): hours per month per property from the task events
 // of the next twelve months (task workload × events, computed by the server). recharts, loaded lazily with the
 // calendar screen's side panel only.
 import { Callout, Spinner } from '@blueprintjs/core';

@@ -1,5 +1,6 @@
-// Actions by link: a record's `links` hold one entry per action the caller may take now (domain.md §8.3), the
-// value being the action's URL. The client posts to that URL rather than building it.
+// Actions by link: a record's `links` hold one entry per action the caller may take now (docs/rules.md,
+// "Records, links and actions"), the value being the action's URL. The client posts to that URL rather than building
+// it.
 import { API_BASE, http } from '../../src/api/http';
 import { entityByName } from '../../src/entities/registry';
 import { getRecord, type ApiRecord } from '../../grids/records-api';

@@ -1,6 +1,6 @@
-// The recurrence of a task (domain.md §4.4) in the drawer's form: the repeat type, then only the fields that type
-// needs (interval, unit, weekdays, month mode and ordinal, or the custom RRULE), the end rule, the anchor, lead
-// days, due offset and skip weekends. The fields are the task's own, saved with the form's Save.
+// The recurrence of a task (docs/rules.md, "Task recurrence") in the drawer's form: the repeat type, then only the
+// fields that type needs (interval, unit, weekdays, month mode and ordinal, or the custom RRULE), the end rule, the
+// anchor, lead days, due offset and skip weekends. The fields are the task's own, saved with the form's Save.
 import { Checkbox, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { ErrorLines } from '../../src/components/form-fields';
 import { WEEKDAYS, WEEKDAY_ORDINALS } from '../../src/domain/recurrence-types';

@@ -1,4 +1,5 @@
-// The recurrence fields of a task (domain.md §4.4) and which of them a repeat type needs; pure, for the editor.
+// The recurrence fields of a task (docs/planning-api.md, "Task recurrence fields") and which of them a repeat type
+// needs; pure, for the editor.
 
 /** The fields this editor shows instead of the generated form. */
 export const RECURRENCE_FIELDS = [

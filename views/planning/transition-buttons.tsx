@@ -1,5 +1,5 @@
-// One button per transition the record's links allow now (domain.md §3): a transition the server does not offer
-// is never shown. Actions that need input (delegate, create order) are left to their own dialogs.
+// One button per transition the record's links allow now (docs/rules.md, "States and transitions"): a transition the
+// server does not offer is never shown. Actions that need input (delegate, create order) are left to their own dialogs.
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { notify, reportActionError } from '../../src/components/notices';

@@ -1,5 +1,5 @@
-// The last view per model and device (grid or calendar), through the user model views API (domain.md §8.6):
-// read once per device, written when the user switches. The cache answers at once on the next visit.
+// The last view per model and device (grid or calendar), through the user model views API (docs/rules.md,
+// "Model views"): read once per device, written when the user switches. The cache answers at once on the next visit.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../src/api/http';
 import { deviceString } from '../../grids/table-settings-query';

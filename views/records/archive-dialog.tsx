@@ -1,6 +1,6 @@
-// The question before archiving a record that takes others along (spec §4): a tree record lists the sub-records
-// archived with it; a facility or a contract tied to tasks warns about them and lets the user pick the tasks to
-// archive too (all picked at first). One dialog for every model, opened by record-actions.tsx.
+// The question before archiving a record that takes others along (docs/planning-api.md, "Archive cascade"): a tree
+// record lists the sub-records archived with it; a facility or a contract tied to tasks warns about them and lets the
+// user pick the tasks to archive too (all picked at first). One dialog for every model, opened by record-actions.tsx.
 import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { Archive } from '@blueprintjs/icons';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
-// Archive, restore and delete, each offered only when the record's link exists (domain.md §8.3). Archiving a
-// tree record (a facility) first lists the sub-records that go with it; a record with a `related_tasks` link (a
-// facility, a contract) lists its tasks and archives the ones the user picks in the same request.
+// Archive, restore and delete, each offered only when the record's link exists (docs/rules.md,
+// "Records, links and actions"). Archiving a tree record (a facility) first lists the sub-records that go with it; a
+// record with a `related_tasks` link (a facility, a contract) lists its tasks and archives the ones the user picks in
+// the same request.
 import { Alert, Button, Intent } from '@blueprintjs/core';
 import { Archive, Trash, Undo } from '@blueprintjs/icons';
 import { useMutation } from '@tanstack/react-query';

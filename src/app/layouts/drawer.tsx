@@ -1,4 +1,5 @@
-// The left drawer (spec §9: starts open on the modules tab): module links and, on its second tab, settings.
+// The left drawer (starts open on the modules tab; docs/rules.md, "Languages, formats and display"): module links and,
+// on its second tab, settings.
 import { Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,5 @@
-// Account deletion (spec §1, §4): request → e-mailed link → deleted 30 days later unless the user signs in.
+// Account deletion (docs/rules.md, "Account deletion"): request → e-mailed link → deleted 30 days later unless the user
+// signs in.
 import { Alert, Button, Callout, Card, Classes, H2, Intent } from '@blueprintjs/core';
 import { Trash, WarningSign } from '@blueprintjs/icons';
 import { useMutation } from '@tanstack/react-query';
