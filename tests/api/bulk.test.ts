@@ -1,4 +1,4 @@
-// The bulk contract over every model (domain.md §8.4, docs/spreadsheet-api.md): update with unchanged, conflict,
+// The bulk contract over every model (docs/spreadsheet-api.md): update with unchanged, conflict,
 // skipped and 422 rows.N.field; create; archive / restore / delete for the undo stack; dry runs write nothing;
 // a foreign uuid rejects the whole request; 401 everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

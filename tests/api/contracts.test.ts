@@ -1,6 +1,6 @@
-// Contracts through the API (domain.md §2, §3, §4.1): dates derived and stored on write, cancel (a late date needs
-// confirming) and extend (history kept) offered as links only when allowed, the daily auto-extension and end, the
-// linked facilities, tasks tied to a contract and the archive cascade; 401, 403 and another workspace's 404.
+// Contracts through the API (docs/rules.md, "Contract deadlines"): dates derived and stored on write, cancel (a late
+// date needs confirming) and extend (history kept) offered as links only when allowed, the daily auto-extension and
+// end, the linked facilities, tasks tied to a contract and the archive cascade; 401, 403 and another workspace's 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
@@ -29,7 +29,7 @@ async function createContract(ws: Ws, body: Record<string, unknown> = {}) {
 
 const get = async (ws: Ws, path: string) => json<{ data: Rec }>(await ws.client.get(path)).data;
 
-describe('dates stored on write (§4.1)', () => {
+describe('dates stored on write', () => {
   it('derives the end date and the latest cancellation date, and keeps them in step with later edits', async () => {
     const c = await createContract(a, {
       contract_start_date: '2025-01-01',
@@ -88,7 +88,7 @@ describe('dates stored on write (§4.1)', () => {
   });
 });
 
-describe('cancel (§3)', () => {
+describe('cancel', () => {
   it('cancels on or before the latest cancellation date; links follow the state', async () => {
     const c = await createContract(a, { contract_end_date: addDays(today(), 200), notice_period: 3 });
     expect(Object.keys(c.links).sort()).toEqual(
@@ -127,7 +127,7 @@ describe('cancel (§3)', () => {
   });
 });
 
-describe('extend (§3, §4.1)', () => {
+describe('extend', () => {
   it('adds the extension period to the end date, keeps the history and may run again', async () => {
     const c = await createContract(a, {
       contract_start_date: '2024-01-01',

@@ -1,4 +1,4 @@
-// Documents (domain.md §2, §10; docs/documents-api.md): upload to a record (checksum, type, size limit, the file name
+// Documents (docs/documents-api.md): upload to a record (checksum, type, size limit, the file name
 // rule), download (bytes, headers), a record's documents, attach and detach, restore, 401 and cross-workspace 404,
 // an order created from a ticket attached to the ticket's documents, and the contractor's download by token.
 import crypto from 'node:crypto';

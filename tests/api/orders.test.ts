@@ -1,5 +1,6 @@
-// Orders through the API (domain.md §3, §4): lines with totals as decimal strings, internal and external
-// transitions, send (the contractor's e-mail in their language with the public link), reset-token.
+// Orders through the API (docs/rules.md, "States and transitions", "Order totals"): lines with totals as decimal
+// strings, internal and external transitions, send (the contractor's e-mail in their language with the public link),
+// reset-token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';

@@ -1,5 +1,5 @@
-// Rescheduling occurrences of a series (workspace-ux.md §6): this one (kept when the series is re-materialised),
-// this and the following (the series splits), all (the series shifts).
+// Rescheduling occurrences of a series (docs/planning-api.md, "Actions"): this one (kept when the series is
+// re-materialised), this and the following (the series splits), all (the series shifts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, json, type TestEnv } from './harness';
 import { addDays, createTask, eventsOf, post, today, workspace, type Ws } from './planning-support';

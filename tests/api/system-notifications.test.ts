@@ -1,4 +1,5 @@
-// System notifications, spec §7: superusers (with 2FA) manage; users see the publish window and mark read.
+// System notifications (docs/rules.md, "System notifications"): superusers (with 2FA) manage; users see the publish
+// window and mark read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, signedInWithTwoFactor, type TestEnv } from './harness';
 import { formatStamp } from '../../server/services/system-notifications.service';

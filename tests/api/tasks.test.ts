@@ -1,5 +1,6 @@
-// Tasks through the API (domain.md §4.4): every repeat type materialises its events over 12 months on save; bad
-// rules are a 422 that writes nothing; activate, deactivate, done, skip, the completion anchor, the daily job.
+// Tasks through the API (docs/rules.md, "Task recurrence"): every repeat type materialises its events over 12 months on
+// save; bad rules are a 422 that writes nothing; activate, deactivate, done, skip, the completion anchor, the daily
+// job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { addDays, createTask, diffDays, eventsOf, post, today, weekday, workspace, type Ws } from './planning-support';

@@ -1,5 +1,6 @@
-// Tickets through the API (domain.md §3): numbering per settings group, transitions as links and actions (anything
-// else a 422 on status), derived overdue, assignee, delegation, followers, comments, an order from a ticket.
+// Tickets through the API (docs/rules.md, "States and transitions"): numbering per settings group, transitions as links
+// and actions (anything else a 422 on status), derived overdue, assignee, delegation, followers, comments, an order
+// from a ticket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
@@ -34,7 +35,7 @@ describe('tickets', () => {
     );
   });
 
-  it('walks the transitions of domain.md §3 through links; anything else is a 422 on status', async () => {
+  it('walks the ticket transitions through links; anything else is a 422 on status', async () => {
     let t = await ticket(a);
     expect(t.status).toBe('open');
     expect(

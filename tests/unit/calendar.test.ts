@@ -1,4 +1,4 @@
-// The deadline calendar's pure parts: the spec's date shortcuts, the per-view cap (FullCalendar renders hidden
+// The deadline calendar's pure parts: the date shortcuts, the per-view cap (FullCalendar renders hidden
 // "+more" events too), the inverse of a move, the recurrence fields a repeat type needs, the workload pivot.
 import { describe, expect, it } from 'vitest';
 import type { CalendarItem } from '../../views/calendar/calendar-api';

@@ -1,5 +1,6 @@
-// Contract deadlines of domain.md §4.1: months added with the month-end clamp, the latest cancellation date with
-// the weekend rolled back to Friday, the dates a write derives, and the extensions an auto-extending contract is due.
+// Contract deadlines (docs/rules.md, "Contract deadlines"): months added with the month-end clamp, the latest
+// cancellation date with the weekend rolled back to Friday, the dates a write derives, and the extensions an
+// auto-extending contract is due.
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,

@@ -1,5 +1,5 @@
-// Task recurrence (domain.md §4.4): every repeat type, ends, anchors, offsets, weekend skipping, the calendar's
-// edges (DST, month ends, leap years) and the bounds on bad rules.
+// Task recurrence (docs/rules.md, "Task recurrence"): every repeat type, ends, anchors, offsets, weekend skipping, the
+// calendar's edges (DST, month ends, leap years) and the bounds on bad rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expand,

@@ -1,4 +1,5 @@
-// The state machines of domain.md §3, the order line arithmetic (decimal strings, never floats), overdue.
+// The state machines (docs/rules.md, "States and transitions"), the order line arithmetic (decimal strings, never
+// floats), overdue.
 import { describe, expect, it } from 'vitest';
 import {
   ORDER_STATES,
@@ -19,7 +20,7 @@ const edges = (table: Record<string, Record<string, string>>) =>
     .sort();
 
 describe('ticket transitions', () => {
-  it('are exactly those of domain.md §3', () => {
+  it('are exactly those of docs/rules.md', () => {
     expect(edges(TICKET_TRANSITIONS)).toEqual(
       [
         'requested→open',
