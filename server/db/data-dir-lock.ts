@@ -25,6 +25,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.removeListener('exit', release);
         try {
           if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
         } catch {

@@ -21,19 +21,19 @@ export class HttpClient {
     readonly timeoutMs = 10_000,
   ) {}
 
-  async request(method: string, url: string, body?: unknown): Promise<HttpAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async request(method: string, url: string, body?: unknown, extra: Record<string, string> = {}): Promise<HttpAnswer> {
+    const headers: Record<string, string> = { accept: 'application/json', ...extra };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined && !(body instanceof Buffer)) headers['content-type'] = 'application/json';
     let res: Response;
     let text: string;
     try {
       res = await fetch(`${this.base}/api/v1${url}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       text = await res.text();
