@@ -10,16 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import { rowsOf } from '../../server/crud/read';
 import { BUSY_WRITE_ROWS, CHUNK_ROWS } from '../../server/imports/import-runner';
-import { createUser, type TestEnv } from './harness';
 import { HttpClient, parse } from './http-client';
-import {
-  bundleServer,
-  cleanUp,
-  freshDatabase,
-  startServer,
-  type ServerProcess,
-  type TestDatabase,
-} from './server-process';
+import { cleanUp, prepareServer, startServer, type ServerProcess, type TestDatabase } from './server-process';
 import { multipart } from './uploads';
 
 const ROUNDS = 10;
@@ -37,10 +29,7 @@ describe('kill -9 during an import', () => {
   let email: string;
 
   beforeAll(async () => {
-    [entry, db] = await Promise.all([bundleServer(), freshDatabase()]);
-    const database = await db.open();
-    email = (await createUser({ database } as TestEnv)).email;
-    await database.close();
+    ({ entry, db, email } = await prepareServer());
   }, 120_000);
   afterAll(cleanUp, 60_000);
 

@@ -2,9 +2,8 @@
 // PostgreSQL database): four lanes create records until the process is killed at a random moment; after each
 // restart every write that was answered 201 is there with all its fields, and the session still works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestEnv } from './harness';
 import { HttpClient, NoAnswer, parse } from './http-client';
-import { bundleServer, cleanUp, freshDatabase, startServer, type TestDatabase } from './server-process';
+import { cleanUp, prepareServer, startServer, type TestDatabase } from './server-process';
 
 const ROUNDS = 20;
 
@@ -14,10 +13,7 @@ describe('kill -9 during writes', () => {
   let email: string;
 
   beforeAll(async () => {
-    [entry, db] = await Promise.all([bundleServer(), freshDatabase()]);
-    const database = await db.open(); // migrations, and a user to sign in with
-    email = (await createUser({ database } as TestEnv)).email;
-    await database.close();
+    ({ entry, db, email } = await prepareServer());
   }, 120_000);
   afterAll(cleanUp, 60_000);
 

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { projectRoot } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { freshPostgresDatabase } from './harness';
+import { createUser, freshPostgresDatabase, type TestEnv } from './harness';
 
 const children = new Set<ChildProcess>();
 const folders = new Set<string>();
@@ -58,6 +58,17 @@ export async function freshDatabase(): Promise<TestDatabase> {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     open: () => openDatabase({ databaseUrl: url, dataDir: '' }),
   };
+}
+
+/** The bundled server and a fresh database of the tier, migrated, with a user to sign in as. */
+export async function prepareServer(): Promise<{ entry: string; db: TestDatabase; email: string }> {
+  const [entry, db] = await Promise.all([bundleServer(), freshDatabase()]);
+  const database = await db.open();
+  try {
+    return { entry, db, email: (await createUser({ database } as TestEnv)).email };
+  } finally {
+    await database.close();
+  }
 }
 
 export interface ServerProcess {
