@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { login } from './http.mjs';
+import { withDatabase } from './database.mjs';
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 8481);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -87,74 +87,70 @@ async function writeLoad(headers, group) {
 /** Errors of any kind in an autocannon result: connection errors, timeouts, answers other than 2xx. */
 const failures = (r) => r.errors + r.timeouts + r.non2xx;
 
+/** The loads and their figures, against the server on the database at `url`. */
+async function measure(url) {
+  const cookie = await login(BASE);
+  const headers = { cookie, accept: 'application/json' };
+  const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)[1]);
+  const writeHeaders = { ...headers, 'content-type': 'application/json', 'x-xsrf-token': xsrf };
+  const created = await fetch(`${BASE}/api/v1/settings-groups`, {
+    method: 'POST',
+    headers: writeHeaders,
+    body: JSON.stringify({ name: 'Load AG' }),
+  });
+  if (created.status !== 201) throw new Error(`settings group: ${created.status} ${await created.text()}`);
+  const group = (await created.json()).data.uuid;
+
+  await load({ url: `${BASE}${LIST}`, headers, connections: 10, duration: 3 }); // warm-up
+  await load({ url: `${BASE}${RAW}`, headers, connections: 10, duration: 3 });
+  const readBase = await load({ url: `${BASE}${RAW}`, headers, connections: 50, duration: 20 });
+  const read = await load({ url: `${BASE}${LIST}`, headers, connections: 50, duration: SECONDS });
+
+  const writeBase = await load({ url: `${BASE}/api/v1/health`, connections: 20, duration: 10 });
+  const write = await writeLoad(writeHeaders, group);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const stored = (await db.query('select count(*)::int as n from properties where settings_group_uuid = $1', [group]))
+    .rows[0].n;
+  await db.end();
+
+  return [
+    [
+      `read: 50 connections, ${SECONDS} s, errors`,
+      failures(read),
+      `${read.requests.total} requests, ${read.requests.average.toFixed(0)} req/s (raw ${readBase.requests.average.toFixed(0)})`,
+      failures(read) === 0 && failures(readBase) === 0,
+    ],
+    [
+      'read: list p99 ms / raw SQL p99',
+      `${read.latency.p99} / ${readBase.latency.p99}`,
+      `${(read.latency.p99 / readBase.latency.p99).toFixed(2)}× (≤ 1.5×, ≤ 1000 ms); p50 ${read.latency.p50} / ${readBase.latency.p50} ms`,
+      read.latency.p99 <= 1.5 * readBase.latency.p99 && read.latency.p99 <= 1000,
+    ],
+    [
+      `write: 20 connections, ${SECONDS} s, errors`,
+      failures(write),
+      `${write['2xx']} acknowledged, ${write.requests.average.toFixed(0)} req/s (health ${writeBase.requests.average.toFixed(0)})`,
+      failures(write) === 0 && failures(writeBase) === 0,
+    ],
+    ['write: rows stored = acknowledged', `${stored} / ${write['2xx']}`, '', stored === write['2xx']],
+    [
+      'write: create p99 ms',
+      write.latency.p99,
+      `≤ 500 ms; p50 ${write.latency.p50} ms (health p99 ${writeBase.latency.p99} ms)`,
+      write.latency.p99 <= 500,
+    ],
+  ];
+}
+
 export async function run() {
-  const name = `hauswerk_bench_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  let server;
-  const rows = [];
-  try {
-    server = await startServer(url.toString());
-    const cookie = await login(BASE);
-    const headers = { cookie, accept: 'application/json' };
-    const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)[1]);
-    const writeHeaders = { ...headers, 'content-type': 'application/json', 'x-xsrf-token': xsrf };
-    const created = await fetch(`${BASE}/api/v1/settings-groups`, {
-      method: 'POST',
-      headers: writeHeaders,
-      body: JSON.stringify({ name: 'Load AG' }),
-    });
-    if (created.status !== 201) throw new Error(`settings group: ${created.status} ${await created.text()}`);
-    const group = (await created.json()).data.uuid;
-
-    await load({ url: `${BASE}${LIST}`, headers, connections: 10, duration: 3 }); // warm-up
-    await load({ url: `${BASE}${RAW}`, headers, connections: 10, duration: 3 });
-    const readBase = await load({ url: `${BASE}${RAW}`, headers, connections: 50, duration: 20 });
-    const read = await load({ url: `${BASE}${LIST}`, headers, connections: 50, duration: SECONDS });
-
-    const writeBase = await load({ url: `${BASE}/api/v1/health`, connections: 20, duration: 10 });
-    const write = await writeLoad(writeHeaders, group);
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    const stored = (await db.query('select count(*)::int as n from properties where settings_group_uuid = $1', [group]))
-      .rows[0].n;
-    await db.end();
-
-    rows.push(
-      [
-        `read: 50 connections, ${SECONDS} s, errors`,
-        failures(read),
-        `${read.requests.total} requests, ${read.requests.average.toFixed(0)} req/s (raw ${readBase.requests.average.toFixed(0)})`,
-        failures(read) === 0 && failures(readBase) === 0,
-      ],
-      [
-        'read: list p99 ms / raw SQL p99',
-        `${read.latency.p99} / ${readBase.latency.p99}`,
-        `${(read.latency.p99 / readBase.latency.p99).toFixed(2)}× (≤ 1.5×, ≤ 1000 ms); p50 ${read.latency.p50} / ${readBase.latency.p50} ms`,
-        read.latency.p99 <= 1.5 * readBase.latency.p99 && read.latency.p99 <= 1000,
-      ],
-      [
-        `write: 20 connections, ${SECONDS} s, errors`,
-        failures(write),
-        `${write['2xx']} acknowledged, ${write.requests.average.toFixed(0)} req/s (health ${writeBase.requests.average.toFixed(0)})`,
-        failures(write) === 0 && failures(writeBase) === 0,
-      ],
-      ['write: rows stored = acknowledged', `${stored} / ${write['2xx']}`, '', stored === write['2xx']],
-      [
-        'write: create p99 ms',
-        write.latency.p99,
-        `≤ 500 ms; p50 ${write.latency.p50} ms (health p99 ${writeBase.latency.p99} ms)`,
-        write.latency.p99 <= 500,
-      ],
-    );
-  } finally {
-    server?.kill('SIGTERM');
-    if (server) await new Promise((r) => server.once('exit', r));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-  return rows;
+  return withDatabase('load', async (url) => {
+    const server = await startServer(url);
+    try {
+      return await measure(url);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  });
 }
