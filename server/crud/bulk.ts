@@ -120,7 +120,15 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
     }
     if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
     const records = new Map(
-      (await getRows(c, access, entity, out.map((r) => r.uuid).filter(Boolean))).map((r) => [r.uuid, r]),
+      // invalid rows are answered without their record: their uuid may not even be one
+      (
+        await getRows(
+          c,
+          access,
+          entity,
+          out.filter((r) => r.status !== 'invalid').map((r) => r.uuid),
+        )
+      ).map((r) => [r.uuid, r]),
     );
     const count = (s: UpdateStatus) => out.filter((r) => r.status === s).length;
     return {

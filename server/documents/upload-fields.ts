@@ -7,6 +7,7 @@ import { document } from '../../src/entities/document';
 import { valueSchema } from '../../src/entities/schemas';
 import { cleanFileName } from '../../src/domain/file-types';
 import type { DocumentStore } from './storage';
+import { guardedFile } from '../plugins/upload-end';
 import type { Upload } from './document.service';
 
 const flag = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')]);
@@ -40,7 +41,7 @@ export async function receiveUpload(req: FastifyRequest, store: DocumentStore) {
           upload.file.resume();
           continue;
         }
-        const staged = await store.stage(upload.file, () => upload.file.truncated);
+        const staged = await store.stage(guardedFile(req, upload.file), () => upload.file.truncated);
         file = { ...staged, name: cleanFileName(upload.filename ?? '') };
       } else {
         const value = String((part as MultipartValue).value ?? '');

@@ -46,6 +46,7 @@ const en = {
   'errors.conflict': 'The record has been changed by someone else in the meantime.',
   'errors.payload_too_large': 'The request is too large.',
   'errors.bad_request': 'The request could not be read.',
+  'errors.upload_incomplete': 'The upload ended before the whole file arrived. Please upload it again.',
   'errors.malformed_json': 'The request body is not valid JSON.',
   'errors.server': 'An unexpected error occurred.',
   'errors.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
@@ -234,6 +235,8 @@ const de: Catalog = {
   'errors.conflict': 'Der Datensatz wurde inzwischen von jemand anderem geändert.',
   'errors.payload_too_large': 'Die Anfrage ist zu gross.',
   'errors.bad_request': 'Die Anfrage konnte nicht gelesen werden.',
+  'errors.upload_incomplete':
+    'Der Upload endete, bevor die ganze Datei angekommen ist. Bitte laden Sie sie erneut hoch.',
   'errors.malformed_json': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   'errors.server': 'Ein unerwarteter Fehler ist aufgetreten.',
   'errors.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
@@ -387,7 +390,9 @@ const deCh: Catalog = Object.fromEntries(Object.entries(de).map(([k, v]) => [k, 
 const catalogs: Record<Locale, Catalog> = { 'en-us': en, de, 'de-ch': deCh };
 
 export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const text = catalogs[locale][key] ?? en[key];
+  // own keys only: a key built from a request (`export.valueOf`) must not find Object.prototype's members
+  const catalog = Object.hasOwn(catalogs, locale) ? catalogs[locale] : en;
+  const text = Object.hasOwn(catalog, key) ? catalog[key] : Object.hasOwn(en, key) ? en[key] : key;
   return text.replace(/\{(\w+)\}/g, (_, p: string) => String(params[p] ?? `{${p}}`));
 }
 

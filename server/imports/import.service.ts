@@ -3,6 +3,8 @@
 // uploader: anyone else gets the same 404 as for a missing one.
 import { and, eq } from 'drizzle-orm';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { guardedFile } from '../plugins/upload-end';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Locale } from '../../src/entities/account';
@@ -62,9 +64,9 @@ export function presentImport(job: ImportRow) {
 }
 
 /** Stores an upload stream; too big is a 413 and nothing is kept. */
-export async function store(ctx: AppContext, file: MultipartFile) {
+export async function store(ctx: AppContext, req: FastifyRequest, file: MultipartFile) {
   const storage = importStorage(ctx.config.dataDir);
-  const stored = await storage.put(file.file, () => file.file.truncated);
+  const stored = await storage.put(guardedFile(req, file.file), () => file.file.truncated);
   if (stored.truncated) throw new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
   return { ...stored, fileName: file.filename };
 }

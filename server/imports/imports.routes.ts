@@ -2,6 +2,7 @@
 // the remembered column matching per table and user. Thin: the work is in import.service and import-actions.
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
@@ -40,7 +41,7 @@ export async function importRoutes(app: FastifyInstance) {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         if (stored) await part.toBuffer().catch(() => undefined);
-        else stored = await store(ctx, part);
+        else stored = await store(ctx, req, part);
       } else if (part.fieldname === 'model') model = String(part.value);
     }
     const job = await createImport(ctx, access, stored, model);

@@ -64,20 +64,23 @@ export function quickCreateCheck(
   entity: AnyEntity,
   keys: string[],
 ): ((values: Record<string, unknown>) => boolean) | null {
-  const checks: [string, Check, boolean][] = [];
+  // per key: its check, whether it may be left out (undefined), whether it may be null
+  const checks: [string, Check, boolean, boolean][] = [];
   for (const key of keys) {
     const field = entity.fields[key];
     const check = field ? valueCheck(field) : null;
     if (!field || !check) return null;
-    checks.push([key, check, !!field.required && !hasDefault(field)]);
+    checks.push([key, check, !field.required || hasDefault(field), !field.required]);
   }
   const known = new Set(keys);
   return (values) => {
     for (const key in values) if (!known.has(key)) return false;
-    for (const [key, check, required] of checks) {
+    for (const [key, check, omissible, nullable] of checks) {
       const v = values[key];
-      if (v === undefined || v === null) {
-        if (required) return false;
+      if (v === undefined) {
+        if (!omissible) return false;
+      } else if (v === null) {
+        if (!nullable) return false;
       } else if (!check(v)) return false;
     }
     return true;

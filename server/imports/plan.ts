@@ -151,6 +151,9 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         continue;
       }
       const parsed = fromCell(field!, name, raw, cellCtx);
+      // an empty cell of a required field with a default: a new record takes the default, a record kept its value
+      if (parsed.ok && parsed.value === null && field!.required && 'default' in field! && field!.default !== undefined)
+        continue;
       if (parsed.ok) r.values[name] = parsed.value;
       else err(r, name, 'import.cell_invalid', { value: shown(raw) });
     }

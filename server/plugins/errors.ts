@@ -142,7 +142,7 @@ const isDbUnavailable = (err: { code?: string; message?: string; name?: string }
   ].includes(err.code ?? '') ||
   err instanceof WebAssembly.RuntimeError ||
   err.name === 'ExitStatus' ||
-  /timeout exceeded when trying to connect|Connection terminated|terminating connection|PGlite is closed|Client has encountered a connection error/i.test(
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|terminating connection|PGlite is closed|Client has encountered a connection error/i.test(
     err.message ?? '',
   );
 

@@ -38,13 +38,17 @@ export function exportColumns(entity: AnyEntity, fmt: ExportFormat, names?: stri
         .filter(([, f]) => !f.hidden)
         .map(([n]) => n);
   return chosen.map((name, i): ExportColumn => {
-    const field = entity.fields[name] ?? SYSTEM[name];
+    const field = Object.hasOwn(entity.fields, name)
+      ? entity.fields[name]
+      : Object.hasOwn(SYSTEM, name)
+        ? SYSTEM[name]
+        : undefined;
     if (!field) throw fieldError('columns', 'validation.in');
     const px = widths?.[i];
     return {
       name,
       field,
-      header: SYSTEM[name] ? systemLabel(name, fmt.locale) : fieldLabel(entity, name, fmt.locale),
+      header: Object.hasOwn(SYSTEM, name) ? systemLabel(name, fmt.locale) : fieldLabel(entity, name, fmt.locale),
       ...(px ? { width: Math.max(4, Math.round(px / 7)) } : {}),
     };
   });

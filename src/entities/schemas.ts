@@ -44,8 +44,21 @@ export const isoDateTime = () =>
 function decimal(kind: keyof typeof NUMERIC_PRECISION, field: Field & { min?: number; max?: number }) {
   const [digits, scale] = NUMERIC_PRECISION[kind];
   return z
-    .union([z.string().trim().regex(DECIMAL, 'errors.decimal'), z.number().finite()])
-    .transform((v) => (typeof v === 'number' ? String(v) : v))
+    .union([
+      z.string().trim().regex(DECIMAL, 'errors.decimal'),
+      // a number is taken as its shortest decimal text; 1e+21 or 1e-7 have none the column can hold
+      z
+        .number()
+        .finite()
+        .transform((n) => String(n))
+        .superRefine((t, ctx) => {
+          if (!DECIMAL.test(t))
+            ctx.addIssue({
+              code: 'custom',
+              message: t.includes('e+') ? 'errors.decimal_digits' : 'errors.decimal_scale',
+            });
+        }),
+    ])
     .superRefine((v, ctx) => {
       const [int = '', frac = ''] = v.replace('-', '').split('.');
       if (frac.length > scale) ctx.addIssue({ code: 'custom', message: 'errors.decimal_scale', params: { scale } });
@@ -111,7 +124,8 @@ export function createSchema(entity: AnyEntity) {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!isWritable(field)) continue;
     const value = valueSchema(field);
-    shape[name] = field.required && !hasDefault(field) ? value : value.nullable().optional();
+    // A required field with a default may be left out (it takes the default), but it is never null.
+    shape[name] = field.required ? (hasDefault(field) ? value.optional() : value) : value.nullable().optional();
   }
   shape.attributes = freeJsonObject().optional();
   if (entity.scope === 'settings_group') shape.settings_group_uuid = z.uuid().optional();

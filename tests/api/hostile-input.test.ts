@@ -278,3 +278,64 @@ describe('authorization before validation', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('found by the route fuzzer', () => {
+  it('an export column named like a member of every object is an unknown column', async () => {
+    for (const name of ['valueOf', 'constructor', '__defineGetter__'])
+      expect422(await ws.client.get(`/facilities/export?columns=${name}`), 'columns');
+  });
+
+  it('a bulk update row whose uuid is no text is reported invalid, also when invalid rows are skipped', async () => {
+    const res = await ws.client.patch('/facilities', { rows: [{ uuid: true }], skip_invalid: true });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ meta: { invalid: number } }>(res).meta.invalid).toBe(1);
+  });
+
+  it('null for a required field with a default is refused, not passed on to the database', async () => {
+    const body = { property_uuid: ws.property, title: 'O', currency: null };
+    expect422(await ws.client.post('/orders', body), 'currency');
+    expect(
+      (await ws.client.post('/partitions', { property_uuid: ws.property, name: 'P', status: null })).statusCode,
+    ).toBe(422);
+  });
+
+  it('a number with no decimal form the column can hold is a 422', async () => {
+    const area = { property_uuid: ws.property, name: 'A' };
+    expect(json<Errors>(await ws.client.post('/areas', { ...area, net_room_area: 1e308 })).errors).toEqual({
+      net_room_area: ['The net room area field is too large.'],
+    });
+    expect422(await ws.client.post('/areas', { ...area, net_room_area: 1e-7 }), 'net_room_area');
+    expect((await ws.client.post('/areas', { ...area, net_room_area: 12.5 })).statusCode).toBe(201);
+  });
+
+  it('a multipart upload that ends without its closing boundary is answered with a 400', async () => {
+    const file = (name: string, type: string, bytes: string) =>
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n${bytes}\r\n`;
+    const cases = [
+      [
+        '/imports',
+        `--b\r\nContent-Disposition: form-data; name="model"\r\n\r\nfacility\r\n${file('a.csv', 'text/csv', 'a;b\n1;2\n')}`,
+      ],
+      ['/documents', file('a.pdf', 'application/pdf', '%PDF-1.4\n%%EOF')],
+    ] as const;
+    for (const [url, body] of cases) {
+      const res = await ws.client.request('POST', url, undefined, {
+        'content-type': 'multipart/form-data; boundary=b',
+      });
+      expect(res.statusCode).toBeLessThan(500); // the same route without a body at all
+      const cut = await env.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        payload: body,
+        headers: {
+          'content-type': 'multipart/form-data; boundary=b',
+          cookie: [...ws.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-xsrf-token': decodeURIComponent(ws.client.cookies.get('XSRF-TOKEN')!),
+        },
+      });
+      expect(cut.statusCode, url).toBe(400);
+      expect(json<{ message: string }>(cut).message).toMatch(/upload ended/);
+    }
+    await stillServes();
+  });
+});

@@ -1,0 +1,25 @@
+// A multipart body that ends inside a file part (no closing boundary) leaves the parser's file stream neither
+// ended nor failed, so an upload that reads it would never be answered (docs/hostile-input.md). `guardedFile`
+// gives the file's bytes through a stream of its own: once the whole request body has been read, a file that has
+// not ended a few seconds later fails that stream with a 400, and the upload's staged bytes are discarded as for
+// any failed write. (With a well-formed body the file ends as soon as the little the parser still holds is read.)
+import type { FastifyRequest } from 'fastify';
+import { PassThrough, type Readable } from 'node:stream';
+import { HttpError } from '../http-error';
+
+const GRACE_MS = 5_000;
+
+export function guardedFile(req: FastifyRequest, file: Readable): Readable {
+  const out = new PassThrough();
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => clearTimeout(timer);
+  file.on('error', (err) => out.destroy(err));
+  file.pipe(out);
+  out.once('end', stop).once('close', stop);
+  const arm = () => {
+    timer = setTimeout(() => out.destroy(new HttpError(400, 'errors.upload_incomplete')), GRACE_MS);
+  };
+  if (req.raw.complete || req.raw.readableEnded) arm();
+  else req.raw.once('end', arm);
+  return out;
+}
