@@ -175,10 +175,10 @@ function decodeCursor(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn,
 }
 
 /**
- * Rows after the cursor in (sort column, uuid) order, nulls last in both directions. For a column that cannot be
+ * Rows after the cursor in (sort column, uuid) order, nulls last in both directions (lists and exports). For a column that cannot be
  * null this is one row comparison, which the (settings group, column, uuid) index answers directly at any depth.
  */
-function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, descending: boolean): SQL {
+export function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, descending: boolean): SQL {
   const cmp = descending ? sql.raw('<') : sql.raw('>');
   if (sortCol.notNull) return sql`(${sortCol}, ${uuidCol}) ${cmp} (${c.v}, ${c.u})`;
   if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;

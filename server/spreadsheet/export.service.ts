@@ -2,14 +2,14 @@
 // fetched while the current one is written) and streams xlsx through our streaming writer (xlsx-writer.ts), or
 // CSV with a UTF-8 BOM. Never an in-memory workbook.
 import type { Writable } from 'node:stream';
-import { and, asc, desc, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import { csvLine, sheetName } from '../../src/domain/sheet-text';
 import type { Access } from '../crud/access';
-import { col, listConditions, scopeCondition, selection, tableOf } from '../crud/read';
+import { afterCursor, col, listConditions, scopeCondition, selection, tableOf } from '../crud/read';
 import { computedValues } from '../crud/computed';
 import type { ListQuery } from '../crud/list-query';
 import { csvValue, numFmt, xlsxValue, type ExportColumn, type ExportFormat, type RefTitle } from './export-columns';
@@ -49,7 +49,7 @@ export async function* pages(
     ctx.db
       .select(chosen)
       .from(tableOf(entity))
-      .where(after ? and(where, afterRow(sortCol, uuidCol, after, descending)) : where)
+      .where(after ? and(where, afterCursor(sortCol, uuidCol, after, descending)) : where)
       .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
       .limit(EXPORT_PAGE) as Promise<Rec[]>;
   let next: Promise<Rec[]> | null = page(null);
@@ -73,18 +73,6 @@ export async function countRows(ctx: AppContext, access: Access, entity: AnyEnti
     .from(tableOf(entity))
     .where(listConditions(entity, access, q))) as { n: number }[];
   return Number(row?.n ?? 0);
-}
-
-/** Rows after (v, u) in (sort column, uuid) order with nulls last, as the list's cursor does. */
-function afterRow(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: { v: unknown; u: string }, descending: boolean) {
-  const cmp = sql.raw(descending ? '<' : '>');
-  if (sortCol.notNull) return sql`(${sortCol}, ${uuidCol}) ${cmp} (${c.v}, ${c.u})`;
-  if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;
-  return or(
-    sql`${sortCol} ${cmp} ${c.v}`,
-    and(sql`${sortCol} = ${c.v}`, sql`${uuidCol} ${cmp} ${c.u}`),
-    isNull(sortCol),
-  )!;
 }
 
 /** Titles of the records the page's reference columns point to, one query per referenced model. */
