@@ -51,11 +51,16 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const statementTimeout = opts.statementTimeoutMs ?? 15_000;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       connectionTimeoutMillis: 5_000,
-      statement_timeout: opts.statementTimeoutMs ?? 15_000,
+      statement_timeout: statementTimeout,
+      // A server that stops answering altogether (frozen, cut off) cannot enforce its own statement timeout: the
+      // client gives up a little later (503), and drops that connection so that nothing queues behind the
+      // statement still pending on it (a transaction's rollback would wait just as long).
+      query_timeout: statementTimeout + 2_000,
       types: pgTypes,
     });
     // A connection the server drops (restart, failover, kill) must not crash the process: an idle one is reported
@@ -63,7 +68,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // itself, where an unheard error would be thrown. The statement in flight fails (503); the pool reconnects.
     const lost = (err: Error) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
     pool.on('error', lost);
-    pool.on('connect', (client) => client.on('error', lost));
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise)
+          result.catch((err: Error) => {
+            if (err.message === 'Query read timeout') {
+              lost(err);
+              (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+            }
+            // Drizzle's transaction does not give its connection back when `begin` fails (a broken or frozen
+            // connection): give it back here, or each such failure would hold one of the pool's connections for good.
+            const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+            if (/^\s*begin\b/i.test(text ?? '')) (client as pg.PoolClient).release(err);
+          });
+        return result;
+      };
+    });
     const { stats, logger } = counter();
     const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
     if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });

@@ -1,11 +1,12 @@
 // PostgreSQL going away under load, on a throwaway cluster of this file (never the shared one): a fast shutdown,
 // then a kill -9 of the postmaster. Every request meanwhile answers 503 {message} with Retry-After well within the
 // request timeout (each request is bounded on the client, so a hang fails), and once the cluster is back the same
-// server process serves again within 5 s, with every acknowledged write stored. Runs in the PostgreSQL tier.
+// server process serves again within 5 s, with every acknowledged write stored. Then the whole cluster frozen
+// (SIGSTOP): answers wait for the client's own time limits, then 503. Runs in the PostgreSQL tier.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     await admin.connect();
     await admin.query('alter database postgres set synchronous_commit = on');
     await admin.end();
-    database = await openDatabase({ databaseUrl: cluster.url, dataDir: '' });
+    database = await openDatabase({ databaseUrl: cluster.url, dataDir: '', statementTimeoutMs: 3_000 });
     app = await buildApp({ database, logger: false, config: { scryptCost: 1024, dataDir, smtpUrl: undefined } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const user = await createUser({ app, database, close: async () => {} });
@@ -46,7 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
 
   afterAll(async () => {
     await app?.close().catch(() => {});
-    await database?.close().catch(() => {});
+    await Promise.race([database?.close().catch(() => {}), sleep(5_000)]);
     await cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -82,26 +83,60 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     };
   }
 
-  async function outage(how: 'SIGINT' | 'SIGKILL') {
+  /** Stops the cluster with a signal to the postmaster and starts it again. */
+  const restart = (how: 'SIGINT' | 'SIGKILL') => ({
+    label: how === 'SIGINT' ? 'fast shutdown' : 'kill -9',
+    down: async () => {
+      const postmaster = cluster!.server.process as ChildProcess;
+      const exited = new Promise((r) => postmaster.once('exit', r));
+      postmaster.kill(how); // SIGINT: fast shutdown; SIGKILL: the postmaster dies at once, its backends follow
+      await exited;
+    },
+    up: async () => {
+      // After a kill -9, orphaned backends may still hold the shared memory for a moment: try again shortly.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await cluster!.server.start();
+        } catch (err) {
+          if (attempt >= 20) throw err;
+          await sleep(250);
+        }
+      }
+    },
+  });
+
+  /** Every process of the cluster stopped (SIGSTOP), as a frozen machine: nothing answers, no connection breaks. */
+  const freeze = () => {
+    const pids = () => {
+      const postmaster = cluster!.server.process!.pid!;
+      const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' });
+      return [postmaster, ...children.stdout.trim().split(/\s+/).filter(Boolean).map(Number)];
+    };
+    let frozen: number[] = [];
+    return {
+      label: 'frozen (SIGSTOP)',
+      down: async () => {
+        frozen = pids();
+        for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      },
+      up: async () => {
+        for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      },
+    };
+  };
+
+  /** `hold`: how long the fault lasts; at least `seen` requests must be sent and answered within it. */
+  async function outage(
+    fault: { label: string; down: () => Promise<void>; up: () => Promise<void> },
+    { hold = 1_500, seen = 10 } = {},
+  ) {
     const running = load();
     await sleep(300);
-    const postmaster = cluster!.server.process as ChildProcess;
-    const exited = new Promise((r) => postmaster.once('exit', r));
-    postmaster.kill(how); // SIGINT: fast shutdown; SIGKILL: the postmaster dies at once, its backends follow
-    await exited;
+    await fault.down();
     const down = performance.now();
-    await sleep(1_500);
+    await sleep(hold);
     const upAgain = performance.now();
-    // After a kill -9, orphaned backends may still hold the shared memory for a moment: try again shortly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await cluster!.server.start();
-        break;
-      } catch (err) {
-        if (attempt >= 20) throw err;
-        await sleep(250);
-      }
-    }
+    await fault.up();
     const started = performance.now();
     let served = 0;
     while (!served && performance.now() - started < 5_000) {
@@ -127,22 +162,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
       }
     }
     // Requests sent and answered while the cluster was down: all 503.
-    const during = answers.filter((a) => a.sent > down && a.at < upAgain);
-    expect(during.length).toBeGreaterThan(10);
+    const during = answers.filter((a) => a.sent >= down && a.at < upAgain);
+    expect(during.length).toBeGreaterThanOrEqual(seen);
     for (const a of during) expect(a.status).toBe(503);
     expect(served, 'health served within 5 s').toBeGreaterThan(0);
     expect(written, 'a write acknowledged within 5 s').toBeGreaterThan(0);
     const slowest = Math.max(...answers.map((a) => a.at - a.sent));
     console.log(
-      `PostgreSQL ${how === 'SIGINT' ? 'fast shutdown' : 'kill -9'}: ${during.length} answers while down, all 503; ` +
+      `PostgreSQL ${fault.label}: ${during.length} answers while down, all 503; ` +
         `slowest answer ${Math.round(slowest)} ms; served ${Math.round(served - started)} ms and wrote ` +
         `${Math.round(written - started)} ms after the cluster was up`,
     );
   }
 
-  it('a fast shutdown: 503 meanwhile, served again within 5 s', () => outage('SIGINT'), 60_000);
+  it('a fast shutdown: 503 meanwhile, served again within 5 s', () => outage(restart('SIGINT')), 60_000);
 
-  it('a kill -9 of the postmaster: 503 meanwhile, served again within 5 s', () => outage('SIGKILL'), 60_000);
+  it('a kill -9 of the postmaster: 503 meanwhile, served again within 5 s', () => outage(restart('SIGKILL')), 60_000);
+
+  // The client gives up on a statement 2 s after the statement timeout (here 3 s), on a connection after 5 s: each
+  // of the four lanes gets at least one answer while frozen.
+  it(
+    'frozen: 503 once the client gives up, served again within 5 s',
+    () => outage(freeze(), { hold: 12_000, seen: 4 }),
+    60_000,
+  );
 
   it('every acknowledged write is stored', async () => {
     expect(acknowledged.size).toBeGreaterThan(10);
@@ -155,5 +198,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
       for (const p of rows) stored.set(p.uuid, p.name);
     }
     for (const [uuid, name] of acknowledged) expect(stored.get(uuid), uuid).toBe(name);
+  });
+
+  it('every connection went back to the pool: it closes at once', async () => {
+    await app!.close();
+    app = undefined;
+    const closed = await Promise.race([database!.close().then(() => 'closed'), sleep(5_000).then(() => 'hangs')]);
+    database = undefined;
+    expect(closed).toBe('closed');
   });
 });
