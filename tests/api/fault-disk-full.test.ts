@@ -17,13 +17,19 @@ fs.mkdirSync(storage);
 
 /** Mounts a 2 MB tmpfs on the storage folder; answers why not when this machine does not allow it. */
 function mountSmallDisk(): string | null {
-  if (process.getuid?.() !== 0) return 'needs root to mount a small file system';
+  if (process.getuid?.() !== 0) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return 'needs root to mount a small file system';
+  }
   const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', storage], { encoding: 'utf8' });
-  return r.status === 0 ? null : `mount refused: ${(r.stderr || r.error?.message || '').trim()}`;
+  if (r.status === 0) return null;
+  fs.rmSync(dataDir, { recursive: true, force: true }); // the tests are skipped: nothing to clean up after them
+  return `mount refused: ${(r.stderr || r.error?.message || '').trim()}`;
 }
 const unmount = () => spawnSync('umount', [storage]);
 const notMounted = mountSmallDisk();
 if (notMounted) console.warn(`fault-disk-full skipped: ${notMounted}`);
+else process.once('exit', unmount); // also when the worker ends without afterAll
 
 /** Every file below the folder (empty folders do not count). */
 const filesIn = (dir: string): string[] =>

@@ -38,19 +38,20 @@ function bounded(req: Promise<LightMyRequestResponse>, ms = 10_000): Promise<Lig
 }
 
 describe.skipIf(onPostgres)('the embedded database failing', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-pglite-crash-'));
+  let dataDir = '';
   let env: TestEnv;
   let client: Client;
   let group: string;
 
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-pglite-crash-'));
     env = await createTestEnv({ dataDir }, { embeddedOnDisk: true });
     ({ client } = await signedIn(env));
     group = json<{ data: { uuid: string } }>(await client.post('/settings-groups', { name: 'Crash AG' })).data.uuid;
   });
   afterAll(async () => {
     await env?.close().catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a WebAssembly trap under load: 503 with Retry-After meanwhile, reopened within 5 s, no write lost', async () => {

@@ -21,7 +21,7 @@ const REQUEST_BOUND_MS = 10_000; // the server's own request timeout is 30 s
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started again under load', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-pg-restart-'));
+  let dataDir = '';
   let cluster: ThrowawayPostgres | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
@@ -30,6 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
   const acknowledged = new Map<string, string>();
 
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-pg-restart-'));
     cluster = await startThrowawayPostgres();
     // The throwaway cluster acknowledges commits before writing them (made for speed); this test counts writes.
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -49,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     await app?.close().catch(() => {});
     await Promise.race([database?.close().catch(() => {}), sleep(5_000)]);
     await cluster?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   let n = 0;
