@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeFailure, fuzzRoute, FuzzTarget, pollution, problemOf, SIGN_IN_AGAIN } from '../fuzz/run';
 
 const SEED = 20_261_125;
-const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 10);
 
 const target = await FuzzTarget.start();
 afterAll(() => target.close());

@@ -119,6 +119,8 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...DATES), weight: 2 },
   { arbitrary: fc.constantFrom(...NUMERIC_TEXT), weight: 1 },
   { arbitrary: fc.constantFrom('', ' ', '   ', '\n\t'), weight: 1 },
+  // names that a lookup in a plain object finds on Object.prototype
+  { arbitrary: fc.constantFrom('constructor', 'valueOf', 'toString', 'hasOwnProperty', '__proto__'), weight: 1 },
   {
     arbitrary: fc
       .tuple(fc.constantFrom('x', 'é', '\u0000', '\uD800', '😀', "'"), fc.constantFrom(201, 4001, 65_536, 100_000))
@@ -414,6 +416,9 @@ export function encode(s: string): string {
 export function pairs(key: string, v: Json): string[] {
   if (v instanceof Obj) return v.entries.flatMap(([k, x]) => pairs(`${key}[${k}]`, x));
   if (Array.isArray(v)) return v.length ? v.flatMap((x) => pairs(`${key}[]`, x)) : [`${encode(key)}[]=`];
+  // fast-check's own JSON values come as plain objects (some without a prototype)
+  if (v !== null && typeof v === 'object' && !(v instanceof Raw))
+    return pairs(key, new Obj(Object.entries(v as Record<string, Json>)));
   const text = v instanceof Raw ? v.text : v === null ? '' : String(v);
   return [`${encode(key)}=${encode(text)}`];
 }

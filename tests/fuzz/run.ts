@@ -286,6 +286,8 @@ export class FuzzTarget {
   stats: Stats = { requests: 0, byClass: {} };
   findings = new Map<string, Finding>();
   signIns = 0;
+  /** Errors thrown outside any request's handling (an unhandled stream error): each would stop the server. */
+  uncaught: string[] = [];
   private lines: string[] = [];
   private client!: Client;
   private anonymous: Client | null = null;
@@ -316,6 +318,7 @@ export class FuzzTarget {
     await app.ready();
     const target = new FuzzTarget(env, app, { uuids: new Map(), ids: [], tokens: [] }, dataDir);
     target.lines = lines;
+    process.on('uncaughtException', target.onUncaught);
     await target.seed();
     return target;
   }
@@ -390,6 +393,7 @@ export class FuzzTarget {
   async send(op: Operation, req: FuzzRequest): Promise<Outcome> {
     const client = req.signedIn ? this.client : await this.signedOut();
     const from = this.lines.length;
+    const thrown = this.uncaught.length;
     let timer: NodeJS.Timeout | undefined;
     const answer = client.request(
       req.method as 'GET',
@@ -405,11 +409,14 @@ export class FuzzTarget {
     this.stats.byClass[cls] = (this.stats.byClass[cls] ?? 0) + 1;
     const log = this.lines.slice(from);
     const polluted = pollution();
-    const problem = !res
-      ? `no answer within ${REQUEST_TIMEOUT_MS} ms`
-      : polluted.length
-        ? `left ${polluted.join(', ')} on a prototype`
-        : problemOf(status, res.body);
+    const problem =
+      this.uncaught.length > thrown
+        ? `threw outside the request, which stops the server: ${this.uncaught.slice(thrown).join('; ')}`
+        : !res
+          ? `no answer within ${REQUEST_TIMEOUT_MS} ms`
+          : polluted.length
+            ? `left ${polluted.join(', ')} on a prototype`
+            : problemOf(status, res.body);
     if (SIGN_IN_AGAIN[op.key]) {
       if (req.signedIn) await this.ensureSignedIn();
       else this.anonymous = null; // it may have signed someone in
@@ -420,7 +427,9 @@ export class FuzzTarget {
 
   private note(op: Operation, req: FuzzRequest, problem: string, log: string[]) {
     const error = errorOf(log);
-    const id = `${op.key} | ${problem} | ${error.replace(/[0-9a-f-]{36}|\d+/g, '#').slice(0, 200)}`;
+    // one class per route, problem and error: values quoted in the message (`uuid: "…"`) and numbers differ
+    const shape = error.replace(/: ".*?"/g, ': "…"').replace(/[0-9a-f-]{36}|\d+/g, '#');
+    const id = `${op.key} | ${problem} | ${shape.slice(0, 200)}`;
     const known = this.findings.get(id);
     const size = (r: FuzzRequest) => r.url.length + (r.body?.length ?? 0);
     if (!known) this.findings.set(id, { route: op.key, problem, error, request: req, count: 1 });
@@ -449,7 +458,10 @@ export class FuzzTarget {
     return problems;
   }
 
+  private onUncaught = (e: unknown) => this.uncaught.push(String((e as Error)?.stack ?? e).split('\n')[0]!);
+
   async close() {
+    process.off('uncaughtException', this.onUncaught);
     await this.app.close();
     await this.env.close();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
@@ -461,7 +473,9 @@ export function describeRequest(r: FuzzRequest): string {
   const short = (s: string) =>
     s.replace(/(.)\1{39,}/gsu, (m, c: string) => `${JSON.stringify(c).slice(1, -1)}×${m.length / c.length}`);
   const body = r.body === undefined ? '' : `\n  body (${r.contentType}): ${short(r.body).slice(0, 1500)}`;
-  return `${r.signedIn ? 'signed in' : 'signed out'}: ${r.method} ${short(r.url).slice(0, 1500)}${body}`;
+  const url = short(r.url);
+  const cut = url.length > 600 ? `${url.slice(0, 600)}… (${url.length} characters)` : url;
+  return `${r.signedIn ? 'signed in' : 'signed out'}: ${r.method} ${cut}${body}`;
 }
 
 export interface RouteResult {
