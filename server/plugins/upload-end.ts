@@ -13,11 +13,16 @@ export function guardedFile(req: FastifyRequest, file: Readable): Readable {
   const out = new PassThrough();
   let timer: NodeJS.Timeout | undefined;
   const stop = () => clearTimeout(timer);
-  file.on('error', (err) => out.destroy(err));
+  // the parser fails the part when the body breaks off inside it: the client's body, so a 400 as well
+  const incomplete = () => new HttpError(400, 'errors.upload_incomplete');
+  file.on('error', () => out.destroy(incomplete()));
+  // The reader attaches its own listener when it starts (storage may await a folder first): until then an error
+  // must not go unheard, or it would end the process. The reader still sees it (the stream is destroyed with it).
+  out.on('error', () => {});
   file.pipe(out);
   out.once('end', stop).once('close', stop);
   const arm = () => {
-    timer = setTimeout(() => out.destroy(new HttpError(400, 'errors.upload_incomplete')), GRACE_MS);
+    timer = setTimeout(() => out.destroy(incomplete()), GRACE_MS);
   };
   if (req.raw.complete || req.raw.readableEnded) arm();
   else req.raw.once('end', arm);
