@@ -2,6 +2,7 @@
 // query (docs/rules.md, "List query"). Pure, so it is unit-tested; the server answers fields outside its allow-list
 // with 422.
 import type { AnyEntity } from '../src/entities/define';
+import { contextColumn, isListField, isSortable } from '../src/entities/list-rules';
 import type { ListQuery } from './records-api';
 
 export type StatusLimiter = 'active' | 'inactive' | 'all';
@@ -24,15 +25,11 @@ export interface GridQueryState {
   partitionUuids: readonly string[];
 }
 
-/** Fields the list can be sorted by (server: not hidden, not computed unless it is the title). */
-export function isSortable(entity: AnyEntity, name: string): boolean {
-  if (name === 'created_at' || name === 'updated_at') return true;
-  const field = entity.fields[name];
-  return Boolean(field && !field.hidden && (!field.computed || name === entity.titleField));
-}
+export { isSortable };
 
+/** Column filters the grid offers: the list's filter fields, less times of day (the grid filters whole days). */
 export const isFilterable = (entity: AnyEntity, name: string) =>
-  isSortable(entity, name) && name in entity.fields && entity.fields[name]?.kind !== 'datetime';
+  isListField(entity, name) && entity.fields[name]?.kind !== 'datetime';
 
 const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
 
@@ -78,10 +75,8 @@ export function toListQuery(entity: AnyEntity, state: GridQueryState): ListQuery
   if (entity.status && state.statusLimiter) query.status_limiter = state.statusLimiter;
   if (state.settingsGroupUuid) query.settings_group_uuid = state.settingsGroupUuid;
   // The selected context narrows only models that belong to a property (or partition).
-  if (state.propertyUuids.length && (entity.name === 'property' || entity.scope === 'property'))
-    query.property_uuids = state.propertyUuids;
-  if (state.partitionUuids.length && (entity.name === 'partition' || 'partition_uuid' in entity.fields))
-    query.partition_uuids = state.partitionUuids;
+  if (state.propertyUuids.length && contextColumn(entity, 'property')) query.property_uuids = state.propertyUuids;
+  if (state.partitionUuids.length && contextColumn(entity, 'partition')) query.partition_uuids = state.partitionUuids;
   for (const [name, model] of Object.entries(state.filterModel)) {
     if (!isFilterable(entity, name) || !model || typeof model !== 'object') continue;
     Object.assign(query, filterParams(name, model as Record<string, unknown>));

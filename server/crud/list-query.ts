@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
 import { isoDateTime, valueSchema } from '../../src/entities/schemas';
+import { filterableFields, sortableFields } from '../../src/entities/list-rules';
 
 /** The documented maximum page size. */
 export const MAX_PER_PAGE = 500;
@@ -36,20 +37,10 @@ function range(value: z.ZodType, _field: Field) {
   return z.union([value, z.strictObject({ from: value.optional(), to: value.optional() })]);
 }
 
-export function sortableFields(entity: AnyEntity): string[] {
-  return [
-    ...Object.entries(entity.fields)
-      .filter(([name, f]) => !f.hidden && !(f.computed && name !== entity.titleField))
-      .map(([n]) => n),
-    'created_at',
-    'updated_at',
-  ];
-}
-
 export function listQuerySchema(entity: AnyEntity) {
   const filterShape: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.hidden || (field.computed && name !== entity.titleField)) continue;
+  for (const name of filterableFields(entity)) {
+    const field = entity.fields[name]!;
     filterShape[name] = filterSchemas[field.kind](field).optional();
   }
   filterShape.uuid = listOf(z.uuid()).optional();

@@ -9,6 +9,7 @@ import { fieldError, notFound } from '../http-error';
 import { DATE, DECIMAL, storableText, validDate, yearInRange } from '../../src/entities/schemas';
 import { isDecimalKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
+import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
 import { presentRecord, type Row } from './present';
@@ -82,10 +83,10 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   if (q.settings_group_uuid) parts.push(eq(col(entity, 'settings_group_uuid'), q.settings_group_uuid));
   // The selected context narrows models that belong to a property; workspace-wide models (contacts, catalogues)
   // are not narrowed by it.
-  if (q.property_uuids?.length && (entity.name === 'property' || 'property_uuid' in entity.fields))
-    parts.push(inArray(col(entity, entity.name === 'property' ? 'uuid' : 'property_uuid'), q.property_uuids));
-  if (q.partition_uuids?.length && (entity.name === 'partition' || 'partition_uuid' in entity.fields))
-    parts.push(inArray(col(entity, entity.name === 'partition' ? 'uuid' : 'partition_uuid'), q.partition_uuids));
+  const byProperty = contextColumn(entity, 'property');
+  if (q.property_uuids?.length && byProperty) parts.push(inArray(col(entity, byProperty), q.property_uuids));
+  const byPartition = contextColumn(entity, 'partition');
+  if (q.partition_uuids?.length && byPartition) parts.push(inArray(col(entity, byPartition), q.partition_uuids));
   if (entity.status && q.status_limiter && q.status_limiter !== 'all') {
     const column = col(entity, entity.status.field);
     const active = [...entity.status.active];

@@ -5,7 +5,9 @@ import { FIELD_KINDS, type FieldKind } from '../../src/entities/fields';
 import { createSchema, updateSchema, valueSchemas } from '../../src/entities/schemas';
 import { entityList, entities } from '../../src/entities/registry';
 import { columnBuilders } from '../../server/db/entity-tables';
-import { listQuerySchema, sortableFields } from '../../server/crud/list-query';
+import { listQuerySchema } from '../../server/crud/list-query';
+import { contextColumn, isSortable, sortableFields } from '../../src/entities/list-rules';
+import { isFilterable } from '../../grids/list-query';
 import { sampleValues } from '../api/factories';
 import { cellAdapters } from '../../src/domain/cells';
 
@@ -90,5 +92,28 @@ describe('list query', () => {
     expect(schema.safeParse({ filter: { description: 'x' } }).success).toBe(false);
     expect(schema.safeParse({ per_page: '501' }).success).toBe(false);
     expect(schema.safeParse({ evil: '1' }).success).toBe(false);
+  });
+
+  it('the server takes exactly the sorts and filters the grids offer, for every model', () => {
+    for (const entity of entityList) {
+      const schema = listQuerySchema(entity);
+      for (const name of [...Object.keys(entity.fields), 'created_at', 'updated_at', 'constructor']) {
+        expect(schema.safeParse({ sort_by: name }).success, `${entity.name}.${name}`).toBe(isSortable(entity, name));
+        if (isFilterable(entity, name)) {
+          const filter = schema.shape.filter.unwrap().shape as Record<string, unknown>;
+          expect(Object.hasOwn(filter, name), `${entity.name} filter ${name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('the selected context narrows the models of a property or partition only', () => {
+    expect(contextColumn(entities.property, 'property')).toBe('uuid');
+    expect(contextColumn(entities.facility, 'property')).toBe('property_uuid');
+    expect(contextColumn(entities.contact, 'property')).toBeNull();
+    expect(contextColumn(entities.tenancy, 'partition')).toBe('partition_uuid');
+    expect(contextColumn(entities.facility, 'partition')).toBe(
+      'partition_uuid' in entities.facility.fields ? 'partition_uuid' : null,
+    );
   });
 });
