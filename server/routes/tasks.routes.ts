@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_YEAR, MIN_YEAR } from '../../src/entities/schemas';
 import { entities } from '../../src/entities/registry';
 import { valueSchemas } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
@@ -46,7 +47,14 @@ export async function taskRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tasks'],
         querystring: z.strictObject({
-          from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'errors.date'),
+          // the first month; with up to 36 months after it, the last must still be a storable date
+          from: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'errors.date')
+            .refine(
+              (v) => Number(v.slice(0, 4)) >= MIN_YEAR && Number(v.slice(0, 4)) <= MAX_YEAR - 3,
+              'errors.date_range',
+            ),
           months: z.coerce.number().int().min(1).max(36).optional(),
           settings_group_uuid: z.uuid().optional(),
           property_uuids: listOf(z.uuid()).optional(),

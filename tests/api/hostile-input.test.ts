@@ -167,6 +167,12 @@ describe('dates and computed values', () => {
     ).toBe(201);
   });
 
+  it('the workload of a month outside the storable years is a 422', async () => {
+    for (const from of ['0000-01', '1799-12', '9999-12'])
+      expect422(await ws.client.get(`/tasks/workload?from=${from}&months=36`), 'from');
+    expect((await ws.client.get('/tasks/workload?from=2026-01&months=3')).statusCode).toBe(200);
+  });
+
   it('a contract whose computed end date passes 9999 is a 422, not a 500', async () => {
     const res = await ws.client.post('/contracts', {
       property_uuid: ws.property,
