@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { splitFullName, type PersonName } from '../domain/person-name';
 import { freeJsonObject } from './json';
+import { validDate } from './dates';
 
 export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
 export const localeSchema = z.enum(LOCALES);
@@ -210,7 +211,14 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 // ---- system notifications (docs/rules.md, "System notifications") ----
 export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
 /** yyyy-MM-dd HH:mm:ss, in UTC on the wire (docs/rules.md, "System notifications"). */
-export const notificationDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'errors.datetime_format');
+const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** A real day and time of day, in the years a date may have. */
+const isStamp = (v: string) => {
+  if (!STAMP.test(v)) return false;
+  const [h, m, sec] = v.slice(11).split(':').map(Number);
+  return validDate(v.slice(0, 10)) && h! < 24 && m! < 60 && sec! < 60;
+};
+export const notificationDateTime = z.string().refine(isStamp, 'errors.datetime_format');
 export const notificationTranslations = z
   .partialRecord(localeSchema, z.strictObject({ title: z.string().trim().min(1).max(200), body: z.string().max(5000) }))
   .refine((t) => Object.keys(t).length > 0, 'errors.translation_required');

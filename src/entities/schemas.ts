@@ -4,28 +4,10 @@ import { z } from 'zod';
 import type { AnyEntity } from './define';
 import { NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
 import { freeJsonObject } from './json';
+import { DATE, validDate, yearInRange } from './dates';
 
 export const DECIMAL = /^-?\d+(\.\d+)?$/;
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * The years a date or time may have (docs/hostile-input.md): the database stores more, but a year before 1800 or
- * after 9999 is a typing mistake, and a computed date past 9999 cannot be written back as yyyy-MM-dd.
- */
-export const MIN_YEAR = 1800;
-export const MAX_YEAR = 9999;
-export const yearInRange = (y: number) => y >= MIN_YEAR && y <= MAX_YEAR;
-
-/** A real calendar day (yyyy-mm-dd already matched) in the allowed years: the month exists and has that day. */
-export const validDate = (s: string) => {
-  const y = Number(s.slice(0, 4));
-  if (!yearInRange(y)) return false;
-  const m = Number(s.slice(5, 7));
-  const d = Number(s.slice(8, 10));
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-  return m >= 1 && m <= 12 && d >= 1 && d <= days;
-};
+export { DATE, MAX_YEAR, MIN_YEAR, validDate, yearInRange } from './dates';
 
 /**
  * Text the database can store: PostgreSQL refuses the NUL character in text and JSON, and a lone UTF-16

@@ -1,7 +1,7 @@
 // One regression test per class of hostile input (docs/hostile-input.md): each request once broke the server
 // (a 500, or state shared by every user), and must now be a clear 4xx while the server goes on serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
+import { Client, createTestEnv, json, signedIn, signedInWithTwoFactor, type TestEnv } from './harness';
 import { workspace, type Ws } from './planning-support';
 
 let env: TestEnv;
@@ -270,6 +270,16 @@ describe('authorization before validation', () => {
     expect((await ws.client.post('/system-notifications', { type: 'nonsense' })).statusCode).toBe(403);
     expect((await ws.client.put('/system-notifications/1', { type: 'nonsense' })).statusCode).toBe(403);
     expect((await ws.client.delete('/system-notifications/x')).statusCode).toBe(403);
+  });
+
+  it("a superuser's notification with an impossible publication time is a 422", async () => {
+    const { client } = await signedInWithTwoFactor(env, { is_superuser: true });
+    const body = { type: 'info', publish_until: null, translations: { 'en-us': { title: 'T', body: '' } } };
+    for (const publish_at of ['0000-01-01 00:00:00', '2026-02-30 10:00:00', '2026-01-01 24:00:00'])
+      expect422(await client.post('/system-notifications', { ...body, publish_at }), 'publish_at');
+    expect(
+      (await client.post('/system-notifications', { ...body, publish_at: '2026-01-01 10:00:00' })).statusCode,
+    ).toBe(201);
   });
 
   it('a member who is not admin gets 403 for an invalid settings group update', async () => {
