@@ -69,7 +69,9 @@ test('the fill handle fills down (a two-row number block continues as a series) 
   await expect(await cellOf(page, dataRows(page).nth(3), 'Manufacturer')).toHaveText('Maker 3');
 
   // a two-row block of numbers in equal steps continues down as a series: lifetimes 10, 11 → 12 … 15
-  await (await cellOf(page, dataRows(page).first(), 'Lifetime (years)')).click();
+  const lifetime = await cellOf(page, dataRows(page).first(), 'Lifetime (years)');
+  await lifetime.click();
+  await expect(lifetime).toBeFocused(); // as a hand waits to see the cell focused before Shift+↓
   await page.keyboard.press('Shift+ArrowDown');
   await expect(page.locator('.hw-range-cell')).toHaveCount(2);
   const block = bulkPatch(page);
