@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { entities } from '../../src/entities/registry';
+import { entities, type EntityName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, type FieldKind } from '../../src/entities/fields';
 import { settingsGroups, users } from './schema';
@@ -89,25 +89,17 @@ function tableFor(entity: AnyEntity) {
   });
 }
 
-export const property = tableFor(entities.property);
-export const partition = tableFor(entities.partition);
-export const area = tableFor(entities.area);
-export const facility = tableFor(entities.facility);
-export const contact = tableFor(entities.contact);
-export const tenancy = tableFor(entities.tenancy);
-export const unit = tableFor(entities.unit);
-export const costGroup = tableFor(entities.cost_group);
-export const renewalGroup = tableFor(entities.renewal_group);
-export const task = tableFor(entities.task);
-export const taskEvent = tableFor(entities.task_event);
-export const ticket = tableFor(entities.ticket);
-export const ticketComment = tableFor(entities.ticket_comment);
-export const order = tableFor(entities.order);
-export const orderLine = tableFor(entities.order_line);
-export const contract = tableFor(entities.contract);
-export const document = tableFor(entities.document);
+type EntityTable = ReturnType<typeof tableFor>;
 
-export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
+/** One table per model of the registry (src/entities/registry.ts), by model name: nothing to add here by hand. */
+const tables = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, tableFor(entity)])) as {
+  [K in EntityName]: EntityTable;
+};
+export const entityTables: Record<string, EntityTable> = tables;
+
+// drizzle-kit finds the tables among this file's named exports (drizzle.config.ts), and services import them by
+// name: a new model adds its name here (the one edit per model in this file).
+export const {
   property,
   partition,
   area,
@@ -125,4 +117,4 @@ export const entityTables: Record<string, ReturnType<typeof tableFor>> = {
   order_line: orderLine,
   contract,
   document,
-};
+} = tables;

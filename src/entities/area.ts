@@ -5,9 +5,7 @@ import { f } from './fields';
 export const area = defineEntity({
   name: 'area',
   plural: 'areas',
-  table: 'areas',
   titleField: 'name',
-  icon: 'square',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

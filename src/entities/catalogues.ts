@@ -6,9 +6,7 @@ import { f } from './fields';
 export const unit = defineEntity({
   name: 'unit',
   plural: 'units',
-  table: 'units',
   titleField: 'name',
-  icon: 'numerical',
   scope: 'settings_group',
   fields: {
     name: f.text({ required: true, max: 60, searchable: true }),
@@ -20,9 +18,7 @@ export const unit = defineEntity({
 export const costGroup = defineEntity({
   name: 'cost_group',
   plural: 'cost-groups',
-  table: 'cost_groups',
   titleField: 'name',
-  icon: 'tag',
   scope: 'settings_group',
   fields: {
     code: f.text({ required: true, max: 20, searchable: true, unique: true }),
@@ -36,9 +32,7 @@ export const costGroup = defineEntity({
 export const renewalGroup = defineEntity({
   name: 'renewal_group',
   plural: 'renewal-groups',
-  table: 'renewal_groups',
   titleField: 'name',
-  icon: 'refresh',
   scope: 'settings_group',
   fields: {
     name: f.text({ required: true, max: 200, searchable: true }),

@@ -5,9 +5,7 @@ import { f } from './fields';
 export const contact = defineEntity({
   name: 'contact',
   plural: 'contacts',
-  table: 'contacts',
   titleField: 'display_name',
-  icon: 'person',
   scope: 'settings_group',
   fields: {
     kind: f.enum(['person', 'organisation'], { default: 'person', required: true }),

@@ -10,9 +10,7 @@ import { CONTRACT_STATES } from '../domain/transitions';
 export const contract = defineEntity({
   name: 'contract',
   plural: 'contracts',
-  table: 'contracts',
   titleField: 'title',
-  icon: 'document',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

@@ -21,10 +21,9 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
   name: string;
   /** The API path segment (docs/rules.md, "Records, links and actions"), e.g. `properties`. */
   plural: string;
-  /** The SQL table name. */
-  table: string;
+  /** The SQL table name: derived, the plural with `_` for `-` (`cost-groups` → `cost_groups`). */
+  readonly table: string;
   titleField: keyof F & string;
-  icon: string;
   scope: Scope;
   fields: F;
   /** The field the status limiter filters on, and its "active" values. */
@@ -44,14 +43,16 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
   createdByUpload?: boolean;
 }
 
-export function defineEntity<const F extends Record<string, Field>>(def: EntityDefinition<F>): EntityDefinition<F> {
+export function defineEntity<const F extends Record<string, Field>>(
+  def: Omit<EntityDefinition<F>, 'table'>,
+): EntityDefinition<F> {
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField ${def.titleField} is not a field`);
   if (def.scope === 'property' && !('property_uuid' in def.fields))
     throw new Error(`${def.name}: a property-scoped model needs a property_uuid field`);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'ref' && !name.endsWith('_uuid')) throw new Error(`${def.name}.${name}: refs end in _uuid`);
   }
-  return def;
+  return { ...def, table: def.plural.replaceAll('-', '_') };
 }
 
 /** Any model, for code that iterates the registry (compared structurally: keys are plain strings here). */

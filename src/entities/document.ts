@@ -21,9 +21,7 @@ export const DOCUMENT_CATEGORIES = [
 export const document = defineEntity({
   name: 'document',
   plural: 'documents',
-  table: 'documents',
   titleField: 'title',
-  icon: 'folder-open',
   scope: 'settings_group',
   createdByUpload: true,
   fields: {

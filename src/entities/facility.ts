@@ -6,9 +6,7 @@ import { f } from './fields';
 export const facility = defineEntity({
   name: 'facility',
   plural: 'facilities',
-  table: 'facilities',
   titleField: 'name',
-  icon: 'wrench',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

@@ -9,9 +9,7 @@ import { lineTotal } from '../domain/money';
 export const order = defineEntity({
   name: 'order',
   plural: 'orders',
-  table: 'orders',
   titleField: 'title',
-  icon: 'shopping-cart',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),
@@ -41,9 +39,7 @@ export const order = defineEntity({
 export const orderLine = defineEntity({
   name: 'order_line',
   plural: 'order-lines',
-  table: 'order_lines',
   titleField: 'title',
-  icon: 'th-list',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

@@ -5,9 +5,7 @@ import { f } from './fields';
 export const partition = defineEntity({
   name: 'partition',
   plural: 'partitions',
-  table: 'partitions',
   titleField: 'name',
-  icon: 'grid-view',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

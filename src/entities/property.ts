@@ -5,9 +5,7 @@ import { f } from './fields';
 export const property = defineEntity({
   name: 'property',
   plural: 'properties',
-  table: 'properties',
   titleField: 'name',
-  icon: 'office',
   scope: 'settings_group',
   fields: {
     name: f.text({ required: true, max: 200, searchable: true }),

@@ -6,9 +6,7 @@ import { f } from './fields';
 export const taskEvent = defineEntity({
   name: 'task_event',
   plural: 'task-events',
-  table: 'task_events',
   titleField: 'due_date',
-  icon: 'calendar',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

@@ -8,9 +8,7 @@ import { ANCHORS, END_TYPES, MONTH_MODES, RECURRENCE_UNITS, REPEAT_TYPES } from 
 export const task = defineEntity({
   name: 'task',
   plural: 'tasks',
-  table: 'tasks',
   titleField: 'title',
-  icon: 'repeat',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

@@ -5,9 +5,7 @@ import { f } from './fields';
 export const tenancy = defineEntity({
   name: 'tenancy',
   plural: 'tenancies',
-  table: 'tenancies',
   titleField: 'partition_uuid',
-  icon: 'key',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),

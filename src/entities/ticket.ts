@@ -7,9 +7,7 @@ import { TICKET_STATES } from '../domain/transitions';
 export const ticket = defineEntity({
   name: 'ticket',
   plural: 'tickets',
-  table: 'tickets',
   titleField: 'subject',
-  icon: 'issue',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),
@@ -43,9 +41,7 @@ export const ticket = defineEntity({
 export const ticketComment = defineEntity({
   name: 'ticket_comment',
   plural: 'ticket-comments',
-  table: 'ticket_comments',
   titleField: 'body',
-  icon: 'comment',
   scope: 'property',
   fields: {
     property_uuid: f.ref('property', { required: true }),
