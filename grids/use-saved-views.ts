@@ -1,0 +1,62 @@
+// Saved views on one grid (docs/rules.md, "Saved views"): the view named in the URL is put on the grid once the
+// list of views is there, and again whenever it changes; the grid's query now (with the sort AG Grid reports)
+// feeds the "unsaved changes" chip.
+import type { GridApi, SortChangedEvent } from 'ag-grid-community';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type { GridViewQuery } from '../src/entities/account';
+import type { GridDefinition } from './define-grid';
+import { fieldRefOf } from './field-refs';
+import { useGridViews } from './grid-views';
+import type { GridLayout } from './preferences';
+import type { ApiRecord } from './records-api';
+import type { ListState } from './use-list-state';
+import { stateOfViewQuery, viewQueryOf } from './view-query';
+
+export function useSavedViews(
+  grid: GridDefinition,
+  api: RefObject<GridApi<ApiRecord> | null>,
+  layout: GridLayout,
+  list: ListState,
+) {
+  const { entity } = grid;
+  const views = useGridViews(grid.table);
+  const [sort, setSort] = useState(layout.sort);
+  const { setSearch, setLimiter } = list;
+
+  /** Puts a saved view's query on the grid; `null` (the standard view) clears filters and search. */
+  const applyQuery = useCallback(
+    (query: GridViewQuery | null) => {
+      const gridApi = api.current;
+      if (!gridApi) return;
+      setSearch(query?.search ?? '');
+      gridApi.setFilterModel(query?.filters && Object.keys(query.filters).length > 0 ? query.filters : null);
+      if (!query) return;
+      const state = stateOfViewQuery(query, entity.status ? layout.statusLimiter : null);
+      const sortable = state.sort && fieldRefOf(grid, state.sort.colId) ? state.sort : null;
+      gridApi.applyColumnState({ state: sortable ? [sortable] : [], defaultState: { sort: null } });
+      if (entity.status) setLimiter(state.statusLimiter);
+    },
+    [api, entity.status, grid, layout.statusLimiter, setSearch, setLimiter],
+  );
+
+  // The grid exists by then: GridHost creates it in a layout effect, which runs before its owner's effects.
+  const appliedView = useRef<string | null>(null);
+  useEffect(() => {
+    if (!api.current || !views.loaded) return;
+    const target = views.active?.uuid ?? null;
+    if (appliedView.current === target) return;
+    appliedView.current = target;
+    applyQuery(views.active?.query ?? null);
+  }, [api, views.loaded, views.active, applyQuery]);
+
+  /** The grid's sort for the chip: set after the grid asked for its rows, not before. */
+  const onSortChanged = useCallback((e: SortChangedEvent<ApiRecord>) => {
+    const sorted = e.api.getColumnState().find((c) => c.sort);
+    startTransition(() =>
+      setSort(sorted ? { colId: sorted.colId, sort: sorted.sort === 'desc' ? 'desc' : 'asc' } : null),
+    );
+  }, []);
+
+  const current = viewQueryOf({ sort, filters: list.tableFilters, search: list.search, statusLimiter: list.limiter });
+  return { views, current, applyQuery, onSortChanged };
+}
