@@ -34,9 +34,11 @@ import { importRoutes } from './imports/imports.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
 import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
-import { CASCADE_ARCHIVE_ROUTES, archiveCascadeRoutes } from './routes/archive-cascade.routes';
+import { archiveCascadeRoutes } from './routes/archive-cascade.routes';
 import { contractRoutes } from './routes/contracts.routes';
-import { DOCUMENT_ROUTES, documentRoutes } from './documents/documents.routes';
+import { documentRoutes } from './documents/documents.routes';
+import { installModels } from './crud/model-behaviour';
+import { models } from './models';
 import { APP_VERSION } from './version';
 import type { AppContext } from './context';
 
@@ -51,6 +53,7 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = { ...loadConfig(), ...opts.config };
+  installModels(models);
   const app = Fastify({
     logger: opts.logger === false ? false : logOptions(config.logLevel, opts.logStream),
     genReqId: () => crypto.randomUUID(),
@@ -108,7 +111,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(contractRoutes);
       await api.register(archiveCascadeRoutes);
       await api.register(documentRoutes);
-      await api.register(crudRoutes(new Set([...CASCADE_ARCHIVE_ROUTES, ...DOCUMENT_ROUTES])));
+      await api.register(crudRoutes);
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
       await api.register(importRoutes);

@@ -7,7 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from './access';
 import { col, getRows, tableOf } from './read';
 import { setArchived, subtree } from './write';
-import { hooksOf } from './hooks';
+import { hooksOf } from './model-behaviour';
 import { presentRecord, type Row } from './present';
 import { inTransaction, loadScoped, type BulkOptions } from './bulk';
 import { RowsInvalid, skippedMessage } from './row-errors';

@@ -1,6 +1,6 @@
 // Generic routes for every model of the registry (docs/rules.md, "Records, links and actions"): list, get, create,
-// update, delete, archive, restore, and the subtree of tree models. A bespoke route file may take a path over (escape
-// hatch: `skip`).
+// update, delete, archive, restore, the subtree of tree models, and each model's declared actions. A bespoke route
+// file may take a generic route over (escape hatch: the model's `overrides`, server/models).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,19 +12,22 @@ import { listQuerySchema } from './list-query';
 import { getRow, getRows, list } from './read';
 import { create, setArchived, softDelete, subtree, update } from './write';
 import { presentRecord } from './present';
+import { actionRoutes } from './actions';
+import { overrides, type GenericRoute } from './model-behaviour';
 import { errorReplies } from '../routes/schemas';
 import { translate } from '../i18n/messages';
 
 const params = z.object({ uuid: z.uuid() });
 const ifMatch = z.object({ 'if-match': z.string().max(100).optional() }).passthrough();
 
-export function crudRoutes(skip: Set<string> = new Set()) {
-  return async (app: FastifyInstance) => {
-    for (const entity of entityList) registerEntity(app, entity, skip);
-  };
+export async function crudRoutes(app: FastifyInstance) {
+  for (const entity of entityList) {
+    registerEntity(app, entity);
+    actionRoutes(app, entity);
+  }
 }
 
-function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<string>) {
+function registerEntity(app: FastifyInstance, entity: AnyEntity) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const base = `/${entity.plural}`;
@@ -35,9 +38,9 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
     const access = await accessOf(ctx, req);
     return { data: presentRecord(entity, access, await getRow(ctx, access, entity, uuid)) };
   };
-  const on = (key: string, register: () => void) => !skip.has(`${key}`) && register();
+  const on = (route: GenericRoute, register: () => void) => !overrides(entity, route) && register();
 
-  on(`GET ${base}`, () =>
+  on('list', () =>
     r.get(
       base,
       {
@@ -58,13 +61,13 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
     ),
   );
 
-  on(`GET ${base}/:uuid`, () =>
+  on('get', () =>
     r.get(`${base}/:uuid`, { schema: { tags, params, response: { 200: one, ...errorReplies } } }, (req) =>
       read(req, req.params.uuid),
     ),
   );
 
-  on(`POST ${base}`, () =>
+  on('create', () =>
     r.post(
       base,
       { schema: { tags, body: createSchema(entity), response: { 201: one, ...errorReplies } } },
@@ -75,7 +78,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
     ),
   );
 
-  on(`PATCH ${base}/:uuid`, () =>
+  on('update', () =>
     r.patch(
       `${base}/:uuid`,
       {
@@ -102,7 +105,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
     ),
   );
 
-  on(`DELETE ${base}/:uuid`, () =>
+  on('delete', () =>
     r.delete(
       `${base}/:uuid`,
       { schema: { tags, params, response: { 200: z.object({ message: z.string() }), ...errorReplies } } },
@@ -114,7 +117,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
   );
 
   for (const action of ['archive', 'restore'] as const) {
-    on(`POST ${base}/:uuid/${action}`, () =>
+    on(action, () =>
       r.post(
         `${base}/:uuid/${action}`,
         {
@@ -139,7 +142,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity, skip: Set<strin
   }
 
   if (entity.tree)
-    on(`GET ${base}/:uuid/descendants`, () =>
+    on('descendants', () =>
       r.get(
         `${base}/:uuid/descendants`,
         { schema: { tags, params, response: { 200: z.object({ data: z.array(record) }), ...errorReplies } } },

@@ -2,8 +2,7 @@
 // what the caller may do now (docs/rules.md, "Records, links and actions").
 import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from './access';
-import { computedValues } from './computed';
-import { modelLinks } from './links';
+import { computedValues, modelLinks } from './model-behaviour';
 
 export type Row = Record<string, unknown>;
 

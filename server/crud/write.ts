@@ -5,13 +5,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
-import { entityByName } from '../../src/entities/registry';
+import { entityByName, scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
 import { col, getRow, rowsOf, scopeCondition, tableOf, versionIs } from './read';
-import { storedComputed } from './computed';
-import { hooksOf } from './hooks';
+import { hooksOf, storedValues } from './model-behaviour';
 import { checkTree } from './tree';
 import type { Row } from './present';
 
@@ -83,7 +82,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     let sg: string;
     const values: Body = { ...body };
     if (entity.scope === 'property') {
-      const property = entityByName('property')!;
+      const property = scopeOwner(entity.scope)!;
       const [p] = (await tx
         .select({ sg: col(property, 'settings_group_uuid') })
         .from(tableOf(property))
@@ -108,7 +107,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
       .insert(tableOf(entity))
       .values({
         ...values,
-        ...storedComputed(entity, values),
+        ...storedValues(entity, values),
         settings_group_uuid: sg,
         created_at: now,
         updated_at: now,
@@ -151,7 +150,7 @@ export async function update(
       .update(tableOf(entity))
       .set({
         ...changes,
-        ...storedComputed(entity, merged),
+        ...storedValues(entity, merged),
         ...stored,
         updated_at: new Date(),
         updated_by: access.user.id,

@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
 import { materialise } from '../services/task-schedule.service';
-import { nextNumber, ticketNumber } from '../services/planning-hooks';
+import { nextNumber, ticketNumber } from '../services/record-numbers';
 import { lineTotal, sum } from '../../src/domain/money';
 
 const day = (offset: number) => {

@@ -12,7 +12,7 @@ import { create } from '../crud/write';
 import { document as documents } from '../db/entity-tables';
 import { documentLinks } from '../db/document-schema';
 import { HttpError, fieldError, forbidden, notFound } from '../http-error';
-import { onRecord } from '../services/record-actions';
+import type { ActionCall } from '../crud/model-behaviour';
 import { claimName, insertLink, liveLinksOf, loadRecord, propertyOf, type RecordRef } from './document-links';
 import { documentStore, type StagedFile } from './storage';
 
@@ -95,31 +95,27 @@ export async function attachedTo(ctx: AppContext, access: Access, ref: RecordRef
 }
 
 /** Attaches a document to one more record of its settings group (the file name rule applies there too). */
-export async function linkDocument(ctx: AppContext, access: Access, uuid: string, ref: RecordRef) {
-  await onRecord(ctx, access, entities.document, uuid, async (tx, doc, txCtx) => {
-    const target = await loadRecord(txCtx, access, ref);
-    if (target.row.settings_group_uuid !== doc.settings_group_uuid)
-      throw fieldError('model_uuid', 'documents.other_group');
-    await claimName(tx, ref, String(doc.original_filename), 'model_uuid', uuid);
-    await insertLink(tx, access, uuid, String(doc.settings_group_uuid), ref);
-  });
+export async function linkDocument({ ctx, tx, access, uuid, row: doc, body: ref }: ActionCall<RecordRef>) {
+  const target = await loadRecord(ctx, access, ref);
+  if (target.row.settings_group_uuid !== doc.settings_group_uuid)
+    throw fieldError('model_uuid', 'documents.other_group');
+  await claimName(tx, ref, String(doc.original_filename), 'model_uuid', uuid);
+  await insertLink(tx, access, uuid, String(doc.settings_group_uuid), ref);
 }
 
 /** Detaches a document from a record (the document itself stays, also when no record is left). */
-export async function unlinkDocument(ctx: AppContext, access: Access, uuid: string, ref: RecordRef) {
-  await onRecord(ctx, access, entities.document, uuid, async (tx) => {
-    const gone = await tx
-      .delete(documentLinks)
-      .where(
-        and(
-          eq(documentLinks.document_uuid, uuid),
-          eq(documentLinks.model_name, ref.model_name),
-          eq(documentLinks.model_uuid, ref.model_uuid),
-        ),
-      )
-      .returning({ uuid: documentLinks.document_uuid });
-    if (gone.length === 0) throw notFound();
-  });
+export async function unlinkDocument({ tx, uuid, body: ref }: ActionCall<RecordRef>) {
+  const gone = await tx
+    .delete(documentLinks)
+    .where(
+      and(
+        eq(documentLinks.document_uuid, uuid),
+        eq(documentLinks.model_name, ref.model_name),
+        eq(documentLinks.model_uuid, ref.model_uuid),
+      ),
+    )
+    .returning({ uuid: documentLinks.document_uuid });
+  if (gone.length === 0) throw notFound();
 }
 
 /** The live records a document is attached to, with their titles (one query per model). */

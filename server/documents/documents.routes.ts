@@ -1,6 +1,6 @@
 // Document routes (docs/documents-api.md) beyond the records engine's: upload (multipart) to a record, a record's
 // documents (the list with `model_name` and `model_uuid`), the file download, the records a document is attached
-// to, attach and detach. Thin: the work is in document.service.
+// to (attach and detach are the model's actions, server/models/document.ts). Thin: the work is in document.service.
 import multipart, { type FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,23 +13,11 @@ import { getRow, list } from '../crud/read';
 import { presentRecord } from '../crud/present';
 import { sendRowErrors, zodRowErrors } from '../crud/row-errors';
 import { errorReplies } from '../routes/schemas';
-import { actionRoute } from '../routes/record-action';
 import { fieldError } from '../http-error';
-import {
-  attachedTo,
-  documentFile,
-  linkDocument,
-  linksOf,
-  unlinkDocument,
-  uploadDocument,
-  type UploadFields,
-} from './document.service';
+import { attachedTo, documentFile, linksOf, uploadDocument, type UploadFields } from './document.service';
 import { downloadHeaders, sendFile } from './file-reply';
 import { documentStore } from './storage';
-import { receiveUpload, recordRefSchema, uploadFieldsSchema } from './upload-fields';
-
-/** The generic routes these take over (crudRoutes' skip list). */
-export const DOCUMENT_ROUTES = ['GET /documents', 'POST /documents'] as const;
+import { receiveUpload, uploadFieldsSchema } from './upload-fields';
 
 const entity = entities.document;
 const tags = [entity.plural];
@@ -116,7 +104,4 @@ export async function documentRoutes(app: FastifyInstance) {
     },
     async (req) => ({ data: await linksOf(ctx, await accessOf(ctx, req), req.params.uuid) }),
   );
-
-  actionRoute(app, entity, 'link', recordRefSchema, (c, access, uuid, ref) => linkDocument(c, access, uuid, ref));
-  actionRoute(app, entity, 'unlink', recordRefSchema, (c, access, uuid, ref) => unlinkDocument(c, access, uuid, ref));
 }

@@ -3,7 +3,7 @@
 // none of its records changed since.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { hooksOf } from '../crud/hooks';
+import { hooksOf } from '../crud/model-behaviour';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
 import { importCreated, importErrors, importRows, imports } from '../db/schema';

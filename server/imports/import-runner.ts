@@ -13,7 +13,7 @@ import { importStorage } from './storage';
 import { readBatches, type SheetRow } from './reader';
 import { giveWay } from './give-way';
 import { requestsInFlight } from '../plugins/traffic';
-import { hooksOf } from '../crud/hooks';
+import { hooksOf } from '../crud/model-behaviour';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
 import type { ImportOptions } from './import-options';

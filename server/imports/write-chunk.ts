@@ -10,9 +10,8 @@ import { entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Access } from '../crud/access';
 import { col, rowsOf, tableOf, versionIs } from '../crud/read';
-import { storedComputed } from '../crud/computed';
 import { translate } from '../i18n/messages';
-import { hooksOf, type HookContext } from '../crud/hooks';
+import { hooksOf, storedValues, type HookContext } from '../crud/model-behaviour';
 import { ValidationFailed } from '../http-error';
 import type { Locale } from '../../src/entities/account';
 import type { PlannedRow } from './plan';
@@ -106,7 +105,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
     const merged = { ...target, ...r.values };
     const res = await c.db
       .update(tableOf(entity))
-      .set({ ...r.values, ...storedComputed(entity, merged), updated_at: now, updated_by: user } as never)
+      .set({ ...r.values, ...storedValues(entity, merged), updated_at: now, updated_by: user } as never)
       .where(and(eq(col(entity, 'uuid'), target.uuid as string), versionIs(entity, target.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (!res.length) {
@@ -205,7 +204,7 @@ function typesOf(entity: AnyEntity) {
  */
 function insertCreates(entity: AnyEntity, access: Access, job: ImportRow, creates: PlannedRow[], now: Date): SQL {
   const types = typesOf(entity);
-  const computed = creates.map((r) => storedComputed(entity, r.values));
+  const computed = creates.map((r) => storedValues(entity, r.values));
   const present = new Set<string>(creates[0]!.uuid ? ['uuid'] : []);
   creates.forEach((r, i) => {
     for (const k in r.values) present.add(k);

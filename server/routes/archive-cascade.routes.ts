@@ -1,5 +1,5 @@
 // Archive with the related tasks (docs/planning-api.md, "Archive cascade") for facilities and contracts; takes
-// over their generic archive route (same reply, plus `meta.tasks_archived`).
+// over their generic archive route (same reply, plus `meta.tasks_archived`; their models declare the override).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,6 @@ import { CASCADE_MODELS, archiveWithTasks, relatedTasks } from '../services/arch
 import { ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
-export const CASCADE_ARCHIVE_ROUTES = CASCADE_MODELS.map((e) => `POST /${e.plural}/:uuid/archive`);
 
 export async function archiveCascadeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

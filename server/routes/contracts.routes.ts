@@ -1,14 +1,14 @@
-// Contract actions and lists beyond the records engine (docs/planning-api.md, "Contracts"): cancel, extend, the
-// extension history, and the linked facilities (read from either side, replaced from the contract).
+// Contract lists beyond the records engine (docs/planning-api.md, "Contracts"): the extension history and the linked
+// facilities (read from either side, replaced from the contract); cancel and extend are actions declared in
+// server/models/contract.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entities } from '../../src/entities/registry';
-import { recordSchema, valueSchemas } from '../../src/entities/schemas';
+import { recordSchema } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
-import { cancelContract, extendContract, extensionsOf } from '../services/contract-actions.service';
+import { extensionsOf } from '../services/contract-actions.service';
 import { contractsOf, facilitiesOf, setFacilities } from '../services/contract-facilities.service';
-import { actionRoute } from './record-action';
 import { errorReplies, ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
@@ -17,26 +17,6 @@ const tags = ['contracts'];
 export async function contractRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  actionRoute(
-    app,
-    entities.contract,
-    'cancel',
-    z
-      .strictObject({
-        cancellation_date: valueSchemas.date().nullable().optional(),
-        confirmed: z.boolean().optional(),
-      })
-      .nullish(),
-    (c, access, uuid, body) => cancelContract(c, access, uuid, (body ?? {}) as Parameters<typeof cancelContract>[3]),
-  );
-  actionRoute(
-    app,
-    entities.contract,
-    'extend',
-    z.strictObject({ extension_period: z.number().int().min(1).max(120).nullable().optional() }).nullish(),
-    (c, access, uuid, body) => extendContract(c, access, uuid, body ?? {}),
-  );
-
   r.get(
     '/contracts/:uuid/extensions',
     {

@@ -1,18 +1,10 @@
-// Order actions (docs/planning-api.md): transitions, send, reset-token.
+// Order routes beyond the records engine (docs/planning-api.md): the conversation of the public order page (the
+// transitions, send and reset-token are actions declared in server/models/order.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entities } from '../../src/entities/registry';
 import { accessOf } from '../crud/access';
-import {
-  ORDER_ACTIONS,
-  orderMessagesOf,
-  orderTransition,
-  postOrderMessage,
-  resetToken,
-  sendOrder,
-} from '../services/order.service';
-import { actionRoute } from './record-action';
+import { orderMessagesOf, postOrderMessage } from '../services/order.service';
 import { created, ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
@@ -21,11 +13,6 @@ const messages = z.object({
 });
 
 export async function orderRoutes(app: FastifyInstance) {
-  for (const action of ORDER_ACTIONS)
-    actionRoute(app, entities.order, action, null, (ctx, access, uuid) => orderTransition(ctx, access, uuid, action));
-  actionRoute(app, entities.order, 'send', null, (ctx, access, uuid) => sendOrder(ctx, access, uuid));
-  actionRoute(app, entities.order, 'reset-token', null, (ctx, access, uuid) => resetToken(ctx, access, uuid));
-
   // the conversation of the public order page, for staff
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;

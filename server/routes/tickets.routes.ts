@@ -1,5 +1,5 @@
-// Ticket actions (docs/planning-api.md): one route per transition, delegate, assign, follow, unfollow, followers,
-// comments and create-order.
+// Ticket routes beyond the records engine (docs/planning-api.md): followers, comments and create-order (the
+// transitions, delegate, assign, follow and unfollow are actions declared in server/models/ticket.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,18 +8,7 @@ import { recordSchema } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
 import { getRow } from '../crud/read';
 import { presentRecord } from '../crud/present';
-import {
-  TICKET_ACTIONS,
-  assign,
-  delegate,
-  follow,
-  followers,
-  listComments,
-  orderFromTicket,
-  postComment,
-  ticketTransition,
-} from '../services/ticket.service';
-import { actionRoute } from './record-action';
+import { followers, listComments, orderFromTicket, postComment } from '../services/ticket.service';
 import { created, ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
@@ -28,29 +17,6 @@ const tags = ['tickets'];
 export async function ticketRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  for (const action of TICKET_ACTIONS)
-    actionRoute(app, entities.ticket, action, null, (c, access, uuid) => ticketTransition(c, access, uuid, action));
-  actionRoute(
-    app,
-    entities.ticket,
-    'delegate',
-    z.strictObject({
-      user_uuid: z.uuid().optional(),
-      contact_uuid: z.uuid().optional(),
-      comment: z.string().trim().max(5000).nullable().optional(),
-    }),
-    (c, access, uuid, body) => delegate(c, access, uuid, body),
-  );
-  actionRoute(
-    app,
-    entities.ticket,
-    'assign',
-    z.strictObject({ user_uuid: z.uuid().nullable() }),
-    (c, access, uuid, body) => assign(c, access, uuid, body.user_uuid),
-  );
-  actionRoute(app, entities.ticket, 'follow', null, (c, access, uuid) => follow(c, access, uuid, true));
-  actionRoute(app, entities.ticket, 'unfollow', null, (c, access, uuid) => follow(c, access, uuid, false));
-
   r.get(
     '/tickets/:uuid/followers',
     {

@@ -12,7 +12,7 @@ import { setArchived, subtree } from '../crud/write';
 import { presentRecord, type Row } from '../crud/present';
 import { task as tasks } from '../db/entity-tables';
 import { fieldError } from '../http-error';
-import type { Tx } from './record-actions';
+import type { Tx } from '../crud/actions';
 
 /** The models whose archive offers their tasks, and how a task names a record of each. */
 const TIES: Record<string, (db: Tx, uuid: string) => Promise<SQL>> = {

@@ -21,7 +21,9 @@ import { contract as contracts } from '../db/entity-tables';
 import { contractExtensions } from '../db/contract-schema';
 import { users } from '../db/schema';
 import { fieldError } from '../http-error';
-import { onRecord, setValues, transitionOf } from './record-actions';
+import { transitionOf } from '../crud/actions';
+import type { ActionCall } from '../crud/model-behaviour';
+import { setValues } from './record-actions';
 import { isoDay } from './task-schedule.service';
 
 const RUNNING = ['active', 'extended'];
@@ -32,15 +34,13 @@ export interface CancelBody {
   confirmed?: boolean;
 }
 
-export async function cancelContract(ctx: AppContext, access: Access, uuid: string, body: CancelBody) {
-  await onRecord(ctx, access, entities.contract, uuid, async (tx, row) => {
-    const status = transitionOf(CONTRACT_TRANSITIONS, row, 'cancel');
-    const date = body.cancellation_date ?? access.today ?? isoDay(new Date());
-    const latest = (row.latest_cancellation_date as string | null) ?? null;
-    if (isLateCancellation(date, latest) && !body.confirmed)
-      throw fieldError('cancellation_date', 'validation.cancellation_late', { date, latest: latest! });
-    await setValues(tx, entities.contract, uuid, access, { status, cancellation_date: date });
-  });
+export async function cancelContract({ tx, access, uuid, row, body }: ActionCall<CancelBody>) {
+  const status = transitionOf(CONTRACT_TRANSITIONS, row, 'cancel');
+  const date = body.cancellation_date ?? access.today ?? isoDay(new Date());
+  const latest = (row.latest_cancellation_date as string | null) ?? null;
+  if (isLateCancellation(date, latest) && !body.confirmed)
+    throw fieldError('cancellation_date', 'validation.cancellation_late', { date, latest: latest! });
+  await setValues(tx, entities.contract, uuid, access, { status, cancellation_date: date });
 }
 
 /** The values an extension to `end` writes (end date, duration kept whole months from the start, deadline). */
@@ -53,28 +53,27 @@ function extensionValues(row: Row, end: string) {
   };
 }
 
-export async function extendContract(
-  ctx: AppContext,
-  access: Access,
-  uuid: string,
-  body: { extension_period?: number | null },
-) {
-  await onRecord(ctx, access, entities.contract, uuid, async (tx, row) => {
-    const status = transitionOf(CONTRACT_TRANSITIONS, row, 'extend');
-    const months = body.extension_period ?? (row.extension_period as number | null);
-    if (!months) throw fieldError('extension_period', 'validation.extension_period_required');
-    if (!row.contract_end_date) throw fieldError('contract_end_date', 'validation.contract_end_required');
-    const values = extensionValues(row, extendedEndDate(String(row.contract_end_date), months));
-    await tx.insert(contractExtensions).values({
-      contract_uuid: uuid,
-      previous_end_date: String(row.contract_end_date),
-      new_end_date: values.contract_end_date,
-      months,
-      automatic: false,
-      created_by: access.user.id,
-    });
-    await setValues(tx, entities.contract, uuid, access, { ...values, status });
+/** Extends a contract that has an end date to extend from (the action's precondition, server/models/contract.ts). */
+export async function extendContract({
+  tx,
+  access,
+  uuid,
+  row,
+  body,
+}: ActionCall<{ extension_period?: number | null }>) {
+  const status = transitionOf(CONTRACT_TRANSITIONS, row, 'extend');
+  const months = body.extension_period ?? (row.extension_period as number | null);
+  if (!months) throw fieldError('extension_period', 'validation.extension_period_required');
+  const values = extensionValues(row, extendedEndDate(String(row.contract_end_date), months));
+  await tx.insert(contractExtensions).values({
+    contract_uuid: uuid,
+    previous_end_date: String(row.contract_end_date),
+    new_end_date: values.contract_end_date,
+    months,
+    automatic: false,
+    created_by: access.user.id,
   });
+  await setValues(tx, entities.contract, uuid, access, { ...values, status });
 }
 
 /** The extension history of a contract, oldest first (404 outside the caller's scope). */

@@ -10,7 +10,7 @@ import { presentRecord, type Row } from '../crud/present';
 import { contract as contracts, facility as facilities } from '../db/entity-tables';
 import { contractFacilities } from '../db/contract-schema';
 import { fieldError } from '../http-error';
-import { onRecord } from './record-actions';
+import { onRecord } from '../crud/actions';
 
 /** The facilities linked to a contract, by name (404 outside the caller's scope). */
 export async function facilitiesOf(ctx: AppContext, access: Access, contractUuid: string) {

@@ -14,15 +14,15 @@ import { orderMessages, orderTokens } from '../db/planning-schema';
 import { fieldError } from '../http-error';
 import { orderMail } from '../mail/order-mail';
 import { randomToken, sha256 } from './crypto';
-import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+import { onRecord, transitionOf, type Tx } from '../crud/actions';
+import type { ActionCall } from '../crud/model-behaviour';
+import { setValues, userName } from './record-actions';
 
 export const ORDER_ACTIONS = ['accept', 'refuse', 'done', 'confirm', 'cancel'] as const;
 
-export async function orderTransition(ctx: AppContext, access: Access, uuid: string, action: string) {
-  await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
-    const status = transitionOf(orderTransitions(String(row.kind)), row, action);
-    await setValues(tx, entities.order, uuid, access, { status });
-  });
+export async function orderTransition({ tx, access, uuid, row }: ActionCall, action: string) {
+  const status = transitionOf(orderTransitions(String(row.kind)), row, action);
+  await setValues(tx, entities.order, uuid, access, { status });
 }
 
 export const publicOrderUrl = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/public/order/${token}`;
@@ -60,30 +60,22 @@ async function mailTo(ctx: AppContext, tx: Tx, row: Row, token: string) {
   return orderMail(to, { title: String(row.title), sender: sg?.name ?? '' }, publicOrderUrl(ctx, token));
 }
 
-export async function sendOrder(ctx: AppContext, access: Access, uuid: string) {
-  const { mail, url } = await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
-    if (row.kind !== 'external') throw fieldError('kind', 'validation.order_external_only');
-    const status = transitionOf(orderTransitions('external'), row, 'send');
-    const token = await newToken(tx, uuid);
-    const mail = await mailTo(ctx, tx, row, token);
-    await setValues(tx, entities.order, uuid, access, { status, sent_at: new Date() });
-    return { mail, url: publicOrderUrl(ctx, token) };
-  });
-  await ctx.mailer.send(mail);
-  return { meta: { public_url: url } };
+/** Sends an external order (the action's precondition, server/models/order.ts): its token, its status, and the
+ * mail to the contractor once committed. */
+export async function sendOrder({ ctx, tx, access, uuid, row }: ActionCall) {
+  const status = transitionOf(orderTransitions('external'), row, 'send');
+  const token = await newToken(tx, uuid);
+  const mail = await mailTo(ctx, tx, row, token);
+  await setValues(tx, entities.order, uuid, access, { status, sent_at: new Date() });
+  return { meta: { public_url: publicOrderUrl(ctx, token) }, afterCommit: () => ctx.mailer.send(mail) };
 }
 
-export async function resetToken(ctx: AppContext, access: Access, uuid: string) {
-  const { mail, url } = await onRecord(ctx, access, entities.order, uuid, async (tx, row) => {
-    if (row.kind !== 'external' || !['sent', 'accepted'].includes(String(row.status)))
-      throw fieldError('status', 'validation.transition', { state: String(row.status) });
-    const token = await newToken(tx, uuid);
-    const mail = await mailTo(ctx, tx, row, token);
-    await setValues(tx, entities.order, uuid, access, {});
-    return { mail, url: publicOrderUrl(ctx, token) };
-  });
-  await ctx.mailer.send(mail);
-  return { meta: { public_url: url } };
+/** A new token for a sent or accepted external order (server/models/order.ts), mailed once committed. */
+export async function resetToken({ ctx, tx, access, uuid, row }: ActionCall) {
+  const token = await newToken(tx, uuid);
+  const mail = await mailTo(ctx, tx, row, token);
+  await setValues(tx, entities.order, uuid, access, {});
+  return { meta: { public_url: publicOrderUrl(ctx, token) }, afterCommit: () => ctx.mailer.send(mail) };
 }
 
 /** The messages of an order's public page (contractor answers and staff replies), oldest first. */

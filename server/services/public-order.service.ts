@@ -9,7 +9,7 @@ import { orderMessages, orderTokens } from '../db/planning-schema';
 import { fieldError, notFound } from '../http-error';
 import { orderTransitions } from '../../src/domain/transitions';
 import { sha256 } from './crypto';
-import type { Tx } from './record-actions';
+import type { Tx } from '../crud/actions';
 import { documentsOfRecord, openStored } from '../documents/document.service';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -13,49 +13,41 @@ import type { Row } from '../crud/present';
 import { task as tasks, taskEvent as events } from '../db/entity-tables';
 import { HttpError, fieldError } from '../http-error';
 import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
-import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+import { transitionOf, type Tx } from '../crud/actions';
+import type { ActionCall } from '../crud/model-behaviour';
+import { setValues, userName } from './record-actions';
 
 const DAY = 86_400_000;
 const addDays = (iso: string, n: number) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY));
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 
-export async function setTaskActive(ctx: AppContext, access: Access, uuid: string, active: boolean) {
-  await onRecord(ctx, access, entities.task, uuid, async (tx, row) => {
-    transitionOf(
-      { active: { deactivate: 'inactive' }, inactive: { activate: 'active' } },
-      row,
-      active ? 'activate' : 'deactivate',
-    );
-    await setValues(tx, entities.task, uuid, access, { status: active ? 'active' : 'inactive' });
-    const today = isoDay(new Date());
-    if (active) await materialise(tx, uuid, today, access.user.id);
-    else await deleteFutureOpen(tx, [uuid], today);
-  });
+/** Activates or deactivates a task (the state machine is checked by the action, server/models/task.ts). */
+export async function setTaskActive({ tx, access, uuid }: ActionCall, active: boolean) {
+  await setValues(tx, entities.task, uuid, access, { status: active ? 'active' : 'inactive' });
+  const today = isoDay(new Date());
+  if (active) await materialise(tx, uuid, today, access.user.id);
+  else await deleteFutureOpen(tx, [uuid], today);
 }
 
 export async function finishEvent(
-  ctx: AppContext,
-  access: Access,
-  uuid: string,
+  { tx, access, uuid, row }: ActionCall,
   action: 'done' | 'skip',
   comment: string | null | undefined,
 ) {
-  await onRecord(ctx, access, entities.task_event, uuid, async (tx, row) => {
-    const status = transitionOf(TASK_EVENT_TRANSITIONS, row, action);
-    const now = new Date();
-    await setValues(tx, entities.task_event, uuid, access, {
-      status,
-      ...(comment != null ? { comment } : {}),
-      ...(action === 'done' ? { done_at: now, done_by: userName(access) } : {}),
-    });
-    if (action === 'done')
-      await tx
-        .update(tasks)
-        .set({ last_executed_at: sql`greatest(${tasks.last_executed_at}, ${isoDay(now)}::date)` } as never)
-        .where(eq(tasks.uuid!, String(row.task_uuid)));
-    await materialise(tx, String(row.task_uuid), isoDay(now), access.user.id);
+  const status = transitionOf(TASK_EVENT_TRANSITIONS, row, action);
+  const now = new Date();
+  await setValues(tx, entities.task_event, uuid, access, {
+    status,
+    ...(comment != null ? { comment } : {}),
+    ...(action === 'done' ? { done_at: now, done_by: userName(access) } : {}),
   });
+  if (action === 'done')
+    await tx
+      .update(tasks)
+      .set({ last_executed_at: sql`greatest(${tasks.last_executed_at}, ${isoDay(now)}::date)` } as never)
+      .where(eq(tasks.uuid!, String(row.task_uuid)));
+  await materialise(tx, String(row.task_uuid), isoDay(now), access.user.id);
 }
 
 export type RescheduleScope = 'this' | 'following' | 'all';
@@ -67,51 +59,46 @@ export type RescheduleScope = 'this' | 'following' | 'all';
  * `following` the same as `all`.
  */
 export async function reschedule(
-  ctx: AppContext,
-  access: Access,
-  uuid: string,
+  { ctx: txCtx, tx, access, uuid, row: event }: ActionCall,
   dueDate: string,
   scope: RescheduleScope,
 ): Promise<string | null> {
-  return onRecord(ctx, access, entities.task_event, uuid, async (tx, event, txCtx) => {
-    transitionOf({ open: { reschedule: 'open' } }, event, 'reschedule');
-    if (scope === 'this') {
-      await setValues(tx, entities.task_event, uuid, access, { due_date: dueDate, moved: true });
-      return null;
-    }
-    const task = await getRow(txCtx, access, entities.task, String(event.task_uuid));
-    const delta = daysBetween(String(event.due_date), dueDate);
-    const planned = String(event.planned_date ?? event.due_date);
-    const start = String(task.start_date);
-    const today = isoDay(new Date());
-    const following = scope === 'following' && planned > start;
-    const kept = await tx
-      .update(events)
-      .set({ moved: true } as never)
-      .where(
-        and(
-          eq(events.task_uuid!, String(task.uuid)),
-          eq(events.status!, 'open'),
-          eq(events.moved!, false),
-          or(
-            eq(events.uuid!, uuid),
-            and(gte(events.due_date!, today), following ? gte(events.planned_date!, planned) : undefined),
-          ),
+  if (scope === 'this') {
+    await setValues(tx, entities.task_event, uuid, access, { due_date: dueDate, moved: true });
+    return null;
+  }
+  const task = await getRow(txCtx, access, entities.task, String(event.task_uuid));
+  const delta = daysBetween(String(event.due_date), dueDate);
+  const planned = String(event.planned_date ?? event.due_date);
+  const start = String(task.start_date);
+  const today = isoDay(new Date());
+  const following = scope === 'following' && planned > start;
+  const kept = await tx
+    .update(events)
+    .set({ moved: true } as never)
+    .where(
+      and(
+        eq(events.task_uuid!, String(task.uuid)),
+        eq(events.status!, 'open'),
+        eq(events.moved!, false),
+        or(
+          eq(events.uuid!, uuid),
+          and(gte(events.due_date!, today), following ? gte(events.planned_date!, planned) : undefined),
         ),
-      )
-      .returning({ uuid: events.uuid! });
-    let series = String(task.uuid);
-    if (following) series = await splitSeries(txCtx, access, task, planned, delta);
-    else await update(txCtx, access, entities.task, series, shifted(task, delta));
-    await handOver(
-      tx,
-      kept.map((k) => String(k.uuid)),
-      series,
-      delta,
-      { uuid, dueDate },
-    );
-    return following ? series : null;
-  });
+      ),
+    )
+    .returning({ uuid: events.uuid! });
+  let series = String(task.uuid);
+  if (following) series = await splitSeries(txCtx, access, task, planned, delta);
+  else await update(txCtx, access, entities.task, series, shifted(task, delta));
+  await handOver(
+    tx,
+    kept.map((k) => String(k.uuid)),
+    series,
+    delta,
+    { uuid, dueDate },
+  );
+  return following ? series : null;
 }
 
 /**
@@ -201,37 +188,34 @@ async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: stri
  * on their old dates keeping their uuids (so the move can be redone on the same event), and this series is deleted.
  * Refused when this series has events that were done or skipped since: the split is in use.
  */
-export async function rejoinSeries(ctx: AppContext, access: Access, uuid: string): Promise<string> {
-  return onRecord(ctx, access, entities.task, uuid, async (tx, copy, txCtx) => {
-    if (!copy.split_from_uuid) throw fieldError('split_from_uuid', 'validation.required');
-    const original = await getRow(txCtx, access, entities.task, String(copy.split_from_uuid));
-    if (original.end_type !== 'until' || !original.end_date) throw new HttpError(409, 'errors.conflict');
-    const [worked] = await tx
-      .select({ uuid: events.uuid! })
-      .from(events)
-      .where(and(eq(events.task_uuid!, uuid), inArray(events.status!, ['done', 'skipped'])))
-      .limit(1);
-    if (worked) throw new HttpError(409, 'errors.conflict');
-    const cut = addDays(String(original.end_date), 1);
-    const delta = daysBetween(cut, String(copy.start_date));
-    const end: Row = { end_type: copy.end_type, end_date: null, occurrences: null };
-    if (copy.end_type === 'until' && copy.end_date) end.end_date = addDays(String(copy.end_date), -delta);
-    if (copy.end_type === 'count') {
-      end.occurrences = Number(copy.occurrences) + (await eventsBefore(tx, String(original.uuid), cut));
-    }
-    const kept = await tx
-      .select({ uuid: events.uuid! })
-      .from(events)
-      .where(and(eq(events.task_uuid!, uuid), eq(events.status!, 'open')));
-    await update(txCtx, access, entities.task, String(original.uuid), end);
-    await handOver(
-      tx,
-      kept.map((k) => String(k.uuid)),
-      String(original.uuid),
-      -delta,
-      { uuid: '', dueDate: '' },
-    );
-    await softDelete(txCtx, access, entities.task, uuid);
-    return String(original.uuid);
-  });
+export async function rejoinSeries({ ctx: txCtx, tx, access, uuid, row: copy }: ActionCall): Promise<string> {
+  const original = await getRow(txCtx, access, entities.task, String(copy.split_from_uuid));
+  if (original.end_type !== 'until' || !original.end_date) throw new HttpError(409, 'errors.conflict');
+  const [worked] = await tx
+    .select({ uuid: events.uuid! })
+    .from(events)
+    .where(and(eq(events.task_uuid!, uuid), inArray(events.status!, ['done', 'skipped'])))
+    .limit(1);
+  if (worked) throw new HttpError(409, 'errors.conflict');
+  const cut = addDays(String(original.end_date), 1);
+  const delta = daysBetween(cut, String(copy.start_date));
+  const end: Row = { end_type: copy.end_type, end_date: null, occurrences: null };
+  if (copy.end_type === 'until' && copy.end_date) end.end_date = addDays(String(copy.end_date), -delta);
+  if (copy.end_type === 'count') {
+    end.occurrences = Number(copy.occurrences) + (await eventsBefore(tx, String(original.uuid), cut));
+  }
+  const kept = await tx
+    .select({ uuid: events.uuid! })
+    .from(events)
+    .where(and(eq(events.task_uuid!, uuid), eq(events.status!, 'open')));
+  await update(txCtx, access, entities.task, String(original.uuid), end);
+  await handOver(
+    tx,
+    kept.map((k) => String(k.uuid)),
+    String(original.uuid),
+    -delta,
+    { uuid: '', dueDate: '' },
+  );
+  await softDelete(txCtx, access, entities.task, uuid);
+  return String(original.uuid);
 }

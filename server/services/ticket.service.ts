@@ -13,7 +13,9 @@ import { contact as contacts, ticketComment as comments } from '../db/entity-tab
 import { settingsGroupMembers, users } from '../db/schema';
 import { ticketFollowers } from '../db/planning-schema';
 import { ValidationFailed, fieldError } from '../http-error';
-import { onRecord, setValues, transitionOf, userName, type Tx } from './record-actions';
+import { onRecord, transitionOf, type Tx } from '../crud/actions';
+import type { ActionCall } from '../crud/model-behaviour';
+import { setValues, userName } from './record-actions';
 import { copyLinks } from '../documents/document-links';
 
 export const TICKET_ACTIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
@@ -37,14 +39,12 @@ async function addComment(ctx: AppContext, access: Access, ticket: Row, body: st
   });
 }
 
-export async function ticketTransition(ctx: AppContext, access: Access, uuid: string, action: string) {
-  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row) => {
-    const status = transitionOf(TICKET_TRANSITIONS, row, action);
-    const extra: Row = {};
-    if (action === 'confirm') Object.assign(extra, { confirmed_at: new Date(), confirmed_by: userName(access) });
-    if (action === 'reopen') extra.reopen_count = Number(row.reopen_count ?? 0) + 1;
-    await setValues(tx, entities.ticket, uuid, access, { status, ...extra });
-  });
+export async function ticketTransition({ tx, access, uuid, row }: ActionCall, action: string) {
+  const status = transitionOf(TICKET_TRANSITIONS, row, action);
+  const extra: Row = {};
+  if (action === 'confirm') Object.assign(extra, { confirmed_at: new Date(), confirmed_by: userName(access) });
+  if (action === 'reopen') extra.reopen_count = Number(row.reopen_count ?? 0) + 1;
+  await setValues(tx, entities.ticket, uuid, access, { status, ...extra });
 }
 
 export interface DelegateBody {
@@ -53,56 +53,51 @@ export interface DelegateBody {
   comment?: string | null | undefined;
 }
 
-export async function delegate(ctx: AppContext, access: Access, uuid: string, body: DelegateBody) {
-  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row, txCtx) => {
-    const status = transitionOf(TICKET_TRANSITIONS, row, 'delegate');
-    if (!body.user_uuid === !body.contact_uuid)
-      throw new ValidationFailed({
-        user_uuid: [{ key: 'validation.one_of' }],
-        contact_uuid: [{ key: 'validation.one_of' }],
-      });
-    const sg = String(row.settings_group_uuid);
-    const values: Row = { status };
-    if (body.user_uuid)
-      Object.assign(values, {
-        assignee_user_uuid: body.user_uuid,
-        assignee_name: await member(tx, sg, body.user_uuid, 'user_uuid'),
-        delegated_contact_uuid: null,
-      });
-    else {
-      const [c] = await tx
-        .select({ uuid: contacts.uuid! })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.uuid!, body.contact_uuid!),
-            eq(contacts.settings_group_uuid!, sg),
-            isNull(contacts.deleted_at!),
-          ),
-        )
-        .limit(1);
-      if (!c) throw fieldError('contact_uuid', 'validation.ref_not_found');
-      values.delegated_contact_uuid = body.contact_uuid;
-    }
-    await setValues(tx, entities.ticket, uuid, access, values);
-    if (body.comment) await addComment(txCtx, access, row, body.comment);
-  });
+export async function delegate({ ctx, tx, access, uuid, row, body }: ActionCall<DelegateBody>) {
+  const status = transitionOf(TICKET_TRANSITIONS, row, 'delegate');
+  if (!body.user_uuid === !body.contact_uuid)
+    throw new ValidationFailed({
+      user_uuid: [{ key: 'validation.one_of' }],
+      contact_uuid: [{ key: 'validation.one_of' }],
+    });
+  const sg = String(row.settings_group_uuid);
+  const values: Row = { status };
+  if (body.user_uuid)
+    Object.assign(values, {
+      assignee_user_uuid: body.user_uuid,
+      assignee_name: await member(tx, sg, body.user_uuid, 'user_uuid'),
+      delegated_contact_uuid: null,
+    });
+  else {
+    const [c] = await tx
+      .select({ uuid: contacts.uuid! })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.uuid!, body.contact_uuid!),
+          eq(contacts.settings_group_uuid!, sg),
+          isNull(contacts.deleted_at!),
+        ),
+      )
+      .limit(1);
+    if (!c) throw fieldError('contact_uuid', 'validation.ref_not_found');
+    values.delegated_contact_uuid = body.contact_uuid;
+  }
+  await setValues(tx, entities.ticket, uuid, access, values);
+  if (body.comment) await addComment(ctx, access, row, body.comment);
 }
 
-export async function assign(ctx: AppContext, access: Access, uuid: string, userUuid: string | null) {
-  await onRecord(ctx, access, entities.ticket, uuid, async (tx, row) => {
-    const name = userUuid ? await member(tx, String(row.settings_group_uuid), userUuid, 'user_uuid') : null;
-    await setValues(tx, entities.ticket, uuid, access, { assignee_user_uuid: userUuid, assignee_name: name });
-  });
+export async function assign({ tx, access, uuid, row, body }: ActionCall<{ user_uuid: string | null }>) {
+  const userUuid = body.user_uuid;
+  const name = userUuid ? await member(tx, String(row.settings_group_uuid), userUuid, 'user_uuid') : null;
+  await setValues(tx, entities.ticket, uuid, access, { assignee_user_uuid: userUuid, assignee_name: name });
 }
 
-/** Follows or unfollows (idempotent); answers whether the caller follows now. */
-export async function follow(ctx: AppContext, access: Access, uuid: string, on: boolean) {
-  await getRow(ctx, access, entities.ticket, uuid);
-  if (on)
-    await ctx.db.insert(ticketFollowers).values({ ticket_uuid: uuid, user_id: access.user.id }).onConflictDoNothing();
+/** Follows or unfollows (idempotent; any member who sees the ticket); answers whether the caller follows now. */
+export async function follow({ tx, access, uuid }: ActionCall, on: boolean) {
+  if (on) await tx.insert(ticketFollowers).values({ ticket_uuid: uuid, user_id: access.user.id }).onConflictDoNothing();
   else
-    await ctx.db
+    await tx
       .delete(ticketFollowers)
       .where(and(eq(ticketFollowers.ticket_uuid, uuid), eq(ticketFollowers.user_id, access.user.id)));
   return { meta: { following: on } };

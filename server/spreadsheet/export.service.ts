@@ -10,7 +10,7 @@ import { entityByName } from '../../src/entities/registry';
 import { csvLine, sheetName } from '../../src/domain/sheet-text';
 import type { Access } from '../crud/access';
 import { afterCursor, col, listConditions, scopeCondition, selection, tableOf } from '../crud/read';
-import { computedValues } from '../crud/computed';
+import { computedValues } from '../crud/model-behaviour';
 import type { ListQuery } from '../crud/list-query';
 import { csvValue, numFmt, xlsxValue, type ExportColumn, type ExportFormat, type RefTitle } from './export-columns';
 import { modelLabel } from './labels';

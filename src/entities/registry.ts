@@ -1,5 +1,5 @@
 // Every model, by name. Adapters iterate the registry; references name models by these keys.
-import type { AnyEntity } from './define';
+import type { AnyEntity, Scope } from './define';
 import { tableNameSchema } from './account';
 import { property } from './property';
 import { partition } from './partition';
@@ -41,6 +41,10 @@ export const entityList: AnyEntity[] = Object.values(entities);
 export const entityByName = (name: string): AnyEntity | undefined =>
   Object.hasOwn(entities, name) ? (entities as Record<string, AnyEntity>)[name] : undefined;
 export const entityByPlural = (plural: string) => entityList.find((e) => e.plural === plural);
+/** The model whose record a record of this scope belongs to and takes its settings group from (none for models
+ * that carry their settings group themselves). */
+export const scopeOwner = (scope: Scope): AnyEntity | undefined =>
+  scope === 'property' ? entities.property : undefined;
 
 /** The tables a preference or a saved view may name: the models, by name or by path (an allow-list, never free). */
 const TABLE_NAMES: ReadonlySet<string> = new Set(entityList.flatMap((e) => [e.name, e.plural]));

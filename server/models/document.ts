@@ -1,13 +1,16 @@
-// The records engine's steps for documents (server/crud/hooks.ts): restoring an archived document must not give
-// one of its records two live documents with the same file name (the rule an upload checks), so such a restore is
-// a 422 and nothing is restored.
+// Documents (docs/documents-api.md): their list and create are documents.routes.ts' (a record's documents, the
+// upload); attach and detach are actions without a link (offered from the record's documents panel). Restoring an
+// archived document must not give one of its records two live documents with the same file name (the rule an
+// upload checks), so such a restore is a 422 and nothing is restored.
 import { sql } from 'drizzle-orm';
-import type { ModelHooks } from '../crud/hooks';
+import { action, type ModelBehaviour } from '../crud/model-behaviour';
 import { rowsOf } from '../crud/read';
 import { fieldError } from '../http-error';
+import { recordRefSchema } from '../documents/upload-fields';
+import { linkDocument, unlinkDocument } from '../documents/document.service';
 
-export const documentHooks: Record<string, ModelHooks> = {
-  document: {
+export const document: ModelBehaviour = {
+  hooks: {
     afterArchive: async (h, uuids, archived) => {
       if (archived || uuids.length === 0) return;
       const list = sql.join(
@@ -25,4 +28,9 @@ export const documentHooks: Record<string, ModelHooks> = {
       if (rowsOf(clash).length) throw fieldError('original_filename', 'documents.duplicate_name');
     },
   },
+  actions: [
+    action({ name: 'link', link: false, body: recordRefSchema, run: linkDocument }),
+    action({ name: 'unlink', link: false, body: recordRefSchema, run: unlinkDocument }),
+  ],
+  overrides: ['list', 'create'],
 };

@@ -1,0 +1,150 @@
+// What a model adds to the records engine, declared in its own module (server/models/<model>.ts) and handed to the
+// engine once through one registry (server/models/index.ts, installed by app.ts): write hooks, values computed on
+// read and stored on write, the model's actions (docs/rules.md, "Records, links and actions": one route and one
+// link per action, both from the same declaration), links to its sub-resources, and the generic routes a bespoke
+// route file takes over. The engine itself names no model.
+import type { z } from 'zod';
+import type { AnyEntity } from '../../src/entities/define';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import type { Access } from './access';
+import type { Row } from './present';
+import { assertStorable } from './stored-values';
+
+export interface HookContext {
+  db: Db;
+  access: Access;
+  settingsGroup: string;
+  now: Date;
+}
+
+/** Per-model steps of the generic writes, run inside the write's transaction (one request, one transaction). */
+export interface ModelHooks {
+  /** Before insert (current null) or update: throw a ValidationFailed to refuse; return values to store too. */
+  beforeWrite?: (h: HookContext, merged: Row, changes: Row, current: Row | null) => Promise<Row | void>;
+  afterWrite?: (h: HookContext, uuid: string, created: boolean) => Promise<void>;
+  /** After archive (true) or restore (false) of these records; delete counts as taking them out too. */
+  afterArchive?: (h: HookContext, uuids: string[], archived: boolean) => Promise<void>;
+}
+
+/** What an action's effect is given: the record as loaded in the action's transaction, and that transaction. */
+export interface ActionCall<B = unknown> {
+  /** The app context whose `db` is the action's transaction. */
+  ctx: AppContext;
+  tx: Db;
+  access: Access;
+  uuid: string;
+  row: Row;
+  body: B;
+}
+
+/** `meta` goes into the reply; `reply` names another record to reply with (an action that removes its own);
+ * `afterCommit` runs once the transaction is committed (mail). */
+export type ActionResult = {
+  meta?: Record<string, unknown>;
+  reply?: string;
+  afterCommit?: () => Promise<void>;
+} | void;
+
+/**
+ * A record action, `POST /{plural}/{uuid}/{name}` (docs/rules.md, "States and transitions"). `refusal` is its
+ * precondition on the record: null when the action is allowed now, else the error the route answers with (the link
+ * `links[name]` is offered exactly when it is null). The engine loads the record in one transaction (404 outside the
+ * caller's scope, 403 without the right to update, 409 when archived; see `right`), checks `refusal`, then runs the
+ * effect.
+ */
+export interface ActionDef<B = unknown> {
+  name: string;
+  refusal?: (row: Row) => Error | null;
+  /** The request body's schema; without one the action takes no body. */
+  body?: z.ZodType<B>;
+  /** 'read': any member who sees the record may take the action, also on an archived record (following it);
+   * the link is still offered only with the right to update. */
+  right?: 'update' | 'read';
+  /** false: a route without a link (reached from elsewhere, e.g. a document attached from a record's panel). */
+  link?: false;
+  run: (call: ActionCall<B>) => Promise<ActionResult>;
+}
+
+/** An action with its body type checked where it is declared, kept in a model's list of actions. */
+export const action = <B = undefined>(def: ActionDef<B>): ActionDef => def as ActionDef;
+
+/** A link to a sub-resource of the record (its comments, linked facilities, …), offered when `when` holds. */
+export interface SubLink {
+  name: string;
+  when?: (row: Row) => boolean;
+}
+
+/** The generic routes of a model (crud-routes.ts) a bespoke route file may take over. */
+export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'descendants';
+
+export interface ModelBehaviour {
+  hooks?: ModelHooks;
+  /** Values derived on read (`today` is the caller's day). */
+  computed?: (row: Row, today: string) => Row;
+  /** Values stored on every write, derived from the merged record. */
+  stored?: (merged: Row) => Row;
+  actions?: readonly ActionDef[];
+  links?: readonly SubLink[];
+  /** Generic routes the model's own route file registers instead. */
+  overrides?: readonly GenericRoute[];
+}
+
+export type ModelRegistry = Readonly<Partial<Record<string, ModelBehaviour>>>;
+
+let registry: ModelRegistry | null = null;
+const checked = new Map<string, ModelBehaviour>();
+
+/** Hands the models' behaviour to the engine (app.ts, once per process; the same registry again is a no-op). */
+export function installModels(models: ModelRegistry) {
+  if (registry && registry !== models) throw new Error('another model registry is installed already');
+  registry = models;
+}
+
+/** A model's behaviour (none: `{}`); what its `beforeWrite` derives is checked like client input before it is
+ * stored. */
+export function behaviourOf(entity: AnyEntity): ModelBehaviour {
+  if (!registry) throw new Error('no model registry installed (buildApp installs server/models)');
+  let behaviour = checked.get(entity.name);
+  if (!behaviour) {
+    const own = (Object.hasOwn(registry, entity.name) && registry[entity.name]) || {};
+    const before = own.hooks?.beforeWrite;
+    behaviour = before
+      ? {
+          ...own,
+          hooks: {
+            ...own.hooks,
+            beforeWrite: async (...args) => {
+              const derived = await before(...args);
+              if (derived) assertStorable(entity, derived);
+              return derived;
+            },
+          },
+        }
+      : own;
+    checked.set(entity.name, behaviour);
+  }
+  return behaviour;
+}
+
+export const hooksOf = (entity: AnyEntity): ModelHooks => behaviourOf(entity).hooks ?? {};
+
+export const computedValues = (entity: AnyEntity, row: Row, today = new Date().toISOString().slice(0, 10)): Row =>
+  behaviourOf(entity).computed?.(row, today) ?? {};
+
+export const storedValues = (entity: AnyEntity, merged: Row): Row => behaviourOf(entity).stored?.(merged) ?? {};
+
+const linkKey = (name: string) => name.replace(/-/g, '_');
+
+/** The links of a record's actions allowed now and of its sub-resources (the caller may update it). */
+export function modelLinks(entity: AnyEntity, row: Row, base: string): Record<string, string> {
+  const { actions = [], links = [] } = behaviourOf(entity);
+  const names = [
+    ...actions.filter((a) => a.link !== false && !a.refusal?.(row)).map((a) => a.name),
+    ...links.filter((l) => !l.when || l.when(row)).map((l) => l.name),
+  ];
+  return Object.fromEntries(names.map((n) => [linkKey(n), `${base}/${n}`]));
+}
+
+export const overrides = (entity: AnyEntity, route: GenericRoute): boolean =>
+  behaviourOf(entity).overrides?.includes(route) ?? false;

@@ -1,0 +1,44 @@
+// Contracts (docs/rules.md, "Contract deadlines"): every create, update, bulk write and import stores the derived
+// dates (end date from start and duration, duration from a given end date, the latest cancellation date), so lists
+// can sort and filter by them; cancel and extend (extending needs an end date to extend from); links to the linked
+// facilities and to the tasks offered before archiving (contracts.routes.ts, archive-cascade.routes.ts, which takes
+// its archive over).
+import { z } from 'zod';
+import { valueSchemas } from '../../src/entities/schemas';
+import { derivedContractDates } from '../../src/domain/contract-deadlines';
+import { CONTRACT_TRANSITIONS } from '../../src/domain/transitions';
+import { transitionRefusal } from '../crud/actions';
+import { action, type ModelBehaviour } from '../crud/model-behaviour';
+import { fieldError } from '../http-error';
+import { cancelContract, extendContract } from '../services/contract-actions.service';
+
+const canExtend = transitionRefusal(CONTRACT_TRANSITIONS, 'extend');
+
+export const contract: ModelBehaviour = {
+  hooks: {
+    beforeWrite: async (_h, merged, changes, current) => ({ ...derivedContractDates(merged, changes, !current) }),
+  },
+  actions: [
+    action({
+      name: 'cancel',
+      refusal: transitionRefusal(CONTRACT_TRANSITIONS, 'cancel'),
+      body: z
+        .strictObject({
+          cancellation_date: valueSchemas.date().nullable().optional(),
+          confirmed: z.boolean().optional(),
+        })
+        .nullish(),
+      run: (a) => cancelContract({ ...a, body: (a.body ?? {}) as Parameters<typeof cancelContract>[0]['body'] }),
+    }),
+    action({
+      name: 'extend',
+      refusal: (row) =>
+        canExtend(row) ??
+        (row.contract_end_date ? null : fieldError('contract_end_date', 'validation.contract_end_required')),
+      body: z.strictObject({ extension_period: z.number().int().min(1).max(120).nullable().optional() }).nullish(),
+      run: (a) => extendContract({ ...a, body: a.body ?? {} }),
+    }),
+  ],
+  links: [{ name: 'facilities' }, { name: 'related-tasks' }],
+  overrides: ['archive'],
+};

@@ -1,0 +1,25 @@
+// The models with behaviour beyond the records engine, by model name: the one registry app.ts hands to the engine
+// (server/crud/model-behaviour.ts). A model not listed here gets the generic routes and writes only.
+import type { EntityName } from '../../src/entities/registry';
+import type { ModelBehaviour } from '../crud/model-behaviour';
+import { contact } from './contact';
+import { contract } from './contract';
+import { document } from './document';
+import { facility } from './facility';
+import { order } from './order';
+import { orderLine } from './order-line';
+import { task } from './task';
+import { taskEvent } from './task-event';
+import { ticket } from './ticket';
+
+export const models: Partial<Record<EntityName, ModelBehaviour>> = {
+  contact,
+  contract,
+  document,
+  facility,
+  order,
+  order_line: orderLine,
+  task,
+  task_event: taskEvent,
+  ticket,
+};
