@@ -1,5 +1,6 @@
 // Bulk update and bulk create over any model (docs/spreadsheet-api.md): one transaction per request, each row in its
 // own savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
+// The records the rows refer to are looked up once for all of them (checks.ts) and handed to each row's write.
 import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -12,6 +13,7 @@ import { translate } from '../i18n/messages';
 import { may, type Access } from './access';
 import { col, getRows, scopeCondition, tableOf } from './read';
 import { create, update } from './write';
+import { knownRefs } from './checks';
 import { presentRecord, type Row } from './present';
 import { RowsInvalid, serviceRowErrors, skippedMessage, zodRowErrors, type Errors } from './row-errors';
 
@@ -83,6 +85,11 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
   return inTransaction(ctx, o.dryRun, async (c) => {
     const valid = parsed.filter((p): p is NonNullable<typeof p> => p !== null).map((p) => p.uuid);
     const current = await loadScoped(c, access, entity, valid);
+    const known = await knownRefs(
+      c.db,
+      entity,
+      parsed.filter((p) => p !== null),
+    );
     const out: { uuid: string; status: UpdateStatus; errors?: Errors }[] = [];
     for (const [i, p] of parsed.entries()) {
       const own = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`rows.${i}.`)));
@@ -105,7 +112,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
         continue;
       }
       try {
-        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString());
+        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString(), { known });
         out.push({ uuid, status: 'updated' });
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) {
@@ -159,13 +166,18 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
   return inTransaction(ctx, o.dryRun, async (c) => {
     const made: (string | null)[] = [];
+    const known = await knownRefs(
+      c.db,
+      entity,
+      parsed.filter((p) => p !== null),
+    );
     for (const [i, p] of parsed.entries()) {
       if (!p) {
         made.push(null);
         continue;
       }
       try {
-        made.push(await create(c, access, entity, p));
+        made.push(await create(c, access, entity, p, { known }));
       } catch (err) {
         const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
         if (!rowErrors) throw err;

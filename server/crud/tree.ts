@@ -1,10 +1,10 @@
 // Tree models (a self reference named by `tree.parentField`, e.g. facilities): a new parent must not be the record
 // itself or one of its descendants. One recursive query reads the ancestors of many records at once; the walk up is
-// a pure function over a parent lookup, so the import can lay its own earlier rows over the stored tree.
+// a pure function over a parent lookup, so a batch can lay its own earlier rows over the stored tree (the check
+// itself is `treeProblems` in checks.ts).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
-import { fieldError } from '../http-error';
 import { rowsOf } from './read';
 
 /** Parent of every record on the way up from `uuids` (themselves included): uuid → parent uuid or null. */
@@ -43,12 +43,4 @@ export function closesLoop(uuid: string, parent: string, parentOf: (uuid: string
     seen.add(at);
   }
   return false;
-}
-
-/** A single write's check: 422 on the parent field when the new parent closes a loop. */
-export async function checkTree(db: Db, entity: AnyEntity, uuid: string, parent: unknown) {
-  if (!entity.tree || parent == null) return;
-  const parents = await ancestry(db, entity, [String(parent)]);
-  if (closesLoop(uuid, String(parent), (u) => parents.get(u)))
-    throw fieldError(entity.tree.parentField, 'validation.tree_cycle');
 }

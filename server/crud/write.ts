@@ -5,14 +5,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
-import { entityByName, scopeOwner } from '../../src/entities/registry';
+import { scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
 import { col, getRow, rowsOf, scopeCondition, tableOf, versionIs } from './read';
 import { hooksOf, storedValues } from './model-behaviour';
-import { checkTree } from './tree';
-import type { Row } from './present';
+import { refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
 
 type Body = Record<string, unknown>;
 
@@ -21,49 +20,27 @@ function authorize(access: Access, settingsGroup: string, action: Action) {
   if (!may(access, settingsGroup, action)) throw forbidden();
 }
 
-/** Checks every reference of a write: same settings group; same property for records under a property. */
-async function checkRefs(db: Db, entity: AnyEntity, merged: Body, changed: Body, sg: string) {
-  const errors: ConstructorParameters<typeof ValidationFailed>[0] = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'ref' || !(name in changed) || changed[name] == null) continue;
-    const target = entityByName(field.model)!;
-    const [found] = (await db
-      .select({
-        uuid: col(target, 'uuid'),
-        ...(target.scope === 'property' ? { property_uuid: col(target, 'property_uuid') } : {}),
-      })
-      .from(tableOf(target))
-      .where(
-        and(
-          eq(col(target, 'uuid'), changed[name] as string),
-          eq(col(target, 'settings_group_uuid'), sg),
-          isNull(col(target, 'deleted_at')),
-        ),
-      )
-      .limit(1)) as Row[];
-    if (!found) errors[name] = [{ key: 'validation.ref_not_found' }];
-    else if (target.scope === 'property' && entity.scope === 'property' && found.property_uuid !== merged.property_uuid)
-      errors[name] = [{ key: 'validation.ref_other_property' }];
-  }
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
-}
-
-async function checkUnique(db: Db, entity: AnyEntity, changed: Body, sg: string, self?: string) {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (!field.unique || changed[name] == null || changed[name] === '') continue;
-    const [dup] = await db
-      .select({ uuid: col(entity, 'uuid') })
-      .from(tableOf(entity))
-      .where(
-        and(
-          eq(col(entity, name), changed[name] as string),
-          eq(col(entity, 'settings_group_uuid'), sg),
-          isNull(col(entity, 'deleted_at')),
-          self ? sql`${col(entity, 'uuid')} <> ${self}` : undefined,
-        ),
-      )
-      .limit(1);
-    if (dup) throw fieldError(name, 'validation.unique');
+/**
+ * The checks that read other records (checks.ts, shared with bulk and imports), for one row: references first (all
+ * their problems in one 422), then the first unique field taken, then a tree's new parent.
+ */
+async function checkRow(
+  db: Db,
+  entity: AnyEntity,
+  sg: string,
+  merged: Body,
+  changed: Body,
+  uuid: string | undefined,
+  known?: KnownRecords,
+) {
+  const [refs] = await refProblems(db, entity, [{ sg, changed, property: merged.property_uuid }], known);
+  if (Object.keys(refs!).length) throw new ValidationFailed(refs!);
+  const [taken] = await uniqueProblems(db, entity, [{ sg, changed, uuid }]);
+  const first = Object.entries(taken!)[0];
+  if (first) throw new ValidationFailed({ [first[0]]: first[1] });
+  if (uuid && entity.tree && entity.tree.parentField in changed) {
+    const [loop] = await treeProblems(db, entity, [{ uuid, parent: changed[entity.tree.parentField] }]);
+    if (Object.keys(loop!).length) throw new ValidationFailed(loop!);
   }
 }
 
@@ -77,7 +54,12 @@ function runValidate(entity: AnyEntity, merged: Body) {
     );
 }
 
-export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body) {
+/** What a caller writing many rows has already looked up (bulk: the records its rows refer to). */
+export interface WriteOptions {
+  known?: KnownRecords;
+}
+
+export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body, o: WriteOptions = {}) {
   return ctx.db.transaction(async (tx) => {
     let sg: string;
     const values: Body = { ...body };
@@ -97,8 +79,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     }
     authorize(access, sg, 'create');
     runValidate(entity, values);
-    await checkRefs(tx as never, entity, values, values, sg);
-    await checkUnique(tx as never, entity, values, sg);
+    await checkRow(tx as never, entity, sg, values, values, undefined, o.known);
     const now = new Date();
     const hooks = hooksOf(entity);
     const h = { db: tx as never, access, settingsGroup: sg, now };
@@ -127,6 +108,7 @@ export async function update(
   uuid: string,
   body: Body,
   version?: string,
+  o: WriteOptions = {},
 ) {
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
@@ -139,10 +121,7 @@ export async function update(
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
     runValidate(entity, merged);
-    await checkRefs(tx as never, entity, merged, changes, sg);
-    await checkUnique(tx as never, entity, changes, sg, uuid);
-    if (entity.tree && entity.tree.parentField in changes)
-      await checkTree(tx as never, entity, uuid, changes[entity.tree.parentField]);
+    await checkRow(tx as never, entity, sg, merged, changes, uuid, o.known);
     const hooks = hooksOf(entity);
     const h = { db: tx as never, access, settingsGroup: sg, now: new Date() };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};

@@ -1,14 +1,13 @@
 // References of an import chunk: a cell names a record by uuid, title or internal number inside the settings group
 // (for records under a property the row's property first). One query per referenced model and chunk; a model's
 // references to itself also find the records created by earlier rows of the same file, in this chunk or an earlier
-// one, which the plan remembers as it goes (a reference to a later row is not found). The checks a single write
-// makes on references apply per row: a referenced record of another property is an error, and a tree's new parent
-// must not close a loop, counting the parents earlier rows of the same file set.
+// one, which the plan remembers as it goes (a reference to a later row is not found). What it finds is handed to
+// the checks every write makes (crud/checks.ts: same property), so they need not look the records up again.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
 import { col, tableOf } from '../crud/read';
-import { ancestry, closesLoop } from '../crud/tree';
+import type { KnownRecord } from '../crud/checks';
 import type { MessageKey } from '../i18n/messages';
 import type { PlanContext, PlannedRow } from './plan';
 
@@ -37,8 +36,8 @@ interface Found extends Known {
  * Replaces reference texts by uuids in place (or marks them unresolved). A uuid beats a title, a title beats an
  * internal number, and a record of the row's property (`propertyOf`) beats one of another property. References of
  * the model to itself that nothing matches yet are returned by sheet row (`deferred`, for `resolveDeferred` once the
- * rows before them are planned); `properties` gives the property of every referenced record that belongs to one,
- * for `checkRefProperty`.
+ * rows before them are planned); `known` holds every record a reference now names (by model, then uuid), for the
+ * checks of crud/checks.ts.
  */
 export async function resolveRefs(
   ctx: AppContext,
@@ -46,10 +45,10 @@ export async function resolveRefs(
   planned: PlannedRow[],
   propertyOf: (r: PlannedRow) => unknown,
   err: RowError,
-): Promise<{ deferred: Record<number, string[]>; properties: Map<string, string | null> }> {
+): Promise<{ deferred: Record<number, string[]>; known: KnownRefs }> {
   const { entity, options: o } = p;
   const deferred: Record<number, string[]> = {};
-  const properties = new Map<string, string | null>();
+  const known: KnownRefs = new Map();
   const mapped = new Set(Object.values(o.mapping));
   const refFields = Object.entries(entity.fields).filter(([n, f]) => f.kind === 'ref' && mapped.has(n));
   refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
@@ -82,7 +81,8 @@ export async function resolveRefs(
           ),
         ),
       )) as Found[];
-    if (target.scope === 'property') for (const f of found) properties.set(f.uuid, f.property);
+    const records = knownOf(known, target.name);
+    for (const f of found) records.set(f.uuid, { sg: o.settings_group_uuid, property: f.property });
     const self = target === entity;
     for (const r of planned) {
       const v = r.values[name];
@@ -98,26 +98,38 @@ export async function resolveRefs(
       if (!best && self) {
         const made = p.made?.get(key) ?? [];
         best = made.find((m) => !m.property || m.property === propertyOf(r)) ?? made[0];
-        if (best) properties.set(best.uuid, best.property);
+        if (best) records.set(best.uuid, { sg: o.settings_group_uuid, property: best.property });
       }
       if (best) r.values[name] = best.uuid;
       else if (self) (deferred[r.row] ??= []).push(name);
       else err(r, name, 'import.ref_unresolved', { value: shown(v) });
     }
   }
-  return { deferred, properties };
+  return { deferred, known };
 }
+
+/** Records references name, by model then uuid. */
+export type KnownRefs = Map<string, Map<string, KnownRecord | null>>;
+const knownOf = (known: KnownRefs, model: string) => known.get(model) ?? known.set(model, new Map()).get(model)!;
 
 const pick = (matches: Known[], r: PlannedRow) =>
   matches.find((m) => !m.property || m.property === r.values.property_uuid) ?? matches[0];
 
 /** References to the model itself not found before: a record created by an earlier row of this chunk, or an error. */
-export function resolveDeferred(p: PlanContext, r: PlannedRow, fields: string[] | undefined, err: Err) {
+export function resolveDeferred(
+  p: PlanContext,
+  r: PlannedRow,
+  fields: string[] | undefined,
+  known: KnownRefs,
+  err: Err,
+) {
   for (const name of fields ?? []) {
     const v = r.values[name] as string;
     const same = pick(p.made?.get(v.toLowerCase()) ?? [], r);
-    if (same) r.values[name] = same.uuid;
-    else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+    if (same) {
+      r.values[name] = same.uuid;
+      knownOf(known, p.entity.name).set(same.uuid, { sg: p.options.settings_group_uuid, property: same.property });
+    } else err(r, name, 'import.ref_unresolved', { value: shown(v) });
   }
 }
 
@@ -158,71 +170,4 @@ export function dropUncreated(p: PlanContext, planned: PlannedRow[], err: Err) {
     if (kept.length) p.made.set(key, kept);
     else p.made.delete(key);
   }
-}
-
-/** A referenced record of another property than the row's (the row's own, or its record's) is an error. */
-export function checkRefProperty(
-  p: PlanContext,
-  planned: PlannedRow[],
-  properties: ReadonlyMap<string, string | null>,
-  err: RowError,
-) {
-  if (p.entity.scope !== 'property') return;
-  const refs = Object.entries(p.entity.fields).filter(([n, f]) => f.kind === 'ref' && n !== 'property_uuid');
-  for (const r of planned) {
-    const property = r.values.property_uuid ?? r.target?.property_uuid;
-    if (typeof property !== 'string') continue;
-    for (const [name] of refs) {
-      const uuid = r.values[name];
-      if (typeof uuid !== 'string' || !properties.has(uuid) || r.errors[name]) continue;
-      if (properties.get(uuid) !== property) {
-        err(r, name, 'validation.ref_other_property');
-        r.action = 'error';
-      }
-    }
-  }
-}
-
-/**
- * A tree's new parents (updates that change the parent field): neither the record itself nor one of its
- * descendants, in the stored tree as earlier rows of the file leave it. Accepted moves are remembered in
- * `p.parents` for the rows after them.
- */
-export async function checkTreeMoves(ctx: AppContext, p: PlanContext, planned: PlannedRow[], err: RowError) {
-  const tree = p.entity.tree;
-  if (!tree) return;
-  const field = tree.parentField;
-  const moves = planned.filter((r) => r.action === 'update' && r.target && field in r.values);
-  if (!moves.length) return;
-  const moved = (p.parents ??= new Map());
-  const starts = moves.map((r) => r.values[field]).filter((v): v is string => typeof v === 'string');
-  const stored = await ancestry(ctx.db, p.entity, [...new Set(starts)]);
-  const parentOf = (u: string) => (moved.has(u) ? moved.get(u) : stored.get(u));
-  for (const r of moves) {
-    const uuid = String(r.target!.uuid);
-    const parent = r.values[field];
-    if (typeof parent === 'string') {
-      // an earlier row's parent may lead to records whose ancestors were not read yet
-      for (let unknown = firstUnknown(parent, parentOf); unknown; unknown = firstUnknown(parent, parentOf)) {
-        for (const [k, v] of await ancestry(ctx.db, p.entity, [unknown])) stored.set(k, v);
-        if (!stored.has(unknown)) stored.set(unknown, null);
-      }
-      if (closesLoop(uuid, parent, parentOf)) {
-        err(r, field, 'validation.tree_cycle');
-        r.action = 'error';
-        continue;
-      }
-    }
-    moved.set(uuid, typeof parent === 'string' ? parent : null);
-  }
-}
-
-/** The first record on the way up from `from` whose parent is not known yet. */
-function firstUnknown(from: string, parentOf: (u: string) => string | null | undefined): string | null {
-  const seen = new Set<string>();
-  for (let at: string | null | undefined = from; at && !seen.has(at); at = parentOf(at)) {
-    if (parentOf(at) === undefined) return at;
-    seen.add(at);
-  }
-  return null;
 }

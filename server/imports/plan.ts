@@ -1,7 +1,8 @@
 // Plans a chunk of import rows without writing: cells → API values (locale-aware, with inline fixes), the match
 // against existing records (uuid or number_internal), references resolved by uuid, title or internal number inside
-// the settings group (plan-refs.ts: same property, no loop in a tree), create / update / unchanged / error per row
-// with field errors as the single writes give them.
+// the settings group (plan-refs.ts), the checks every write makes that read other records (crud/checks.ts: same
+// property, unique fields, no loop in a tree) for the whole chunk at once, create / update / unchanged / error per
+// row with field errors as the single writes give them.
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -20,18 +21,10 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
-import { checkUnique } from './plan-unique';
 import { quickCreateCheck } from './plan-check';
 import { requestsInFlight } from '../plugins/traffic';
-import {
-  checkRefProperty,
-  checkTreeMoves,
-  dropUncreated,
-  rememberCreated,
-  resolveDeferred,
-  resolveRefs,
-  type Known,
-} from './plan-refs';
+import { refProblems, treeProblems, uniqueProblems, type Problems } from '../crud/checks';
+import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known, type KnownRefs } from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
 export interface PlannedRow {
@@ -184,7 +177,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
 
   // References: for an update without a property column, its record's property counts.
   const targetOf = (r: PlannedRow) => (o.mode === 'insert' ? undefined : existing.get(String(r.values[key])));
-  const { deferred, properties } = await resolveRefs(
+  const { deferred, known } = await resolveRefs(
     ctx,
     p,
     planned,
@@ -202,7 +195,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       if (seenKeys.has(k)) err(r, key, 'import.duplicate_key', { value: k });
       seenKeys.add(k);
     }
-    resolveDeferred(p, r, deferred[r.row], err);
+    resolveDeferred(p, r, deferred[r.row], known, err);
     const target = o.mode === 'insert' ? undefined : existing.get(String(k));
     let values = r.values;
     if ('uuid' in values) ({ uuid: _u, ...values } = values);
@@ -240,11 +233,60 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       rememberCreated(p, r);
     }
   }
-  await checkUnique(ctx, p, planned, err);
-  checkRefProperty(p, planned, properties, err);
-  await checkTreeMoves(ctx, p, planned, err);
+  await checkRows(ctx, p, planned, known, err);
   dropUncreated(p, planned, err);
   return planned;
+}
+
+type RowError = (r: PlannedRow, field: string, key: MessageKey, params?: Record<string, string | number>) => void;
+
+/**
+ * The checks of crud/checks.ts over the chunk, in a single write's order: unique fields (earlier rows of the file
+ * count as taken), references (the records `known` from resolving them: same property; a field that already has
+ * an error is left out), a tree's new parents (as earlier rows of the file leave the tree). A row with a problem
+ * becomes an error.
+ */
+async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[], known: KnownRefs, err: RowError) {
+  const { entity } = p;
+  const sg = p.options.settings_group_uuid;
+  const fail = (rows: PlannedRow[], problems: Problems[]) =>
+    rows.forEach((r, i) => {
+      for (const [field, list] of Object.entries(problems[i]!)) {
+        for (const problem of list) err(r, field, problem.key, problem.params);
+        r.action = 'error';
+      }
+    });
+  const writes = planned.filter((r) => r.action === 'create' || r.action === 'update');
+  fail(
+    writes,
+    await uniqueProblems(
+      ctx.db,
+      entity,
+      writes.map((r) => ({ sg, changed: r.values, uuid: r.target?.uuid as string | undefined })),
+      p.seen,
+    ),
+  );
+  // the references resolved to a record (the others already carry their error)
+  const refs = Object.entries(entity.fields).flatMap(([n, f]) =>
+    f.kind === 'ref' ? [{ n, of: known.get(f.model) }] : [],
+  );
+  const refRows = planned.map((r) => ({
+    sg,
+    changed: Object.fromEntries(
+      refs.flatMap(({ n, of }) => {
+        const v = r.values[n];
+        return typeof v === 'string' && !r.errors[n] && of?.has(v) ? [[n, v]] : [];
+      }),
+    ),
+    property: r.values.property_uuid ?? r.target?.property_uuid,
+  }));
+  fail(planned, await refProblems(ctx.db, entity, refRows, known));
+  const tree = entity.tree;
+  if (!tree) return;
+  const moves = planned.filter((r) => r.action === 'update' && r.target && tree.parentField in r.values);
+  const moved = (p.parents ??= new Map());
+  const rows = moves.map((r) => ({ uuid: String(r.target!.uuid), parent: r.values[tree.parentField] }));
+  fail(moves, await treeProblems(ctx.db, entity, rows, moved));
 }
 
 /** Adds errors of fields that have none yet (the first problem of a cell is the clearest). */
