@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import type { ValidationFailed } from '../http-error';
-import { col, tableOf } from './read';
+import { col, tableOf } from './table';
 import { ancestry, closesLoop } from './tree';
 
 type Body = Record<string, unknown>;

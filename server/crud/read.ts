@@ -1,10 +1,9 @@
 // Generic reads: list (page or keyset cursor, sort, search, filters, selected context, limiter, archived) and
-// get by uuid, always scoped to the caller's settings groups in the same query.
+// get by uuid, always scoped to the caller's settings groups in the same query (the table toolkit is table.ts).
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
-import { entityTables } from '../db/entity-tables';
 import { fieldError, notFound } from '../http-error';
 import { DATE, DECIMAL, storableText, validDate, yearInRange } from '../../src/entities/schemas';
 import { isDecimalKind } from '../../src/entities/fields';
@@ -13,39 +12,10 @@ import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
 import { presentRecord, type Row } from './present';
-import { users } from '../db/schema';
-
-export const tableOf = (entity: AnyEntity) => entityTables[entity.name]! as PgTable & Record<string, AnyPgColumn>;
-export const col = (entity: AnyEntity, name: string) => getTableColumns(tableOf(entity))[name]!;
+import { col, rowsOf, scopeCondition, selection, tableOf } from './table';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
-
-const userName = (column: AnyPgColumn) =>
-  sql<
-    string | null
-  >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${column})`;
-
-/** Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by. */
-export function selection(entity: AnyEntity) {
-  const {
-    search_text: _s,
-    deleted_at: _d,
-    deleted_by: _db,
-    ...cols
-  } = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
-  return {
-    ...cols,
-    created_by: userName(cols.created_by!),
-    updated_by: userName(cols.updated_by!),
-    archived_by: userName(cols.archived_by!),
-  };
-}
-
-export function scopeCondition(entity: AnyEntity, access: Access): SQL {
-  const sg = col(entity, 'settings_group_uuid');
-  return and(access.groups.length ? inArray(sg, access.groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
-}
 
 function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
   const field = entity.fields[name];
@@ -232,7 +202,6 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
 }
 
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
-export const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 export async function getRow(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string): Promise<Row> {
   const [row] = (await ctx.db
@@ -252,10 +221,3 @@ export async function getRows(ctx: AppContext, access: Access, entity: AnyEntity
     .from(tableOf(entity))
     .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as Row[];
 }
-
-/**
- * The row still has the version the caller read: `updated_at` compared at millisecond precision. A row written by
- * PostgreSQL's own `now()` (a default, a job) keeps microseconds, and the version a client sends is milliseconds.
- */
-export const versionIs = (entity: AnyEntity, version: Date) =>
-  sql`date_trunc('milliseconds', ${col(entity, 'updated_at')}) = ${version.toISOString()}::timestamptz`;

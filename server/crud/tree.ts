@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
-import { rowsOf } from './read';
+import { rowsOf } from './table';
 
 /** Parent of every record on the way up from `uuids` (themselves included): uuid → parent uuid or null. */
 export async function ancestry(

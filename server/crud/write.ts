@@ -9,7 +9,8 @@ import { scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
-import { col, getRow, rowsOf, scopeCondition, tableOf, versionIs } from './read';
+import { getRow } from './read';
+import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
 import { hooksOf, storedValues } from './model-behaviour';
 import { refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
 

@@ -7,7 +7,7 @@ import { hooksOf } from '../crud/model-behaviour';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
 import { importCreated, importErrors, importRows, imports } from '../db/schema';
-import { col, rowsOf, tableOf } from '../crud/read';
+import { col, rowsOf, tableOf } from '../crud/table';
 import type { Access } from '../crud/access';
 import { checkOptions, type ImportOptions } from './import-options';
 import type { ImportRow } from './import-runner';

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
-import { col, tableOf } from '../crud/read';
+import { col, tableOf } from '../crud/table';
 import type { KnownRecord } from '../crud/checks';
 import type { MessageKey } from '../i18n/messages';
 import type { PlanContext, PlannedRow } from './plan';

@@ -12,7 +12,7 @@ import { createSchema, updateSchema } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
-import { col, tableOf } from '../crud/read';
+import { col, tableOf } from '../crud/table';
 import { may, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';

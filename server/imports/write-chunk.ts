@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Access } from '../crud/access';
-import { col, rowsOf, tableOf, versionIs } from '../crud/read';
+import { col, rowsOf, tableOf, versionIs } from '../crud/table';
 import { translate } from '../i18n/messages';
 import { hooksOf, storedValues, type HookContext } from '../crud/model-behaviour';
 import { ValidationFailed } from '../http-error';

@@ -4,7 +4,7 @@
 // upload checks), so such a restore is a 422 and nothing is restored.
 import { sql } from 'drizzle-orm';
 import { action, type ModelBehaviour } from '../crud/model-behaviour';
-import { rowsOf } from '../crud/read';
+import { rowsOf } from '../crud/table';
 import { fieldError } from '../http-error';
 import { recordRefSchema } from '../documents/upload-fields';
 import { linkDocument, unlinkDocument } from '../documents/document.service';

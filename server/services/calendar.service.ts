@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { may, type Access } from '../crud/access';
-import { rowsOf } from '../crud/read';
+import { rowsOf } from '../crud/table';
 import { isOverdue } from '../../src/domain/overdue';
 import { isClosed } from '../../src/domain/transitions';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Access } from '../crud/access';
 import type { Tx } from '../crud/actions';
-import { col, tableOf } from '../crud/read';
+import { col, tableOf } from '../crud/table';
 import type { Row } from '../crud/present';
 
 /** Writes values (and the update stamp) to a record. */

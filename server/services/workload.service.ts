@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Access } from '../crud/access';
-import { rowsOf } from '../crud/read';
+import { rowsOf } from '../crud/table';
 
 export interface WorkloadQuery {
   from: string;

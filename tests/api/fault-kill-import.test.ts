@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
-import { rowsOf } from '../../server/crud/read';
+import { rowsOf } from '../../server/crud/table';
 import { BUSY_WRITE_ROWS, CHUNK_ROWS } from '../../server/imports/import-runner';
 import { HttpClient, parse } from './http-client';
 import { cleanUp, prepareServer, startServer, type ServerProcess, type TestDatabase } from './server-process';

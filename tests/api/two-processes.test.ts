@@ -3,7 +3,7 @@
 // job runs once across both. PostgreSQL only (PGlite is one process per data folder).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/crud/read';
+import { rowsOf } from '../../server/crud/table';
 import { jobs } from '../../server/jobs/jobs';
 import { HttpClient, parse } from './http-client';
 import { cleanUp, prepareServer, startServer, type ServerProcess, type TestDatabase } from './server-process';

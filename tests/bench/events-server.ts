@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { rowsOf } from '../../server/crud/read';
+import { rowsOf } from '../../server/crud/table';
 import { hashPassword } from '../../server/services/password';
 import { calendarReply } from '../../server/routes/calendar.routes';
 

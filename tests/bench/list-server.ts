@@ -10,7 +10,8 @@ import { loadConfig } from '../../server/config';
 import { entities } from '../../src/entities/registry';
 import { recordSchema } from '../../src/entities/schemas';
 import { presentRecord, type Row } from '../../server/crud/present';
-import { rowsOf, COUNT_CAP } from '../../server/crud/read';
+import { COUNT_CAP } from '../../server/crud/read';
+import { rowsOf } from '../../server/crud/table';
 import { hashPassword } from '../../server/services/password';
 
 export const BENCH_GROUP = '00000000-0000-4000-8000-0000000000b1';

@@ -1,0 +1,47 @@
+// The table toolkit of the records engine: a model's table and columns, the columns a reply reads, the caller's
+// scope (their settings groups, not deleted), the version check of a write, rows of a raw statement.
+import { and, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyEntity } from '../../src/entities/define';
+import { entityTables } from '../db/entity-tables';
+import { users } from '../db/schema';
+import type { Access } from './access';
+
+export const tableOf = (entity: AnyEntity) => entityTables[entity.name]! as PgTable & Record<string, AnyPgColumn>;
+export const col = (entity: AnyEntity, name: string) => getTableColumns(tableOf(entity))[name]!;
+
+const userName = (column: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${column})`;
+
+/** Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by. */
+export function selection(entity: AnyEntity) {
+  const {
+    search_text: _s,
+    deleted_at: _d,
+    deleted_by: _db,
+    ...cols
+  } = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+  return {
+    ...cols,
+    created_by: userName(cols.created_by!),
+    updated_by: userName(cols.updated_by!),
+    archived_by: userName(cols.archived_by!),
+  };
+}
+
+export function scopeCondition(entity: AnyEntity, access: Access): SQL {
+  const sg = col(entity, 'settings_group_uuid');
+  return and(access.groups.length ? inArray(sg, access.groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
+}
+
+/** The rows of a raw statement's result (PGlite and node-postgres answer alike). */
+export const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
+
+/**
+ * The row still has the version the caller read: `updated_at` compared at millisecond precision. A row written by
+ * PostgreSQL's own `now()` (a default, a job) keeps microseconds, and the version a client sends is milliseconds.
+ */
+export const versionIs = (entity: AnyEntity, version: Date) =>
+  sql`date_trunc('milliseconds', ${col(entity, 'updated_at')}) = ${version.toISOString()}::timestamptz`;
