@@ -6,9 +6,9 @@ import { useTranslation } from '../src/i18n';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../src/api/queries';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
-import { MODULES } from '../src/components/modules';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { useDocumentTitle } from '../src/components/use-document-title';
+import { MODULES } from './screens';
 
 export function HomeView() {
   const { t } = useTranslation();

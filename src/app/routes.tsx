@@ -3,17 +3,11 @@
 // loaders and actions this app does not use.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { MODULES } from '../components/modules';
 import { PageLoader } from '../components/page-loader';
 import { lazyScreen } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
-import {
-  GRID_ROUTES,
-  RECORD_PAGE_ROUTES,
-  loadGridScreen,
-  loadRecordPage,
-  loadedGridScreen,
-} from '../../views/records/routes';
+import { MODULES, RECORD_PAGE_SCREENS, SCREENS } from '../../views/screens';
+import { loadGridScreen, loadRecordPage, loadedGridScreen } from '../../views/records/routes';
 import { loadRecordTranslations } from '../i18n';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
@@ -69,18 +63,21 @@ const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Su
 const BUILT_MODULES = new Set(['home', 'settingsGroups']);
 
 /**
- * The record grids (AG Grid and its translations load with these routes only), without Suspense (see
- * lazy-screen.tsx): the modules users open most.
+ * The screens of the table (views/screens.ts; AG Grid and its translations load with these routes only), without
+ * Suspense (see lazy-screen.tsx): the modules users open most.
  */
-const GRID_SCREENS = GRID_ROUTES.map((r) => ({
-  path: r.path,
+const GRID_SCREENS = SCREENS.map((screen) => ({
+  path: screen.path,
   Screen: lazyScreen(
-    () => loadGridScreen(r),
-    () => loadedGridScreen(r),
+    () => loadGridScreen(screen),
+    () => loadedGridScreen(screen),
   ),
 }));
-const GRID_PATHS = new Set(GRID_ROUTES.map((r) => r.path));
-const RECORD_PAGES = RECORD_PAGE_ROUTES.map((r) => ({ path: r.path, Screen: lazyScreen(() => loadRecordPage(r)) }));
+const GRID_PATHS = new Set(SCREENS.map((screen) => screen.path));
+const RECORD_PAGES = RECORD_PAGE_SCREENS.map((screen) => ({
+  path: screen.path,
+  Screen: lazyScreen(() => loadRecordPage(screen)),
+}));
 
 export function AppRoutes() {
   const { pathname } = useLocation();

@@ -9,6 +9,7 @@ import { useTranslation } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/i18n/format';
 import type { ApiRecord } from '../../grids/records-api';
 import { useGridFormat } from '../../grids/use-grid-format';
+import type { DrawerExtension } from '../records/drawer-extension';
 import { CancelDialog, ExtendDialog } from './contract-dialogs';
 import { LinkedFacilities } from './linked-facilities';
 import './contracts.css';
@@ -22,6 +23,11 @@ interface Extension {
   created_at: string;
   created_by: string | null;
 }
+
+/** The contract drawer's additions (the screens table, ../screens.ts). */
+export const contractExtension: DrawerExtension = {
+  panels: (record, onChanged) => <ContractPanels record={record} onChanged={onChanged} />,
+};
 
 export function ContractPanels({ record, onChanged }: { record: ApiRecord; onChanged: (record: ApiRecord) => void }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ interface Props {
   titleKey: string;
   icon?: ReactNode;
   kind: CalendarKind;
-  extension: DrawerExtension;
+  extension?: DrawerExtension;
 }
 
 export function PlanningModuleView({ grid, titleKey, icon, kind, extension }: Props) {

@@ -1,19 +1,10 @@
-// The client route of each model's screen, for links between records (`?record=<uuid>` opens its drawer).
-export const MODEL_PATHS: Readonly<Record<string, string>> = {
-  property: '/property',
-  partition: '/partitions',
-  area: '/areas',
-  facility: '/facilities',
-  contract: '/contracts',
-  contact: '/contacts',
-  document: '/documents',
-  unit: '/settings/units',
-  cost_group: '/settings/cost-groups',
-  renewal_group: '/settings/renewal/groups',
-  task: '/tasks',
-  ticket: '/tickets',
-  order: '/orders',
-};
+// The client route of each model's screen (from the screens table, ../screens.ts), for links between records
+// (`?record=<uuid>` opens its drawer).
+import { SCREENS, isGridScreen } from '../screens';
+
+export const MODEL_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  SCREENS.filter(isGridScreen).map((screen) => [screen.model, screen.path]),
+);
 
 export const recordPath = (model: string, uuid: string) =>
   MODEL_PATHS[model] ? `${MODEL_PATHS[model]}?record=${encodeURIComponent(uuid)}` : null;

@@ -1,6 +1,6 @@
 // A module's page: title, the DataGrid (a card list below ~700 px) and the record drawer. The open record lives
 // in the URL (`?record=<uuid>`), so links from other records and reloads open it again.
-import { H1, Spinner } from '@blueprintjs/core';
+import { Classes, H1, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,11 +16,11 @@ import type { ApiRecord } from '../../grids/records-api';
 import { RecordCardList } from './record-card-list';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
-import { RECORD_PAGE_ROUTES } from './routes';
+import { RECORD_PAGE_SCREENS } from '../screens';
 
 const pagePathOf = (model: string) => {
-  const route = RECORD_PAGE_ROUTES.find((r) => r.model === model);
-  return route ? (uuid: string) => `${route.path}/${uuid}` : undefined;
+  const screen = RECORD_PAGE_SCREENS.find((s) => s.model === model);
+  return screen ? (uuid: string) => `${screen.path}/${uuid}` : undefined;
 };
 import './records.css';
 import { useDocumentTitle } from '../../src/components/use-document-title';
@@ -51,7 +51,7 @@ interface Props {
   icon?: ReactNode;
   /** A module's own editor and panels in the drawer (drawer-extension.ts). */
   extension?: DrawerExtension;
-  /** Shown in the header's end (e.g. a grid / calendar switch). */
+  /** Shown in the header's end (e.g. a grid / calendar switch); for records added by upload, how to add one. */
   headerEnd?: ReactNode;
   /** Rendered instead of the grid (another view of the same records); gets the drawer opener. */
   alternate?: (openRecord: (uuid: string) => void) => ReactNode;
@@ -66,8 +66,13 @@ function createDefaults(grid: GridDefinition, properties: readonly string[]): Re
   return defaults;
 }
 
-export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd, alternate }: Props) {
+export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: headerEndProp, alternate }: Props) {
   const { t } = useTranslation();
+  const headerEnd =
+    headerEndProp ??
+    (grid.entity.createdByUpload && (
+      <span className={Classes.TEXT_MUTED}>{t(`records.${grid.entity.plural}.howToAdd`)}</span>
+    ));
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);

@@ -1,88 +1,62 @@
-// The grid screens for the router (src/app/routes.tsx). Dynamic imports only: AG Grid and the grid layer load
-// with these routes, never with the first screen. Paths as in the product spec (settings pages below /settings).
+// How the screens of the table (../screens.ts) load for the router (src/app/routes.tsx). Dynamic imports only: AG
+// Grid and the grid layer load with these routes, never with the first screen.
 import { createElement, type ComponentType } from 'react';
 import { loadRecordTranslations } from '../../src/i18n';
-import type { DrawerExtension } from './drawer-extension';
+import { isSettingsScreen, type GridScreen, type Screen } from '../screens';
 
-export interface GridRoute {
-  path: string;
-  load: () => Promise<Record<string, unknown>>;
-  /** The named export of the loaded module that renders the screen (takes no props). */
-  exportName: string;
+/** A model's grid screen: the generic screen's code, its grid definition, drawer extras and icons, in parallel. */
+async function gridScreen(screen: GridScreen): Promise<ComponentType> {
+  const [{ gridScreenView }, grid, extension, planning, settingsIcons] = await Promise.all([
+    import('./grid-screen'),
+    screen.grid(),
+    screen.extension?.(),
+    screen.calendar &&
+      import('../planning-routes').then((m) => m.loadPlanningModuleView()).then((m) => m.PlanningModuleView),
+    isSettingsScreen(screen) && import('../../src/components/settings-icons').then((m) => m.SETTINGS_ICONS),
+  ]);
+  return gridScreenView(screen, {
+    grid,
+    extension,
+    planning: planning || undefined,
+    settingsIcons: settingsIcons || undefined,
+  });
 }
 
-/** The planning screens load through one small module (planning-routes.ts) that knows their chunks. */
-const planning = (name: 'loadTasksView' | 'loadTicketsView' | 'loadOrdersView' | 'loadCalendarView') => () =>
-  import('../planning-routes').then((m) => m[name]() as Promise<Record<string, unknown>>);
+const loadingScreens = new Map<Screen, Promise<ComponentType>>();
+const loadedScreens = new Map<Screen, ComponentType>();
 
-export const GRID_ROUTES: readonly GridRoute[] = [
-  { path: '/property', load: () => import('../properties-view'), exportName: 'PropertiesView' },
-  { path: '/partitions', load: () => import('../partitions-view'), exportName: 'PartitionsView' },
-  { path: '/areas', load: () => import('../areas-view'), exportName: 'AreasView' },
-  { path: '/facilities', load: () => import('../facilities-view'), exportName: 'FacilitiesView' },
-  { path: '/contracts', load: () => import('../contracts-view'), exportName: 'ContractsView' },
-  { path: '/contacts', load: () => import('../contacts-view'), exportName: 'ContactsView' },
-  { path: '/documents', load: () => import('../documents-view'), exportName: 'DocumentsView' },
-  { path: '/tasks', load: planning('loadTasksView'), exportName: 'TasksView' },
-  { path: '/tickets', load: planning('loadTicketsView'), exportName: 'TicketsView' },
-  { path: '/orders', load: planning('loadOrdersView'), exportName: 'OrdersView' },
-  { path: '/calendar', load: planning('loadCalendarView'), exportName: 'CalendarView' },
-  { path: '/settings/units', load: () => import('../catalogue-view'), exportName: 'UnitsView' },
-  { path: '/settings/cost-groups', load: () => import('../catalogue-view'), exportName: 'CostGroupsView' },
-  { path: '/settings/renewal/groups', load: () => import('../catalogue-view'), exportName: 'RenewalGroupsView' },
-];
-
-const loadedScreens = new Map<GridRoute, ComponentType>();
+/** One component per screen however often it is asked for (a failed load is tried again). */
+function screenComponent(screen: Screen): Promise<ComponentType> {
+  let loading = loadingScreens.get(screen);
+  if (!loading) {
+    loading = 'view' in screen ? screen.view() : gridScreen(screen);
+    loadingScreens.set(screen, loading);
+    loading.catch(() => loadingScreens.delete(screen));
+  }
+  return loading;
+}
 
 /**
  * For `lazyScreen`: the screen's code with the record translations. The shell calls it when idle, so a later
  * click renders the screen at once (`loadedGridScreen`).
  */
-export async function loadGridScreen(route: GridRoute): Promise<{ default: ComponentType }> {
-  const [module] = await Promise.all([route.load(), loadRecordTranslations()]);
-  const screen = module[route.exportName] as ComponentType;
-  loadedScreens.set(route, screen);
-  return { default: screen };
+export async function loadGridScreen(screen: Screen): Promise<{ default: ComponentType }> {
+  const [component] = await Promise.all([screenComponent(screen), loadRecordTranslations()]);
+  loadedScreens.set(screen, component);
+  return { default: component };
 }
 
 /** The screen when its code and translations have loaded already. */
-export const loadedGridScreen = (route: GridRoute): ComponentType | null => loadedScreens.get(route) ?? null;
+export const loadedGridScreen = (screen: Screen): ComponentType | null => loadedScreens.get(screen) ?? null;
 
-export interface RecordPageRoute {
-  path: string;
-  model: string;
-  /** The model's drawer additions (its own editor and panels) load with its page. */
-  extension?: () => Promise<DrawerExtension>;
-}
-
-const planningExtension = (model: string) => () =>
-  import('../planning-routes').then((m) => m.loadPlanningExtensions()).then((m) => m.PLANNING_EXTENSIONS[model]!);
-
-/** Each module's record page (`/<module>/:uuid`), next to its grid. */
-export const RECORD_PAGE_ROUTES: readonly RecordPageRoute[] = [
-  { path: '/property', model: 'property' },
-  { path: '/partitions', model: 'partition' },
-  { path: '/areas', model: 'area' },
-  { path: '/facilities', model: 'facility' },
-  { path: '/contacts', model: 'contact' },
-  {
-    path: '/documents',
-    model: 'document',
-    extension: () => import('../documents/document-panels').then((m) => m.documentExtension),
-  },
-  { path: '/tasks', model: 'task', extension: planningExtension('task') },
-  { path: '/tickets', model: 'ticket', extension: planningExtension('ticket') },
-  { path: '/orders', model: 'order', extension: planningExtension('order') },
-];
-
-/** For `React.lazy`: the record page of one model. */
-export async function loadRecordPage(route: RecordPageRoute): Promise<{ default: ComponentType }> {
+/** For `React.lazy`: the record page of one model (`<path>/:uuid`), with its drawer extras. */
+export async function loadRecordPage(screen: GridScreen): Promise<{ default: ComponentType }> {
   const [{ RecordPage }, { entityByName }, extension] = await Promise.all([
     import('./record-page'),
     import('../../src/entities/registry'),
-    route.extension?.(),
+    screen.extension?.(),
     loadRecordTranslations(),
   ]);
-  const entity = entityByName(route.model)!;
-  return { default: () => createElement(RecordPage, { entity, listPath: route.path, extension }) };
+  const entity = entityByName(screen.model)!;
+  return { default: () => createElement(RecordPage, { entity, listPath: screen.path, extension }) };
 }

@@ -11,7 +11,8 @@ import { drawerOpenAtom } from '../../state/shell';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';
 import { Drawer } from './drawer';
-import { GRID_ROUTES, loadGridScreen } from '../../../views/records/routes';
+import { loadGridScreen } from '../../../views/records/routes';
+import { SCREENS } from '../../../views/screens';
 
 // The navbar's popover widgets load right after the shell, keeping menus and popovers off the first screen.
 const SettingsGroupSwitcher = lazy(() =>
@@ -45,7 +46,7 @@ function Shell() {
         void import('../../../grids/preload').then((m) => m.preloadGrids()).catch(() => undefined);
         // the module screens' own code is small (AG Grid is a chunk of its own); loaded, a screen renders with the
         // click that opens it
-        for (const route of GRID_ROUTES) void loadGridScreen(route).catch(() => undefined);
+        for (const screen of SCREENS) void loadGridScreen(screen).catch(() => undefined);
       },
       { timeout: 2000 },
     );

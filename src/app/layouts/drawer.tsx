@@ -7,9 +7,9 @@ import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../../components/module-icons';
-import { MODULES } from '../../components/modules';
 import { PageLoader } from '../../components/page-loader';
 import { drawerTabAtom, type DrawerTab } from '../../state/shell';
+import { MODULES } from '../../../views/screens';
 
 const SettingsNav = lazy(() => import('./settings-nav').then((m) => ({ default: m.SettingsNav })));
 
