@@ -9,7 +9,7 @@ import { getRows } from './read';
 import { col, tableOf } from './table';
 import { setArchived, subtree } from './write';
 import { hooksOf } from './model-behaviour';
-import { presentRecord, type Row } from './present';
+import type { Row } from './present';
 import { inTransaction, loadScoped, type BulkOptions } from './bulk';
 import { RowsInvalid, skippedMessage } from './row-errors';
 import { translate } from '../i18n/messages';
@@ -76,7 +76,7 @@ export async function bulkAction(
     return {
       data: out.map((r) => {
         const rec = records.get(r.uuid);
-        return { ...r, ...(rec ? { record: presentRecord(entity, access, rec) } : {}) };
+        return { ...r, ...(rec ? { record: rec } : {}) };
       }),
       meta: {
         done: count('done'),

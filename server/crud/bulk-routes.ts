@@ -8,7 +8,8 @@ import { entityList } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import { isoDateTime } from '../../src/entities/schemas';
 import type { Locale } from '../../src/entities/account';
-import { accessOf } from './access';
+import { accessOf, type Access } from './access';
+import { presentRecord, type Row } from './present';
 import { MAX_BULK_ROWS, bulkCreate, bulkUpdate } from './bulk';
 import { bulkAction, type BulkAction } from './bulk-actions';
 import { RowsInvalid, sendRowErrors } from './row-errors';
@@ -42,6 +43,14 @@ async function answer<T>(res: FastifyReply, locale: Locale, code: number, work: 
   }
 }
 
+/** A bulk reply with each row's record presented. */
+function withRecords<T extends { data: { record?: Row }[] }>(entity: AnyEntity, access: Access, reply: T) {
+  return {
+    ...reply,
+    data: reply.data.map((r) => (r.record ? { ...r, record: presentRecord(entity, access, r.record) } : r)),
+  };
+}
+
 export function bulkRoutes(skip: Set<string> = new Set()) {
   return async (app: FastifyInstance) => {
     for (const entity of entityList) registerBulk(app, entity, skip);
@@ -58,9 +67,10 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
   if (!skip.has(`PATCH ${base}`))
     r.patch(base, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
       const o = { dryRun: req.query.dry_run ?? false, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
-      return answer(res, req.locale, 200, async () =>
-        bulkUpdate(ctx, await accessOf(ctx, req), entity, req.body.rows, o),
-      );
+      return answer(res, req.locale, 200, async () => {
+        const access = await accessOf(ctx, req);
+        return withRecords(entity, access, await bulkUpdate(ctx, access, entity, req.body.rows, o));
+      });
     });
 
   // Records that are stored files come from uploads only (EntityDefinition.createdByUpload).
@@ -68,9 +78,11 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
     r.post(`${base}/bulk`, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
       const dryRun = req.query.dry_run ?? false;
       const o = { dryRun, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
-      return answer(res, req.locale, dryRun ? 200 : 201, async () =>
-        bulkCreate(ctx, await accessOf(ctx, req), entity, req.body.rows, o),
-      );
+      return answer(res, req.locale, dryRun ? 200 : 201, async () => {
+        const access = await accessOf(ctx, req);
+        const made = await bulkCreate(ctx, access, entity, req.body.rows, o);
+        return { ...made, data: made.data.map((row) => row && presentRecord(entity, access, row)) };
+      });
     });
 
   for (const action of ['archive', 'restore', 'delete'] as BulkAction[]) {
@@ -80,9 +92,10 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
       { schema: { tags, querystring, body: actionBody, response } },
       async (req, res) => {
         const o = { dryRun: req.query.dry_run ?? false, locale: req.locale };
-        return answer(res, req.locale, 200, async () =>
-          bulkAction(ctx, await accessOf(ctx, req), entity, action, req.body.rows, o),
-        );
+        return answer(res, req.locale, 200, async () => {
+          const access = await accessOf(ctx, req);
+          return withRecords(entity, access, await bulkAction(ctx, access, entity, action, req.body.rows, o));
+        });
       },
     );
   }

@@ -1,6 +1,7 @@
 // Bulk update and bulk create over any model (docs/spreadsheet-api.md): one transaction per request, each row in its
 // own savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
 // The records the rows refer to are looked up once for all of them (checks.ts) and handed to each row's write.
+// Replies carry rows; bulk-routes.ts presents them.
 import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -15,7 +16,7 @@ import { getRows } from './read';
 import { col, scopeCondition, tableOf } from './table';
 import { create, update } from './write';
 import { knownRefs } from './checks';
-import { presentRecord, type Row } from './present';
+import type { Row } from './present';
 import { RowsInvalid, serviceRowErrors, skippedMessage, zodRowErrors, type Errors } from './row-errors';
 
 export const MAX_BULK_ROWS = 1000;
@@ -142,7 +143,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
     return {
       data: out.map((r) => {
         const rec = records.get(r.uuid);
-        return { ...r, ...(rec && r.status !== 'invalid' ? { record: presentRecord(entity, access, rec) } : {}) };
+        return { ...r, ...(rec && r.status !== 'invalid' ? { record: rec } : {}) };
       }),
       meta: {
         updated: count('updated'),
@@ -198,7 +199,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
       ).map((r) => [r.uuid, r]),
     );
     return {
-      data: made.map((u) => (u ? presentRecord(entity, access, records.get(u)!) : null)),
+      data: made.map((u) => (u ? records.get(u)! : null)),
       meta: { created: made.filter(Boolean).length, invalid: made.filter((u) => !u).length },
       ...(Object.keys(errors).length ? { errors } : {}),
     };

@@ -11,7 +11,7 @@ import { accessOf } from './access';
 import { listQuerySchema } from './list-query';
 import { getRow, getRows, list } from './read';
 import { create, setArchived, softDelete, subtree, update } from './write';
-import { presentRecord } from './present';
+import { presentRecord, presentRecords } from './present';
 import { actionRoutes } from './actions';
 import { overrides, type GenericRoute } from './model-behaviour';
 import { errorReplies } from '../routes/schemas';
@@ -57,7 +57,11 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
           },
         },
       },
-      async (req) => list(ctx, await accessOf(ctx, req), entity, req.query),
+      async (req) => {
+        const access = await accessOf(ctx, req);
+        const page = await list(ctx, access, entity, req.query);
+        return { ...page, data: presentRecords(entity, access, page.data) };
+      },
     ),
   );
 
@@ -151,7 +155,13 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
           await getRow(ctx, access, entity, req.params.uuid);
           const ids = (await subtree(ctx.db, entity, req.params.uuid)).filter((u) => u !== req.params.uuid);
           const rows = await getRows(ctx, access, entity, ids);
-          return { data: rows.filter((row) => !row.archived_at).map((row) => presentRecord(entity, access, row)) };
+          return {
+            data: presentRecords(
+              entity,
+              access,
+              rows.filter((row) => !row.archived_at),
+            ),
+          };
         },
       ),
     );

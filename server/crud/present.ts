@@ -8,6 +8,10 @@ export type Row = Record<string, unknown>;
 
 const out = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
 
+/** Rows of one model as the API replies them. */
+export const presentRecords = (entity: AnyEntity, access: Access, rows: readonly Row[]) =>
+  rows.map((row) => presentRecord(entity, access, row));
+
 export function presentRecord(entity: AnyEntity, access: Access, row: Row): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) record[k] = out(v);

@@ -11,7 +11,7 @@ import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
-import { presentRecord, type Row } from './present';
+import type { Row } from './present';
 import { col, rowsOf, scopeCondition, selection, tableOf } from './table';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
@@ -160,7 +160,7 @@ export function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Curso
   )!;
 }
 
-/** A page of records; `extra` narrows the list further (a bespoke list route's own condition). */
+/** A page of records as rows (the route presents them); `extra` narrows the list further (a bespoke list route's own condition). */
 export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery, extra?: SQL) {
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
@@ -198,7 +198,7 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
   }
   const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
   if (access.groups.some((g) => may(access, g, 'create'))) links.create = `/api/v1/${entity.plural}`;
-  return { data: pageRows.map((r) => presentRecord(entity, access, r)), meta, links };
+  return { data: pageRows, meta, links };
 }
 
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));

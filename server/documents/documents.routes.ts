@@ -10,7 +10,7 @@ import { recordSchema } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
 import { listQuerySchema } from '../crud/list-query';
 import { getRow, list } from '../crud/read';
-import { presentRecord } from '../crud/present';
+import { presentRecord, presentRecords } from '../crud/present';
 import { sendRowErrors, zodRowErrors } from '../crud/row-errors';
 import { errorReplies } from '../routes/schemas';
 import { fieldError } from '../http-error';
@@ -60,7 +60,8 @@ export async function documentRoutes(app: FastifyInstance) {
       if (!model_name !== !model_uuid)
         throw fieldError(model_name ? 'model_uuid' : 'model_name', 'validation.required');
       const extra = model_name && model_uuid ? await attachedTo(ctx, access, { model_name, model_uuid }) : undefined;
-      return list(ctx, access, entity, query, extra);
+      const page = await list(ctx, access, entity, query, extra);
+      return { ...page, data: presentRecords(entity, access, page.data) };
     },
   );
 

@@ -7,7 +7,7 @@ import { entities } from '../../src/entities/registry';
 import { recordSchema } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
 import { getRow } from '../crud/read';
-import { presentRecord } from '../crud/present';
+import { presentRecord, presentRecords } from '../crud/present';
 import { CASCADE_MODELS, archiveWithTasks, relatedTasks } from '../services/archive-cascade.service';
 import { ok } from './schemas';
 
@@ -21,7 +21,12 @@ export async function archiveCascadeRoutes(app: FastifyInstance) {
     r.get(
       `/${entity.plural}/:uuid/related-tasks`,
       { schema: { tags, params, response: ok(z.object({ data: z.array(recordSchema(entities.task)) })) } },
-      async (req) => ({ data: await relatedTasks(ctx, await accessOf(ctx, req), entity, req.params.uuid) }),
+      async (req) => {
+        const access = await accessOf(ctx, req);
+        return {
+          data: presentRecords(entities.task, access, await relatedTasks(ctx, access, entity, req.params.uuid)),
+        };
+      },
     );
     r.post(
       `/${entity.plural}/:uuid/archive`,

@@ -6,13 +6,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entities } from '../../src/entities/registry';
 import { recordSchema } from '../../src/entities/schemas';
-import { accessOf } from '../crud/access';
+import { accessOf, type Access } from '../crud/access';
+import { presentRecords } from '../crud/present';
+import type { AppContext } from '../context';
 import { extensionsOf } from '../services/contract-actions.service';
 import { contractsOf, facilitiesOf, setFacilities } from '../services/contract-facilities.service';
 import { errorReplies, ok } from './schemas';
 
 const params = z.object({ uuid: z.uuid() });
 const tags = ['contracts'];
+
+/** The facilities linked to a contract, as the API replies them. */
+const linkedFacilities = async (ctx: AppContext, access: Access, uuid: string) =>
+  presentRecords(entities.facility, access, await facilitiesOf(ctx, access, uuid));
 
 export async function contractRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +51,7 @@ export async function contractRoutes(app: FastifyInstance) {
 
   const facilityList = z.object({ data: z.array(recordSchema(entities.facility)) });
   r.get('/contracts/:uuid/facilities', { schema: { tags, params, response: ok(facilityList) } }, async (req) => ({
-    data: await facilitiesOf(ctx, await accessOf(ctx, req), req.params.uuid),
+    data: await linkedFacilities(ctx, await accessOf(ctx, req), req.params.uuid),
   }));
   r.put(
     '/contracts/:uuid/facilities',
@@ -60,7 +66,7 @@ export async function contractRoutes(app: FastifyInstance) {
     async (req) => {
       const access = await accessOf(ctx, req);
       await setFacilities(ctx, access, req.params.uuid, req.body.facility_uuids);
-      return { data: await facilitiesOf(ctx, access, req.params.uuid) };
+      return { data: await linkedFacilities(ctx, access, req.params.uuid) };
     },
   );
   r.get(
@@ -72,6 +78,9 @@ export async function contractRoutes(app: FastifyInstance) {
         response: ok(z.object({ data: z.array(recordSchema(entities.contract)) })),
       },
     },
-    async (req) => ({ data: await contractsOf(ctx, await accessOf(ctx, req), req.params.uuid) }),
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      return { data: presentRecords(entities.contract, access, await contractsOf(ctx, access, req.params.uuid)) };
+    },
   );
 }

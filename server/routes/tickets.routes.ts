@@ -7,7 +7,7 @@ import { entities } from '../../src/entities/registry';
 import { recordSchema } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
 import { getRow } from '../crud/read';
-import { presentRecord } from '../crud/present';
+import { presentRecord, presentRecords } from '../crud/present';
 import { followers, listComments, orderFromTicket, postComment } from '../services/ticket.service';
 import { created, ok } from './schemas';
 
@@ -38,7 +38,12 @@ export async function ticketRoutes(app: FastifyInstance) {
   r.get(
     '/tickets/:uuid/comments',
     { schema: { tags, params, response: ok(z.object({ data: z.array(comment) })) } },
-    async (req) => ({ data: await listComments(ctx, await accessOf(ctx, req), req.params.uuid) }),
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      return {
+        data: presentRecords(entities.ticket_comment, access, await listComments(ctx, access, req.params.uuid)),
+      };
+    },
   );
   r.post(
     '/tickets/:uuid/comments',

@@ -10,7 +10,7 @@ import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { selection } from '../crud/table';
 import { setArchived, subtree } from '../crud/write';
-import { presentRecord, type Row } from '../crud/present';
+import type { Row } from '../crud/present';
 import { task as tasks } from '../db/entity-tables';
 import { fieldError } from '../http-error';
 import type { Tx } from '../crud/actions';
@@ -40,8 +40,7 @@ async function relatedRows(db: Tx, entity: AnyEntity, uuid: string, settingsGrou
 
 export async function relatedTasks(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
   const record = await getRow(ctx, access, entity, uuid);
-  const rows = await relatedRows(ctx.db, entity, uuid, String(record.settings_group_uuid));
-  return rows.map((r) => presentRecord(entities.task, access, r));
+  return relatedRows(ctx.db, entity, uuid, String(record.settings_group_uuid));
 }
 
 /** Archives the record (a facility with its subtree) and the chosen related tasks, all or nothing. */

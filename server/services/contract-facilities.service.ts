@@ -7,7 +7,7 @@ import { entities } from '../../src/entities/registry';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { selection } from '../crud/table';
-import { presentRecord, type Row } from '../crud/present';
+import type { Row } from '../crud/present';
 import { contract as contracts, facility as facilities } from '../db/entity-tables';
 import { contractFacilities } from '../db/contract-schema';
 import { fieldError } from '../http-error';
@@ -16,7 +16,7 @@ import { onRecord } from '../crud/actions';
 /** The facilities linked to a contract, by name (404 outside the caller's scope). */
 export async function facilitiesOf(ctx: AppContext, access: Access, contractUuid: string) {
   const contract = await getRow(ctx, access, entities.contract, contractUuid);
-  const rows = (await ctx.db
+  return (await ctx.db
     .select(selection(entities.facility))
     .from(facilities)
     .innerJoin(contractFacilities, eq(contractFacilities.facility_uuid, facilities.uuid!))
@@ -28,13 +28,12 @@ export async function facilitiesOf(ctx: AppContext, access: Access, contractUuid
       ),
     )
     .orderBy(asc(facilities.name!))) as Row[];
-  return rows.map((r) => presentRecord(entities.facility, access, r));
 }
 
 /** The contracts a facility is linked to, by title (404 outside the caller's scope). */
 export async function contractsOf(ctx: AppContext, access: Access, facilityUuid: string) {
   const facility = await getRow(ctx, access, entities.facility, facilityUuid);
-  const rows = (await ctx.db
+  return (await ctx.db
     .select(selection(entities.contract))
     .from(contracts)
     .innerJoin(contractFacilities, eq(contractFacilities.contract_uuid, contracts.uuid!))
@@ -46,7 +45,6 @@ export async function contractsOf(ctx: AppContext, access: Access, facilityUuid:
       ),
     )
     .orderBy(asc(contracts.title!))) as Row[];
-  return rows.map((r) => presentRecord(entities.contract, access, r));
 }
 
 /** Replaces the contract's linked facilities with `facilityUuids` (403 without the right, 409 when archived). */

@@ -9,7 +9,7 @@ import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { selection } from '../crud/table';
 import { create } from '../crud/write';
-import { presentRecord, type Row } from '../crud/present';
+import type { Row } from '../crud/present';
 import { contact as contacts, ticketComment as comments } from '../db/entity-tables';
 import { settingsGroupMembers, users } from '../db/schema';
 import { ticketFollowers } from '../db/planning-schema';
@@ -120,12 +120,11 @@ export async function followers(ctx: AppContext, access: Access, uuid: string) {
 
 export async function listComments(ctx: AppContext, access: Access, uuid: string) {
   await getRow(ctx, access, entities.ticket, uuid);
-  const rows = (await ctx.db
+  return (await ctx.db
     .select(selection(entities.ticket_comment))
     .from(comments)
     .where(and(eq(comments.ticket_uuid!, uuid), isNull(comments.deleted_at!), isNull(comments.archived_at!)))
     .orderBy(asc(comments.created_at!))) as Row[];
-  return rows.map((r) => presentRecord(entities.ticket_comment, access, r));
 }
 
 export async function postComment(ctx: AppContext, access: Access, uuid: string, body: string) {
