@@ -1,23 +1,32 @@
 // Starts the HTTP server: opens the database (migrations applied), seeds the demo on an empty database,
 // starts the scheduled jobs, and shuts down gracefully on SIGTERM/SIGINT.
-import { buildApp } from './app';
 import { loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { seedDemoIfEmpty } from './db/seed-demo';
-import { startScheduler } from './jobs/scheduler';
 
 const started = performance.now();
 const config = loadConfig();
-let app;
-try {
-  app = await buildApp({ config });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    console.error(err.message);
+// The database opens while the rest of the server loads: PGlite compiles its WebAssembly and reads its files in the
+// background meanwhile (docs/decisions.md, "Start-up").
+const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
+  (database) => ({ database }),
+  (error: unknown) => ({ error }),
+);
+const [{ buildApp }, { seedDemoIfEmpty }, { startScheduler }] = await Promise.all([
+  import('./app'),
+  import('./db/seed-demo'),
+  import('./jobs/scheduler'),
+]);
+const opened = await opening;
+if ('error' in opened) {
+  if (opened.error instanceof DataDirLockedError) {
+    console.error(opened.error.message);
     process.exit(1);
   }
-  throw err;
+  throw opened.error;
 }
+const { database } = opened;
+const app = await buildApp({ config, database });
 if (config.seedDemo) {
   const demo = await seedDemoIfEmpty(app.ctx);
   if (demo) printDemoLogin(demo.email, demo.password, config.appUrl);
@@ -37,7 +46,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info({ event: 'shutdown', signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     scheduler?.stop();
-    await app.close(); // stops accepting, finishes in-flight requests, closes the database
+    await app.close(); // stops accepting and finishes in-flight requests
+    await database.close();
     clearTimeout(force);
     process.exit(0);
   });

@@ -2,6 +2,7 @@
 // Column types are normalised here so that both produce identical API output.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -99,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release = acquireDataDirLock(opts.dataDir);
   }
   try {
+    if (!inMemory) copyDataTemplate(path.join(opts.dataDir, 'pgdata'));
     const options = { relaxedDurability: true, extensions: { pg_trgm } };
     const open = async () => {
       const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
@@ -122,6 +124,52 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release();
     throw err;
   }
+}
+
+/**
+ * The built server carries a migrated, empty PGlite data folder made at build time (scripts/build-server.mjs), with
+ * the PGlite version and migration count that made it in `pgdata-template.json`. A first start copies it instead of
+ * creating the database cluster and applying every migration (seconds in WebAssembly: docs/decisions.md, "Start-up");
+ * later migrations are applied on top as on any start. Without a template (tests running the sources, a build that
+ * made none) or made by another PGlite version, PGlite creates the folder itself as before.
+ */
+export const DATA_TEMPLATE = fileURLToPath(new URL('./pgdata-template', import.meta.url));
+
+function copyDataTemplate(pgdata: string) {
+  if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) return; // an existing (or PGlite's own) cluster
+  let made: { pglite?: string };
+  try {
+    made = JSON.parse(fs.readFileSync(`${DATA_TEMPLATE}.json`, 'utf8')) as { pglite?: string };
+  } catch {
+    return; // no template beside this build
+  }
+  if (made.pglite !== pgliteVersion()) return;
+  // copied beside it, then renamed into place: a start stopped halfway leaves no half cluster behind; a copy that
+  // fails (the build replacing its template meanwhile) leaves the folder to PGlite
+  const partial = `${pgdata}.partial`;
+  try {
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(DATA_TEMPLATE, partial, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+    fs.rmSync(pgdata, { recursive: true, force: true });
+    fs.renameSync(partial, pgdata);
+  } catch {
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/** The version of the PGlite package this process loads. */
+export function pgliteVersion(): string | undefined {
+  try {
+    for (let dir = fileURLToPath(import.meta.resolve('@electric-sql/pglite')); dir !== path.dirname(dir);) {
+      dir = path.dirname(dir);
+      const file = path.join(dir, 'package.json');
+      const pkg = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+      if (pkg.name === '@electric-sql/pglite') return pkg.version;
+    }
+  } catch {
+    /* not resolvable from here */
+  }
+  return undefined;
 }
 
 /** What a request gets while the embedded database is being reopened (answered as 503 with Retry-After). */

@@ -3,6 +3,7 @@
 // catalogues they use. Deterministic: the same data on every machine.
 import type { Db } from './client';
 import * as t from './entity-tables';
+import { insertRows } from './insert-rows';
 
 const CITIES: [string, string, string, number, number][] = [
   ['Zürich', '8001', 'CH', 47.3769, 8.5417],
@@ -142,9 +143,7 @@ function rng(seed: number) {
   };
 }
 
-async function insertAll(db: Db, table: Parameters<Db['insert']>[0], rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
-}
+const insertAll = insertRows;
 
 export async function seedPortfolio(db: Db, sg: string, userId: number) {
   const r = rng(42);

@@ -1,7 +1,6 @@
 // TOTP two-factor sign-in (RFC 6238; Fortify's endpoints): enable, confirm, recovery codes, challenge, disable.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, UserRow } from '../context';
 import { users } from '../db/schema';
@@ -41,6 +40,7 @@ export async function enable(ctx: AppContext, user: UserRow) {
 
 export async function qrCode(ctx: AppContext, user: UserRow) {
   const url = otpauthUrl('Hauswerk', user.email, secretOf(ctx, user));
+  const { default: QRCode } = await import('qrcode'); // loaded when first used, not at start
   return { svg: await QRCode.toString(url, { type: 'svg', margin: 1 }), url };
 }
 

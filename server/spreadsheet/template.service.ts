@@ -1,7 +1,7 @@
 // The import template of a model: translated headers of every writable field, list validation (dropdowns) for
 // enum fields, and a hidden uuid column, so a filled template imports with the suggested mapping as it is.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
 import { isWritable } from '../../src/entities/fields';
@@ -24,7 +24,9 @@ const letter = (n: number) => {
 };
 
 export async function writeTemplate(entity: AnyEntity, locale: Locale, out: Writable) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // loaded when a template is asked for, not at start (docs/decisions.md, "Start-up")
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(modelLabel(entity, locale)), { views: [{ state: 'frozen', ySplit: 1 }] });
   const fields = importableFields(entity);
   ws.columns = [

@@ -1,14 +1,20 @@
 // Cold start of the built server to the first answered request: PGlite on an existing data folder against the
-// same server on PostgreSQL (baseline, same run); first start on an empty folder; idle memory on PGlite.
-// Budgets (issue: foundation): PGlite ≤ 3× PostgreSQL and < 1 s; empty folder < 3 s; idle RSS < 400 MB.
+// same server on PostgreSQL (baseline, same run); first start on an empty folder (the demo seeded); idle memory on
+// PGlite. Budgets (issue: foundation): PGlite ≤ 3× PostgreSQL and < 1 s; empty folder < 3 s; idle RSS < 400 MB.
+// Each figure is the median of several starts (3 first starts, 5 cold starts each). BENCH_STARTUP_PORT (8391).
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 
-const PORT = 8391;
+const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 8391);
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function startOnce(env) {
+  const taken = await fetch(`http://127.0.0.1:${PORT}/api/v1/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${PORT} is taken: set BENCH_STARTUP_PORT`);
   const t0 = performance.now();
   const child = spawn(process.execPath, ['dist/server/server.js'], {
     env: {
@@ -23,6 +29,7 @@ async function startOnce(env) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/health`);
       if (res.ok) break;
@@ -46,9 +53,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run() {
   const dir = '.tmp/bench-data';
-  fs.rmSync(dir, { recursive: true, force: true });
-  const first = await startOnce({ DATA_DIR: dir });
-  await stop(first.child);
+  const firstRuns = [];
+  for (let i = 0; i < 3; i++) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const first = await startOnce({ DATA_DIR: dir });
+    firstRuns.push(first.ms);
+    await stop(first.child);
+  }
 
   const pgliteRuns = [];
   let idle = 0;
@@ -79,10 +90,11 @@ export async function run() {
   await admin.query(`drop database ${name} with (force)`);
   await admin.end();
 
+  const first = median(firstRuns);
   const pglite = median(pgliteRuns);
   const postgres = median(pgRuns);
   const rows = [
-    ['first start, empty data folder', `${first.ms.toFixed(0)} ms`, 'budget < 3000 ms', first.ms < 3000],
+    ['first start, empty folder (median of 3)', `${first.toFixed(0)} ms`, 'budget < 3000 ms', first < 3000],
     ['cold start, PGlite (median of 5)', `${pglite.toFixed(0)} ms`, 'budget < 1000 ms', pglite < 1000],
     ['cold start, PostgreSQL (baseline)', `${postgres.toFixed(0)} ms`, '', true],
     ['ratio PGlite / PostgreSQL', `${(pglite / postgres).toFixed(2)}×`, 'budget ≤ 3×', pglite / postgres <= 3],
