@@ -1,4 +1,4 @@
-// Errors a service throws; the error handler turns them into the documented reply shapes (docs/rules.md, "Errors").
+// Errors a service throws; the error handler turns them into the documented reply shapes (docs/domain/api.md, "Errors").
 import type { MessageKey } from './i18n/messages';
 
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 // What the caller may reach: the settings groups it belongs to (minus groups that enforce 2FA it lacks), with
-// its role in each. Every generic query is scoped by this list (docs/rules.md, "Another workspace's record"), loaded
+// its role in each. Every generic query is scoped by this list (docs/domain/security.md, "Another workspace's record"), loaded
 // once per request.
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ export interface Access {
   user: UserRow;
   roles: Map<string, 'admin' | 'user'>;
   groups: string[];
-  /** Today in the caller's time zone (X-Timezone-Offset; docs/rules.md, "Numbers, money and dates"), else UTC. */
+  /** Today in the caller's time zone (X-Timezone-Offset; docs/domain/fields.md, "Numbers, money and dates"), else UTC. */
   today?: string;
 }
 

@@ -1,4 +1,4 @@
-// Record actions (docs/rules.md, "Records, links and actions"): each action a model declares (model-behaviour.ts)
+// Record actions (docs/domain/api.md, "Records, links and actions"): each action a model declares (model-behaviour.ts)
 // becomes one route, POST /api/v1/{plural}/{uuid}/{action} with its body schema, replying the record as it is after
 // the action ({ data, meta? }), the shape of the generic routes (or, for an action that removes the record, the
 // record it names in `reply`). Its link comes from the same declaration (modelLinks).

@@ -1,7 +1,7 @@
 // The checks of a write that read other records, written once for N rows: every reference resolves inside the
 // row's settings group (and, for records under a property, to a record of the same property), a unique field is
 // not taken by another record of the settings group, and a tree's new parent is neither the record itself nor one
-// of its descendants (docs/rules.md, "Bulk, import and export"). A single write calls them with one row, bulk and
+// of its descendants (docs/domain/api.md, "Bulk, import and export"). A single write calls them with one row, bulk and
 // imports with many; each costs one query per field checked (per referenced model, per unique field; the tree one
 // recursive query) whatever N is. They answer per-row field problems and leave what to do with them (a 422, a row
 // error) to the caller.

@@ -1,4 +1,4 @@
-// Generic routes for every model of the registry (docs/rules.md, "Records, links and actions"): list, get, create,
+// Generic routes for every model of the registry (docs/domain/api.md, "Records, links and actions"): list, get, create,
 // update, delete, archive, restore, the subtree of tree models, and each model's declared actions. A bespoke route
 // file may take a generic route over (escape hatch: the model's `overrides`, server/models).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The list query of a model (docs/rules.md, "List query"), validated strictly: sort and filter fields outside the
+// The list query of a model (docs/domain/api.md, "List query"), validated strictly: sort and filter fields outside the
 // model's allow-list, unknown parameters and per_page above the maximum are a 422.
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';

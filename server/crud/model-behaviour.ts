@@ -1,6 +1,6 @@
 // What a model adds to the records engine, declared in its own module (server/models/<model>.ts) and handed to the
 // engine once through one registry (server/models/index.ts, installed by app.ts): write hooks, values computed on
-// read and stored on write, the model's actions (docs/rules.md, "Records, links and actions": one route and one
+// read and stored on write, the model's actions (docs/domain/api.md, "Records, links and actions": one route and one
 // link per action, both from the same declaration), links to its sub-resources, and the generic routes a bespoke
 // route file takes over. The engine itself names no model.
 import type { z } from 'zod';
@@ -47,7 +47,7 @@ export type ActionResult = {
 } | void;
 
 /**
- * A record action, `POST /{plural}/{uuid}/{name}` (docs/rules.md, "States and transitions"). `refusal` is its
+ * A record action, `POST /{plural}/{uuid}/{name}` (docs/domain/states.md, "States and transitions"). `refusal` is its
  * precondition on the record: null when the action is allowed now, else the error the route answers with (the link
  * `links[name]` is offered exactly when it is null). The engine loads the record in one transaction (404 outside the
  * caller's scope, 403 without the right to update, 409 when archived; see `right`), checks `refusal`, then runs the

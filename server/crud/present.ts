@@ -1,5 +1,5 @@
 // A database row as the API replies it: dates as ISO strings, decimals as strings, and `links` showing only
-// what the caller may do now (docs/rules.md, "Records, links and actions").
+// what the caller may do now (docs/domain/api.md, "Records, links and actions").
 import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from './access';
 import { computedValues, modelLinks } from './model-behaviour';

@@ -53,7 +53,7 @@ export function sendRowErrors(reply: FastifyReply, locale: Locale, errors: Error
   return reply.code(422).send({ message, errors });
 }
 
-/** "N records lack the right permission" (docs/rules.md, "Permissions and roles"); undefined when none skipped. */
+/** "N records lack the right permission" (docs/domain/permissions.md, "Permissions and roles"); undefined when none skipped. */
 export function skippedMessage(locale: Locale, count: number): string | undefined {
   if (count === 0) return undefined;
   return count === 1 ? translate(locale, 'bulk.skipped_one') : translate(locale, 'bulk.skipped_other', { count });

@@ -1,5 +1,5 @@
 // Tables of the contracts module that are not records of their own: the extension history of a contract (one row
-// per extension, by hand or by the daily job; docs/rules.md, "Contract deadlines") and the facilities a contract
+// per extension, by hand or by the daily job; docs/domain/calculations.md, "Contract deadlines") and the facilities a contract
 // covers (many-to-many, each facility of the contract's property).
 import { boolean, index, integer, pgTable, primaryKey, date, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';

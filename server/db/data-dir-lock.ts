@@ -1,4 +1,4 @@
-// PGlite is one process per data folder: two processes on one folder corrupt it (docs/rules.md, "Embedded database").
+// PGlite is one process per data folder: two processes on one folder corrupt it (docs/domain/security.md, "Embedded database").
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -1,4 +1,4 @@
-// Drizzle tables derived from the model definitions (src/entities): the common record fields (docs/rules.md,
+// Drizzle tables derived from the model definitions (src/entities): the common record fields (docs/domain/fields.md,
 // "Common record fields"), one column per field by kind, indexes for scoping, sorting and trigram search. drizzle-kit
 // reads this file too.
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 // Tables of the planning modules that are not records of their own: ticket followers, running numbers per
 // settings group, the public token of an external order, the secret of a user's calendar feed. Tokens are
-// stored as SHA-256 hashes only (docs/rules.md, "Tokens").
+// stored as SHA-256 hashes only (docs/domain/sign-in.md, "Tokens").
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { settingsGroups, users } from './schema';
 import { order, ticket } from './entity-tables';

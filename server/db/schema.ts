@@ -216,7 +216,7 @@ export const jobRuns = pgTable('job_runs', {
   last_result: jsonb('last_result'),
 });
 
-/** Per-user, per-device grid preferences (docs/rules.md, "Table preferences"). */
+/** Per-user, per-device grid preferences (docs/domain/preferences.md, "Table preferences"). */
 export const userTableSettings = pgTable(
   'user_table_settings',
   {
@@ -247,7 +247,7 @@ export const userModelViews = pgTable(
 );
 
 /**
- * Saved grid views (docs/rules.md, "Saved views"): a named query (sort, filters, search, status limiter) of one table,
+ * Saved grid views (docs/domain/preferences.md, "Saved views"): a named query (sort, filters, search, status limiter) of one table,
  * personal to its owner or shared with the settings group. The layout is not part of a view: it stays per device.
  */
 export const gridViews = pgTable(

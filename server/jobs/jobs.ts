@@ -1,4 +1,4 @@
-// The scheduled jobs (docs/rules.md, "Scheduled jobs"). Each is idempotent: running it twice changes nothing more.
+// The scheduled jobs (docs/domain/mail-and-jobs.md, "Scheduled jobs"). Each is idempotent: running it twice changes nothing more.
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users, userTokens } from '../db/schema';
@@ -16,7 +16,7 @@ export interface Job {
 
 export const jobs: Job[] = [
   {
-    // Accounts whose confirmed deletion date has passed (30 days after the link was clicked; docs/rules.md,
+    // Accounts whose confirmed deletion date has passed (30 days after the link was clicked; docs/domain/sign-in.md,
     // "Account deletion").
     name: 'account-deletion',
     intervalMinutes: 60,
@@ -42,7 +42,7 @@ export const jobs: Job[] = [
     },
   },
   {
-    // Task events over the rolling 12-month horizon (docs/rules.md, "Task recurrence"); idempotent.
+    // Task events over the rolling 12-month horizon (docs/domain/calculations.md, "Task recurrence"); idempotent.
     name: 'task-events',
     intervalMinutes: 24 * 60,
     run: (ctx, now) => materialiseAll(ctx.db, isoDay(now)),
@@ -55,7 +55,7 @@ export const jobs: Job[] = [
     run: async () => ({ kicked: resumeImports() }),
   },
   {
-    // Contract deadlines (docs/rules.md, "Contract deadlines"): auto-extension once the latest cancellation date has
+    // Contract deadlines (docs/domain/calculations.md, "Contract deadlines"): auto-extension once the latest cancellation date has
     // passed, then ended once the end date has passed without an extension. Both by the UTC date; idempotent. (Last in
     // the list: a job's advisory lock id is its index.)
     name: 'contract-deadlines',

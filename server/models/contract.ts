@@ -1,4 +1,4 @@
-// Contracts (docs/rules.md, "Contract deadlines"): every create, update, bulk write and import stores the derived
+// Contracts (docs/domain/calculations.md, "Contract deadlines"): every create, update, bulk write and import stores the derived
 // dates (end date from start and duration, duration from a given end date, the latest cancellation date), so lists
 // can sort and filter by them; cancel and extend (extending needs an end date to extend from); links to the linked
 // facilities and to the tasks offered before archiving (contracts.routes.ts, archive-cascade.routes.ts, which takes

@@ -1,4 +1,4 @@
-// Facilities (docs/rules.md, "Facility figures"): remaining lifetime, renewal costs and book value on read; the
+// Facilities (docs/domain/calculations.md, "Facility figures"): remaining lifetime, renewal costs and book value on read; the
 // tasks tied to a facility are offered before archiving it (archive-cascade.routes.ts takes its archive over).
 import { bookValue, remainingLifetime, renewalCosts, type FacilityInput } from '../../src/domain/facility-figures';
 import type { ModelBehaviour } from '../crud/model-behaviour';

@@ -1,4 +1,4 @@
-// Response headers (docs/rules.md, "Response headers"): CSP with frame-ancestors 'none', nosniff, no caching of
+// Response headers (docs/domain/security.md, "Response headers"): CSP with frame-ancestors 'none', nosniff, no caching of
 // authenticated JSON, request id echo, and no CORS headers at all (closed by default).
 import type { FastifyInstance } from 'fastify';
 

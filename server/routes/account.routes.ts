@@ -1,4 +1,4 @@
-// The signed-in user's account (docs/rules.md, "Sign-in calls"): profile, password, terms, e-mail verification,
+// The signed-in user's account (docs/domain/sign-in.md, "Sign-in calls"): profile, password, terms, e-mail verification,
 // API tokens, invitations and the account deletion request.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Sign-in calls (docs/rules.md, "Sign-in calls"): Sanctum's csrf-cookie and token, Fortify's login, 2FA challenge,
+// Sign-in calls (docs/domain/sign-in.md, "Sign-in calls"): Sanctum's csrf-cookie and token, Fortify's login, 2FA challenge,
 // register, logout, forgot and reset password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

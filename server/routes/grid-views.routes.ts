@@ -1,6 +1,6 @@
-// Saved grid views (docs/rules.md, "Saved views"): named queries of a table, personal or shared with a settings group.
+// Saved grid views (docs/domain/preferences.md, "Saved views"): named queries of a table, personal or shared with a settings group.
 // Everyone in the group sees its shared views; the owner, or an admin of the group for a shared view, may change
-// or delete one. Another user's personal view is a 404 like a missing one (docs/rules.md,
+// or delete one. Another user's personal view is a 404 like a missing one (docs/domain/security.md,
 // "Another workspace's record").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

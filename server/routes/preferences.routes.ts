@@ -1,4 +1,4 @@
-// Per-device table preferences and model views (docs/rules.md, "Preferences and views"): the grid saves its layout
+// Per-device table preferences and model views (docs/domain/preferences.md, "Preferences and views"): the grid saves its layout
 // here, debounced.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

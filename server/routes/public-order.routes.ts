@@ -1,6 +1,6 @@
 // The contractor's public order page API (no login): GET /public/orders/{token}, its answers and the order's
 // documents. Replies are never cached, indexed or sent on as a referrer; guessing tokens is rate-limited per IP
-// (docs/rules.md, "Tokens").
+// (docs/domain/sign-in.md, "Tokens").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Settings groups (docs/rules.md, "Workspaces and scope"): list (slim, sortBy=name), get, its members (for pickers),
+// Settings groups (docs/domain/fields.md, "Workspaces and scope"): list (slim, sortBy=name), get, its members (for pickers),
 // create; admins update.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

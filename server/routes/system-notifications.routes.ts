@@ -1,4 +1,4 @@
-// System notifications, exactly the calls of docs/rules.md, "System notifications".
+// System notifications, exactly the calls of docs/domain/notifications.md, "System notifications".
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

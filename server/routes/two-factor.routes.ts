@@ -1,4 +1,4 @@
-// Two-factor management for the signed-in user (Fortify's endpoint names; docs/rules.md, "Two-factor authentication").
+// Two-factor management for the signed-in user (Fortify's endpoint names; docs/domain/sign-in.md, "Two-factor authentication").
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -172,7 +172,7 @@ export async function revokeApiToken(ctx: AppContext, userId: number, id: number
   if (gone.length === 0) throw notFound();
 }
 
-// ---- account deletion: e-mailed link, 30 days, signing in again restores (docs/rules.md, "Account deletion") ----
+// ---- account deletion: e-mailed link, 30 days, signing in again restores (docs/domain/sign-in.md, "Account deletion") ----
 export const DELETION_GRACE_DAYS = 30;
 
 export async function requestDeletion(ctx: AppContext, user: UserRow) {

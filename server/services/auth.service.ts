@@ -1,4 +1,4 @@
-// Sign-in, registration, sign-out and password reset (Fortify's flows; docs/rules.md, "Sign-in calls").
+// Sign-in, registration, sign-out and password reset (Fortify's flows; docs/domain/sign-in.md, "Sign-in calls").
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -55,7 +55,7 @@ export async function attempt(ctx: AppContext, email: string, password: string, 
   return user;
 }
 
-/** A successful sign-in restores an account scheduled for deletion (docs/rules.md, "Account deletion"). */
+/** A successful sign-in restores an account scheduled for deletion (docs/domain/sign-in.md, "Account deletion"). */
 export async function completeLogin(
   ctx: AppContext,
   req: FastifyRequest,

@@ -1,4 +1,4 @@
-// Contract actions and deadlines (docs/rules.md, "Contract deadlines"): cancel (a date after the latest cancellation
+// Contract actions and deadlines (docs/domain/calculations.md, "Contract deadlines"): cancel (a date after the latest cancellation
 // date needs the caller's confirmation), extend (end date + extension period, status extended, one history row), the
 // extension history, and the daily job: auto-extension once the latest cancellation date has passed, then ended
 // once the end date has passed without an extension.

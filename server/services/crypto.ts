@@ -1,7 +1,7 @@
 // Random tokens, hashes, sealing (AES-256-GCM) and signatures, on node:crypto only.
 import crypto from 'node:crypto';
 
-/** 32 random bytes, base64url (docs/rules.md, "Tokens"). */
+/** 32 random bytes, base64url (docs/domain/sign-in.md, "Tokens"). */
 export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 

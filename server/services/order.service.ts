@@ -1,4 +1,4 @@
-// Order actions (docs/rules.md, "States and transitions"): the transitions, send (an external order is e-mailed to its
+// Order actions (docs/domain/states.md, "States and transitions"): the transitions, send (an external order is e-mailed to its
 // contractor with a public token link) and reset-token (a new link; the old one is dead at once). The token is 32
 // random bytes, base64url, stored as its SHA-256 only; the mail goes out after the transaction commits.
 import { and, asc, eq, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Fixed-window rate limits kept in the database, so every server process counts together (docs/rules.md,
+// Fixed-window rate limits kept in the database, so every server process counts together (docs/domain/sign-in.md,
 // "Rate limits").
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 // Sessions live in the database so several server processes share them; the cookie holds a random id whose
-// SHA-256 is the key. Ids rotate on login, 2FA completion and password confirmation (docs/rules.md, "Sessions").
+// SHA-256 is the key. Ids rotate on login, 2FA completion and password confirmation (docs/domain/sign-in.md, "Sessions").
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';

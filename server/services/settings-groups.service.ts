@@ -1,5 +1,5 @@
 // Settings groups (workspaces): the caller sees only groups it belongs to; another group is a 404
-// (docs/rules.md, "Another workspace's record"). The creator becomes admin.
+// (docs/domain/security.md, "Another workspace's record"). The creator becomes admin.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, UserRow } from '../context';

@@ -1,4 +1,4 @@
-// System notifications (docs/rules.md, "System notifications"): superusers (with confirmed 2FA) manage them; users see
+// System notifications (docs/domain/notifications.md, "System notifications"): superusers (with confirmed 2FA) manage them; users see
 // those inside their publish window, newest publish_at first, and mark them read.
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import type { SystemNotification, systemNotificationBody } from '../../src/entit
 
 const API = '/api/v1/system-notifications';
 
-/** yyyy-MM-dd HH:mm:ss in UTC (docs/rules.md, "System notifications") ↔ Date. */
+/** yyyy-MM-dd HH:mm:ss in UTC (docs/domain/notifications.md, "System notifications") ↔ Date. */
 export const formatStamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 const parseStamp = (s: string) => new Date(`${s.replace(' ', 'T')}Z`);
 

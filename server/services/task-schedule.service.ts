@@ -1,4 +1,4 @@
-// Materialised task events (docs/rules.md, "Task recurrence"): the events of a task from today over the rolling
+// Materialised task events (docs/domain/calculations.md, "Task recurrence"): the events of a task from today over the rolling
 // 12-month horizon, written on every save (inside the save's transaction) and by the daily job. Idempotent: running it
 // twice changes nothing. Done, skipped and moved events are kept, and so are open events already past (they are
 // overdue); the open, unmoved future events are brought in line with the rule (unchanged ones keep their uuid).

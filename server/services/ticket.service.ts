@@ -1,4 +1,4 @@
-// Ticket actions (docs/rules.md, "States and transitions"): the transitions, assignment to a member, delegation to a
+// Ticket actions (docs/domain/states.md, "States and transitions"): the transitions, assignment to a member, delegation to a
 // member or a contact, followers, comments and an order created from a ticket (with the ticket's documents). Each is
 // one transaction.
 import { and, asc, eq, isNull } from 'drizzle-orm';

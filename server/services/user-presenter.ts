@@ -1,4 +1,4 @@
-// The User reply of GET /user and friends (docs/rules.md, "Sign-in calls"), built in two queries.
+// The User reply of GET /user and friends (docs/domain/sign-in.md, "Sign-in calls"), built in two queries.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invitations, settingsGroupMembers, settingsGroups } from '../db/schema';

@@ -1,4 +1,4 @@
-// Workload and cost per month and property (docs/rules.md, "Workload"): Σ task workload × events (open and done, not
+// Workload and cost per month and property (docs/domain/calculations.md, "Workload"): Σ task workload × events (open and done, not
 // skipped) in the month; cost = hours × cost_per_hour. One grouped query in the caller's scope.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';

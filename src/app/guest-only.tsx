@@ -1,4 +1,4 @@
-// Login, 2FA and registration: a visitor already signed in goes to ?redirect= or home (docs/rules.md,
+// Login, 2FA and registration: a visitor already signed in goes to ?redirect= or home (docs/domain/browser-app.md,
 // "Routes and guards").
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Any path outside the routes table (docs/rules.md, "Routes and guards").
+// Any path outside the routes table (docs/domain/browser-app.md, "Routes and guards").
 import { Classes, NonIdealState } from '@blueprintjs/core';
 import { Home, Search } from '@blueprintjs/icons';
 import { useTranslation } from '../i18n';

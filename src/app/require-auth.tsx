@@ -1,4 +1,4 @@
-// Protected pages (docs/rules.md, "Routes and guards"): the login flag, confirmed by GET /user, and accepted terms.
+// Protected pages (docs/domain/browser-app.md, "Routes and guards"): the login flag, confirmed by GET /user, and accepted terms.
 // Also provides the react-query cache, which the guest pages do not need (it loads with the first protected page).
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { Error as ErrorIcon } from '@blueprintjs/icons';

@@ -1,4 +1,4 @@
-// The routes table (docs/rules.md, "Routes and guards"): history mode, base /. Every screen is lazy so each route's
+// The routes table (docs/domain/browser-app.md, "Routes and guards"): history mode, base /. Every screen is lazy so each route's
 // code splits. Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for
 // loaders and actions this app does not use.
 import { lazy, Suspense, type ReactNode } from 'react';

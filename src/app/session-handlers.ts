@@ -1,4 +1,4 @@
-// What a 401 means for the app (docs/rules.md, "Signing in and out"): sign out locally without calling the server, then
+// What a 401 means for the app (docs/domain/browser-app.md, "Signing in and out"): sign out locally without calling the server, then
 // go to /login?redirect=<current path> unless the page is public or an auth page, or a logout is running.
 import { useEffect } from 'react';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
@@ -27,7 +27,7 @@ export function installSessionHandlers(): void {
 
 /**
  * Rendered inside the router: hands its navigate to the 401 handler, and ends a logout once a page without
- * login is shown, so the protected page it left cannot add ?redirect= while it unmounts (docs/rules.md,
+ * login is shown, so the protected page it left cannot add ?redirect= while it unmounts (docs/domain/browser-app.md,
  * "Routes and guards").
  */
 export function SessionHandlers(): null {

@@ -1,4 +1,4 @@
-// Completing a sign-in (docs/rules.md, "Signing in and out"): load the user, set the session flag and the language,
+// Completing a sign-in (docs/domain/browser-app.md, "Signing in and out"): load the user, set the session flag and the language,
 // choose the next page.
 import type { User } from '../entities/account';
 import { fetchUser } from '../api/account.api';
@@ -17,7 +17,7 @@ export async function completeLogin(user?: User): Promise<User> {
   return current;
 }
 
-/** Where to go after login: the terms first when they are not accepted (docs/rules.md, "Signing in and out"). */
+/** Where to go after login: the terms first when they are not accepted (docs/domain/browser-app.md, "Signing in and out"). */
 export function afterLoginPath(user: User, redirect: string | null): string {
   const target = safeRedirect(redirect) ?? '/';
   if (!user.terms_accepted) return withRedirect('/terms', target === '/' ? null : target);

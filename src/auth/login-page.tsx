@@ -1,4 +1,4 @@
-// /login (docs/rules.md, "Sign-in calls"): CSRF cookie, then POST /login; a two_factor reply leads to the 2FA step.
+// /login (docs/domain/sign-in.md, "Sign-in calls"): CSRF cookie, then POST /login; a two_factor reply leads to the 2FA step.
 import { Button, Checkbox, H2, Intent } from '@blueprintjs/core';
 import { LogIn } from '@blueprintjs/icons';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Which paths need a login (docs/rules.md, "Routes and guards") and which redirect targets are safe.
+// Which paths need a login (docs/domain/browser-app.md, "Routes and guards") and which redirect targets are safe.
 
 /** The auth layout's pages that work without a login. */
 export const GUEST_PATHS = ['/login', '/login/2fa', '/register', '/forgot-password', '/reset-password', '/logout'];

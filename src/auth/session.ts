@@ -1,4 +1,4 @@
-// Signing out (docs/rules.md, "Signing in and out"): POST /logout, its message, then forget the session state and the
+// Signing out (docs/domain/browser-app.md, "Signing in and out"): POST /logout, its message, then forget the session state and the
 // cache.
 import { logout } from '../api/account.api';
 import { notify } from '../components/notices';

@@ -1,4 +1,4 @@
-// Labelled form inputs with 422 messages under each field (per field, joined by line breaks; docs/rules.md,
+// Labelled form inputs with 422 messages under each field (per field, joined by line breaks; docs/domain/browser-app.md,
 // "Errors and notices").
 import { Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { Fragment, useCallback, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // Icons of the module routes. They sit in the first screen's bundle (the drawer), so they carry only the 16 px
-// path data, imported one icon at a time (docs/rules.md, "Stack"): Blueprint's icon components bundle the 20 px
+// path data, imported one icon at a time (docs/domain/architecture.md, "Stack"): Blueprint's icon components bundle the 20 px
 // paths as well, which doubled these bytes. The markup is Blueprint's (`bp6-icon` span around an svg), so icon
 // styles and colours apply as usual.
 import { Classes } from '@blueprintjs/core';

@@ -1,4 +1,4 @@
-// Notices at the top of the screen (docs/rules.md, "Errors and notices"): error and info 5.4 s, success 2.4 s,
+// Notices at the top of the screen (docs/domain/browser-app.md, "Errors and notices"): error and info 5.4 s, success 2.4 s,
 // 0 = persistent.
 import type { Intent, ToastProps, Toaster } from '@blueprintjs/core';
 import { isApiError } from '../api/errors';
@@ -51,7 +51,7 @@ export function preloadNotices(): void {
 }
 
 /**
- * Feedback for an action without a form: the HTTP client only logs other 4xx (docs/rules.md, "Errors and notices"), so
+ * Feedback for an action without a form: the HTTP client only logs other 4xx (docs/domain/browser-app.md, "Errors and notices"), so
  * say what the server said. 5xx, 403 and network errors were already shown; a 401 signs out.
  */
 export function reportActionError(error: unknown): void {

@@ -1,4 +1,4 @@
-// The settings group (workspace) switcher in the navbar (docs/rules.md, "Selected context").
+// The settings group (workspace) switcher in the navbar (docs/domain/browser-app.md, "Selected context").
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { Applications, CaretDown, Cog } from '@blueprintjs/icons';
 import { useTranslation } from '../i18n';

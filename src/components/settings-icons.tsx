@@ -1,4 +1,4 @@
-// Icons of the settings pages and templates (docs/rules.md, "Routes and guards"), imported one by one (docs/rules.md,
+// Icons of the settings pages and templates (docs/domain/browser-app.md, "Routes and guards"), imported one by one (docs/domain/architecture.md,
 // "Stack").
 import {
   BankAccount,

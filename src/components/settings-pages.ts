@@ -1,4 +1,4 @@
-// The children of /settings and /settings/templates (docs/rules.md, "Routes and guards"): i18n key and path below
+// The children of /settings and /settings/templates (docs/domain/browser-app.md, "Routes and guards"): i18n key and path below
 // /settings. Data only; the icons live in settings-icons.tsx so they load with the settings screens, not the first
 // screen.
 

@@ -1,4 +1,4 @@
-// Helpers for system notifications (docs/rules.md, "System notifications"): text per language and the mark-as-read
+// Helpers for system notifications (docs/domain/notifications.md, "System notifications"): text per language and the mark-as-read
 // mutation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
@@ -18,7 +18,7 @@ export function unreadCount(notifications: readonly SystemNotification[] | undef
   return notifications?.filter((notification) => !notification.viewed).length ?? 0;
 }
 
-/** POST …/confirmations; on failure a red notice (docs/rules.md, "Errors and notices"). */
+/** POST …/confirmations; on failure a red notice (docs/domain/browser-app.md, "Errors and notices"). */
 export function useMarkNotificationRead() {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-// The selected settings group (docs/rules.md, "Selected context").
+// The selected settings group (docs/domain/browser-app.md, "Selected context").
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useCurrentUser, useSettingsGroups } from '../api/queries';

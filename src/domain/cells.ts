@@ -1,4 +1,4 @@
-// Spreadsheet cells per field kind (the Excel/CSV mapping adapter; docs/rules.md, "Field kinds"): what a value becomes
+// Spreadsheet cells per field kind (the Excel/CSV mapping adapter; docs/domain/architecture.md, "Field kinds"): what a value becomes
 // in an exported cell, and what a cell read from a workbook, CSV or the clipboard becomes as an API value.
 // Exhaustive over the field kinds, like every adapter.
 import type { Field, FieldKind } from '../entities/fields';

@@ -1,4 +1,4 @@
-// Clipboard tables (docs/rules.md, "Grid editing"): TSV as Excel, LibreOffice and Google Sheets write it (quoted cells
+// Clipboard tables (docs/domain/spreadsheet.md, "Grid editing"): TSV as Excel, LibreOffice and Google Sheets write it (quoted cells
 // with tabs, line breaks and doubled quotes; Excel's trailing line break), and the HTML table they also write,
 // as a fallback. Copy writes both. Pure and isomorphic: no DOM, so the server and tests use the same code.
 

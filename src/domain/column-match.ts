@@ -1,4 +1,4 @@
-// Fuzzy matching of spreadsheet headers to fields (docs/rules.md, "Import and export"): on the field key, its labels in
+// Fuzzy matching of spreadsheet headers to fields (docs/domain/spreadsheet.md, "Import and export"): on the field key, its labels in
 // every language and a few German and English aliases. A remembered mapping (header → field) wins. Pure.
 
 export interface FieldCandidate {

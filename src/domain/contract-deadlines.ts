@@ -1,4 +1,4 @@
-// Contract deadlines (docs/rules.md, "Contract deadlines"), on `YYYY-MM-DD` strings in UTC: the end date from the start
+// Contract deadlines (docs/domain/calculations.md, "Contract deadlines"), on `YYYY-MM-DD` strings in UTC: the end date from the start
 // and the duration, the latest cancellation date (end − notice period, clamped to the month's last day, a weekend
 // rolled back to the Friday before), the end date after an extension, and how many extensions an auto-extending
 // contract is due. Pure: no clock, no I/O.
@@ -89,7 +89,7 @@ export interface DerivedDates {
 }
 
 /**
- * The dates a contract write stores (docs/rules.md, "Contract deadlines": either may be given): a given end date wins,
+ * The dates a contract write stores (docs/domain/calculations.md, "Contract deadlines": either may be given): a given end date wins,
  * and the duration follows it (the whole months from the start, or empty when the end is not whole months after it);
  * otherwise a write that sets the start or the duration gets the end date start + duration. The latest
  * cancellation date always follows the end date and the notice period. `merged` is the record after the write,

@@ -1,4 +1,4 @@
-// Facility figures (docs/rules.md, "Facility figures"), computed when a facility is read: remaining lifetime, renewal
+// Facility figures (docs/domain/calculations.md, "Facility figures"), computed when a facility is read: remaining lifetime, renewal
 // costs and the linear book value. Money stays a decimal string rounded to cents.
 
 export interface FacilityInput {

@@ -1,4 +1,4 @@
-// Decimal arithmetic on strings for order totals (never floats; docs/rules.md, "Order totals"). Values are scaled
+// Decimal arithmetic on strings for order totals (never floats; docs/domain/calculations.md, "Order totals"). Values are scaled
 // integers (BigInt); results are rounded half away from zero to two places.
 
 const SCALE = 6;

@@ -1,4 +1,4 @@
-// Overdue is derived, never stored (docs/rules.md, "States and transitions"): a due date before today on a
+// Overdue is derived, never stored (docs/domain/states.md, "States and transitions"): a due date before today on a
 // record still open.
 import { isClosed } from './transitions';
 

@@ -1,4 +1,4 @@
-// Locale-aware parsing of typed or pasted values (docs/rules.md, "Locale-aware parsing"): numbers as de 1.234,56,
+// Locale-aware parsing of typed or pasted values (docs/domain/spreadsheet.md, "Locale-aware parsing"): numbers as de 1.234,56,
 // de-ch 1'234.56 (also ’), en-us 1,234.56; dates in the user's date format, ISO, or Excel serial numbers. Pure:
 // used by the grid, the record form, paste and the server's import alike.
 import type { FieldKind } from '../entities/fields';

@@ -1,4 +1,4 @@
-// The recurrence fields of a task and their allowed values (docs/rules.md, "Task recurrence"), without the rrule
+// The recurrence fields of a task and their allowed values (docs/domain/calculations.md, "Task recurrence"), without the rrule
 // package, so model definitions and forms can use them without loading the expansion code.
 import type { FieldError } from '../entities/define';
 
@@ -20,7 +20,7 @@ export type Anchor = (typeof ANCHORS)[number];
 export const MAX_INTERVAL = 999;
 export const MAX_OCCURRENCES = 10_000;
 export const MAX_OFFSET_DAYS = 366;
-/** Events are materialised this many months ahead (docs/rules.md, "Task recurrence"). */
+/** Events are materialised this many months ahead (docs/domain/calculations.md, "Task recurrence"). */
 export const HORIZON_MONTHS = 12;
 
 /**

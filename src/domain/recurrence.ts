@@ -1,4 +1,4 @@
-// Task recurrence (docs/rules.md, "Task recurrence"), the entry point: the fields (recurrence-types.ts), calendar days
+// Task recurrence (docs/domain/calculations.md, "Task recurrence"), the entry point: the fields (recurrence-types.ts), calendar days
 // (recurrence-days.ts), rules (recurrence-rules.ts), walking a rule (recurrence-walk.ts), validation and the RFC 5545
 // rule text (recurrence-check.ts); this file expands a task into its events (task_event due dates) over a window, usually the rolling 12-month horizon. Pure and isomorphic: whole
 // calendar dates only, computed in UTC, so DST and the machine's time zone never move a date.

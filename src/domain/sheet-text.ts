@@ -1,5 +1,5 @@
 // Text of exported cells: formula-injection escaping, CSV lines, numbers and dates written in the user's
-// locale and date format (docs/rules.md, "Locale-aware parsing"). Pure; used by the server's export and its tests.
+// locale and date format (docs/domain/spreadsheet.md, "Locale-aware parsing"). Pure; used by the server's export and its tests.
 import type { DateFormatToken, ParseLocale } from './parse';
 import { separators } from './parse';
 

@@ -1,4 +1,4 @@
-// State machines (docs/rules.md, "States and transitions"): for each state the actions allowed from it and the state
+// State machines (docs/domain/states.md, "States and transitions"): for each state the actions allowed from it and the state
 // each action leads to. The server offers one link per allowed action and answers anything else with a 422 on `status`.
 
 export const TICKET_STATES = [

@@ -208,9 +208,9 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-// ---- system notifications (docs/rules.md, "System notifications") ----
+// ---- system notifications (docs/domain/notifications.md, "System notifications") ----
 export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
-/** yyyy-MM-dd HH:mm:ss, in UTC on the wire (docs/rules.md, "System notifications"). */
+/** yyyy-MM-dd HH:mm:ss, in UTC on the wire (docs/domain/notifications.md, "System notifications"). */
 const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** A real day and time of day, in the years a date may have. */
 const isStamp = (v: string) => {
@@ -243,7 +243,7 @@ export type SystemNotification = z.infer<typeof systemNotificationSchema>;
 
 export const messageReply = z.object({ message: z.string() });
 
-// ---- per-device preferences (docs/rules.md, "Preferences and views") ----
+// ---- per-device preferences (docs/domain/preferences.md, "Preferences and views") ----
 export const deviceSchema = z.string().regex(/^[\w .-]{1,40}:(mobile|desktop)$/, 'errors.device');
 /** The shape of a table name; the server also checks it names a model (`knownTableName` in the registry). */
 export const tableNameSchema = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'errors.table_name');
@@ -264,7 +264,7 @@ export const tableSettingsSchema = z.strictObject({
 export type TableSettings = z.infer<typeof tableSettingsSchema>;
 export const modelViewBody = z.strictObject({ view: z.enum(VIEWS) });
 
-// ---- saved grid views (docs/rules.md, "Saved views") ----
+// ---- saved grid views (docs/domain/preferences.md, "Saved views") ----
 /** What a view saves: the table's query, not its layout. */
 export const gridViewQuerySchema = z.strictObject({
   sort_by: z.string().max(60).nullable().optional(),

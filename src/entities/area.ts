@@ -1,4 +1,4 @@
-// A room or space of a property, optionally inside a partition (docs/rules.md, "Models").
+// A room or space of a property, optionally inside a partition (docs/domain/fields.md, "Models").
 import { defineEntity } from './define';
 import { f } from './fields';
 

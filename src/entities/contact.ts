@@ -1,4 +1,4 @@
-// A person or an organisation; a tenant when it has a tenancy (docs/rules.md, "Models").
+// A person or an organisation; a tenant when it has a tenancy (docs/domain/fields.md, "Models").
 import { defineEntity } from './define';
 import { f } from './fields';
 

@@ -1,7 +1,7 @@
-// A contract of a property (docs/rules.md, "Models"): service, maintenance, lease, supply or insurance, between a
+// A contract of a property (docs/domain/fields.md, "Models"): service, maintenance, lease, supply or insurance, between a
 // contract giver and an acceptor (contacts). The latest cancellation date is computed and stored on every write
-// (docs/rules.md, "Contract deadlines"); the status changes only through the cancel and extend actions and the daily
-// job (docs/rules.md, "States and transitions"). Linked facilities and the extension history live in their own tables
+// (docs/domain/calculations.md, "Contract deadlines"); the status changes only through the cancel and extend actions and the daily
+// job (docs/domain/states.md, "States and transitions"). Linked facilities and the extension history live in their own tables
 // (server/db/contract-schema.ts).
 import { defineEntity } from './define';
 import { f } from './fields';

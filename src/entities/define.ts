@@ -19,7 +19,7 @@ export interface FieldError {
 export interface EntityDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** Singular, snake_case: the model name used in refs, links and i18n keys. */
   name: string;
-  /** The API path segment (docs/rules.md, "Records, links and actions"), e.g. `properties`. */
+  /** The API path segment (docs/domain/api.md, "Records, links and actions"), e.g. `properties`. */
   plural: string;
   /** The SQL table name: derived, the plural with `_` for `-` (`cost-groups` → `cost_groups`). */
   readonly table: string;
@@ -68,7 +68,7 @@ export interface AnyEntity extends Omit<
   indexes?: readonly (readonly string[])[];
 }
 
-/** Columns every module record has (docs/rules.md, "Common record fields"), in addition to its own fields. */
+/** Columns every module record has (docs/domain/fields.md, "Common record fields"), in addition to its own fields. */
 export const SYSTEM_FIELDS = [
   'uuid',
   'settings_group_uuid',

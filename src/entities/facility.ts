@@ -1,5 +1,5 @@
 // A technical installation or building element; facilities form a tree through parent_facility_uuid
-// (docs/rules.md, "Models"). Renewal and depreciation figures are computed by the server.
+// (docs/domain/fields.md, "Models"). Renewal and depreciation figures are computed by the server.
 import { defineEntity } from './define';
 import { f } from './fields';
 

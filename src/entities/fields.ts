@@ -1,4 +1,4 @@
-// The closed set of field kinds a model is made of (docs/rules.md, "Field kinds"). Every adapter (database columns,
+// The closed set of field kinds a model is made of (docs/domain/architecture.md, "Field kinds"). Every adapter (database columns,
 // zod, grid columns, form inputs, spreadsheet cells, test values) maps each kind with
 // `satisfies { [K in FieldKind]: … }`, so adding a kind fails the typecheck until every adapter handles it.
 
@@ -79,7 +79,7 @@ export const f = {
 };
 
 /**
- * Digits and scale of the numeric kinds: money numeric(14,2), areas numeric(12,2) (docs/rules.md, "Numbers, money
+ * Digits and scale of the numeric kinds: money numeric(14,2), areas numeric(12,2) (docs/domain/fields.md, "Numbers, money
  * and dates").
  */
 export const NUMERIC_PRECISION = {
@@ -91,6 +91,6 @@ export const NUMERIC_PRECISION = {
 } as const;
 
 export const isNumericKind = (k: FieldKind) => k === 'int' || k in NUMERIC_PRECISION;
-/** Decimal kinds travel as strings in JSON (never floats; docs/rules.md, "Numbers, money and dates"). */
+/** Decimal kinds travel as strings in JSON (never floats; docs/domain/fields.md, "Numbers, money and dates"). */
 export const isDecimalKind = (k: FieldKind): k is keyof typeof NUMERIC_PRECISION => k in NUMERIC_PRECISION;
 export const isWritable = (field: Field) => !field.readOnly && !field.computed;

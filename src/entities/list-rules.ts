@@ -1,6 +1,6 @@
 // The list rules of a model, one definition for the server (which answers anything else with a 422) and the grids
 // (which only offer what the server takes): which fields a list may be sorted and filtered by, and which models the
-// selected context (properties, partitions) narrows (docs/rules.md, "List query").
+// selected context (properties, partitions) narrows (docs/domain/api.md, "List query").
 import type { AnyEntity } from './define';
 
 /** System columns every list may be sorted by. */

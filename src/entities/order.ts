@@ -1,4 +1,4 @@
-// A work order, internal or external (docs/rules.md, "States and transitions"), with its lines. Totals are computed by
+// A work order, internal or external (docs/domain/states.md, "States and transitions"), with its lines. Totals are computed by
 // the server from the lines (decimal strings, never floats); the public token of an external order lives in its own
 // table.
 import { defineEntity } from './define';

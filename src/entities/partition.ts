@@ -1,4 +1,4 @@
-// A rentable or usable sub-unit of a property: apartment, office floor, parking, storage (docs/rules.md, "Models").
+// A rentable or usable sub-unit of a property: apartment, office floor, parking, storage (docs/domain/fields.md, "Models").
 import { defineEntity } from './define';
 import { f } from './fields';
 

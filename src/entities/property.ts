@@ -1,4 +1,4 @@
-// A property (a building or site); docs/rules.md, "Models".
+// A property (a building or site); docs/domain/fields.md, "Models".
 import { defineEntity } from './define';
 import { f } from './fields';
 

@@ -1,4 +1,4 @@
-// One occurrence of a task (docs/rules.md, "States and transitions"): open → done | skipped; overdue is derived.
+// One occurrence of a task (docs/domain/states.md, "States and transitions"): open → done | skipped; overdue is derived.
 // `moved` marks an occurrence rescheduled by hand: re-materialising the series keeps it where it was put.
 import { defineEntity } from './define';
 import { f } from './fields';

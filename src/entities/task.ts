@@ -1,4 +1,4 @@
-// A recurring or single maintenance job (docs/rules.md, "Task recurrence"), optionally tied to a facility or a
+// A recurring or single maintenance job (docs/domain/calculations.md, "Task recurrence"), optionally tied to a facility or a
 // contract. The recurrence fields are flat; by_weekday is a text such as "MO,WE". Events (task_event) are materialised
 // by the server on save and by a daily job.
 import { defineEntity } from './define';

@@ -1,4 +1,4 @@
-// A tenancy links a contact (the tenant) to a partition for a period (docs/rules.md, "Models").
+// A tenancy links a contact (the tenant) to a partition for a period (docs/domain/fields.md, "Models").
 import { defineEntity } from './define';
 import { f } from './fields';
 

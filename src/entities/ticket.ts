@@ -1,4 +1,4 @@
-// A ticket (docs/rules.md, "States and transitions"): numbered per settings group, moved through its states by actions
+// A ticket (docs/domain/states.md, "States and transitions"): numbered per settings group, moved through its states by actions
 // only; overdue is derived. The assignee is a member of the settings group, set by the assign and delegate actions.
 import { defineEntity } from './define';
 import { f } from './fields';

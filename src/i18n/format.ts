@@ -1,4 +1,4 @@
-// Intl helpers per UI language and the user's date format (DD and YYYY are shown as dd and yyyy; docs/rules.md,
+// Intl helpers per UI language and the user's date format (DD and YYYY are shown as dd and yyyy; docs/domain/browser-app.md,
 // "Languages, formats and display").
 import type { Locale, User } from '../entities/account';
 import { INTL_LOCALE } from './languages';
@@ -14,7 +14,7 @@ export const DEFAULT_DATE_FORMATS: Record<Locale, DateFormat> = {
 export const DATE_FORMAT_OPTIONS: readonly DateFormat[] = ['DD.MM.YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'];
 
 /**
- * Default currency per language when the settings group names none: CHF for de-ch (docs/rules.md, "Numbers,
+ * Default currency per language when the settings group names none: CHF for de-ch (docs/domain/fields.md, "Numbers,
  * money and dates").
  */
 export const DEFAULT_CURRENCY: Record<Locale, string> = { 'en-us': 'USD', de: 'EUR', 'de-ch': 'CHF' };
@@ -33,7 +33,7 @@ export function toDate(value: Date | string | number | null | undefined): Date |
   if (typeof value === 'string') {
     const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
-    // 'yyyy-MM-dd HH:mm:ss' on the wire is UTC (docs/rules.md, "System notifications").
+    // 'yyyy-MM-dd HH:mm:ss' on the wire is UTC (docs/domain/notifications.md, "System notifications").
     const wire = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
     if (wire) {
       const [, y, mo, d, h, mi, s] = wire.map(Number) as [number, number, number, number, number, number, number];

@@ -1,4 +1,4 @@
-// Supported UI languages (docs/rules.md, "Languages, formats and display"). Kept free of zod so the first screen stays
+// Supported UI languages (docs/domain/browser-app.md, "Languages, formats and display"). Kept free of zod so the first screen stays
 // small; it must match LOCALES in src/entities/account.ts.
 import type { Locale } from '../entities/account';
 

@@ -1,4 +1,4 @@
-// App update (docs/rules.md, "App update"): check every 10 minutes; when a new version waits, a persistent notice with
+// App update (docs/domain/browser-app.md, "App update"): check every 10 minutes; when a new version waits, a persistent notice with
 // a Refresh button activates it and reloads the page once. Production builds only.
 import { notify } from '../components/notices';
 import { i18n } from '../i18n';

@@ -1,4 +1,4 @@
-// The selected context (docs/rules.md, "Selected context"): settings group, properties, partitions and user group
+// The selected context (docs/domain/browser-app.md, "Selected context"): settings group, properties, partitions and user group
 // persist for the browser session; filters and the limiter live for the page's lifetime.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
@@ -37,11 +37,11 @@ export const switchSettingsGroupAtom = atom(null, (get, set, uuid: string | null
   set(selectedPartitionsAtom, []);
 });
 
-/** Filter values per table name and the status limiter option (docs/rules.md, "Selected context"). */
+/** Filter values per table name and the status limiter option (docs/domain/browser-app.md, "Selected context"). */
 export const filtersAtom = atom<Record<string, Record<string, unknown>>>({});
 export const limiterAtom = atom<Record<string, string | null>>({});
 
-/** Contact selection (docs/rules.md, "Selected context"): the selected contact and column. */
+/** Contact selection (docs/domain/browser-app.md, "Selected context"): the selected contact and column. */
 export interface ContactSelection {
   uuid: string | null;
   column: string | null;

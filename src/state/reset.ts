@@ -1,4 +1,4 @@
-// One place that forgets everything about the signed-in user (logout and the 401 handler; docs/rules.md,
+// One place that forgets everything about the signed-in user (logout and the 401 handler; docs/domain/browser-app.md,
 // "Signing in and out").
 import { RESET } from 'jotai/utils';
 import { queryClient } from '../api/query-client';

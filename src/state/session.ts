@@ -1,4 +1,4 @@
-// Session flags (docs/rules.md, "Signing in and out"): "logged in" lives in session storage and is confirmed
+// Session flags (docs/domain/browser-app.md, "Signing in and out"): "logged in" lives in session storage and is confirmed
 // by GET /user.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
@@ -14,7 +14,7 @@ export const loggedInAtom = atomWithStorage<boolean>(
   { getOnInit: true },
 );
 
-/** True while a logout runs: protected routes go to /login without ?redirect= (docs/rules.md, "Routes and guards"). */
+/** True while a logout runs: protected routes go to /login without ?redirect= (docs/domain/browser-app.md, "Routes and guards"). */
 export const loggingOutAtom = atom(false);
 
 export function isLoggedIn(): boolean {

@@ -1,4 +1,4 @@
-// Shell UI state: the left drawer starts open on the modules tab (docs/rules.md, "Languages, formats and display") and
+// Shell UI state: the left drawer starts open on the modules tab (docs/domain/browser-app.md, "Languages, formats and display") and
 // remembers itself per session.
 import { atomWithStorage } from 'jotai/utils';
 import { booleanStorage, plainStorage } from './storage';

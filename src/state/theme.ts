@@ -1,4 +1,4 @@
-// Dark mode (docs/rules.md, "Languages, formats and display"): auto (default, follows the system), on, off; kept in
+// Dark mode (docs/domain/browser-app.md, "Languages, formats and display"): auto (default, follows the system), on, off; kept in
 // local storage.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';

@@ -1,4 +1,4 @@
-// Contracts through the API (docs/rules.md, "Contract deadlines"): dates derived and stored on write, cancel (a late
+// Contracts through the API (docs/domain/calculations.md, "Contract deadlines"): dates derived and stored on write, cancel (a late
 // date needs confirming) and extend (history kept) offered as links only when allowed, the daily auto-extension and
 // end, the linked facilities, tasks tied to a contract and the archive cascade; 401, 403 and another workspace's 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Orders through the API (docs/rules.md, "States and transitions", "Order totals"): lines with totals as decimal
+// Orders through the API (docs/domain/states.md, "States and transitions", "Order totals"): lines with totals as decimal
 // strings, internal and external transitions, send (the contractor's e-mail in their language with the public link),
 // reset-token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

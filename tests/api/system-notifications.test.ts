@@ -1,4 +1,4 @@
-// System notifications (docs/rules.md, "System notifications"): superusers (with 2FA) manage; users see the publish
+// System notifications (docs/domain/notifications.md, "System notifications"): superusers (with 2FA) manage; users see the publish
 // window and mark read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, signedInWithTwoFactor, type TestEnv } from './harness';

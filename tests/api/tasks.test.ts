@@ -1,4 +1,4 @@
-// Tasks through the API (docs/rules.md, "Task recurrence"): every repeat type materialises its events over 12 months on
+// Tasks through the API (docs/domain/calculations.md, "Task recurrence"): every repeat type materialises its events over 12 months on
 // save; bad rules are a 422 that writes nothing; activate, deactivate, done, skip, the completion anchor, the daily
 // job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Tickets through the API (docs/rules.md, "States and transitions"): numbering per settings group, transitions as links
+// Tickets through the API (docs/domain/states.md, "States and transitions"): numbering per settings group, transitions as links
 // and actions (anything else a 422 on status), derived overdue, assignee, delegation, followers, comments, an order
 // from a ticket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Contract deadlines (docs/rules.md, "Contract deadlines"): months added with the month-end clamp, the latest
+// Contract deadlines (docs/domain/calculations.md, "Contract deadlines"): months added with the month-end clamp, the latest
 // cancellation date with the weekend rolled back to Friday, the dates a write derives, and the extensions an
 // auto-extending contract is due.
 import { describe, expect, it } from 'vitest';

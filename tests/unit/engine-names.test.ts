@@ -8,7 +8,7 @@
 //    `{ order: … }['order']`. Three vocabularies share words with the models, and such a word is allowed where it
 //    plainly means the other one: a scope (`property`, `settings_group`) as an operand of an equality comparison
 //    with `scope` or a property named so (`entity.scope === 'property'`); a field kind (`area`) likewise with
-//    `kind` (`field.kind === 'area'`); and the list's selected context (`property`, `partition`; docs/rules.md,
+//    `kind` (`field.kind === 'area'`); and the list's selected context (`property`, `partition`; docs/domain/api.md,
 //    "List query") as an argument of `contextColumn(entity, 'partition')`. `scope === 'task'` is still reported;
 // 2. a model picked from the registry object by name: `entities.task`, `entities['task']`;
 // 3. an import of a model's module: anything under server/models or server/documents, a model definition file of

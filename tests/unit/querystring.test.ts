@@ -1,4 +1,4 @@
-// Bracket query strings as the client sends them (docs/rules.md, "List query"), bounded in size and depth.
+// Bracket query strings as the client sends them (docs/domain/api.md, "List query"), bounded in size and depth.
 import { describe, expect, it } from 'vitest';
 import { parseQuerystring } from '../../server/plugins/querystring';
 

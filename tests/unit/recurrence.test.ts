@@ -1,4 +1,4 @@
-// Task recurrence (docs/rules.md, "Task recurrence"): every repeat type, ends, anchors, offsets, weekend skipping, the
+// Task recurrence (docs/domain/calculations.md, "Task recurrence"): every repeat type, ends, anchors, offsets, weekend skipping, the
 // calendar's edges (DST, month ends, leap years) and the bounds on bad rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

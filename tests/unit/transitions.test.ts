@@ -1,4 +1,4 @@
-// The state machines (docs/rules.md, "States and transitions"), the order line arithmetic (decimal strings, never
+// The state machines (docs/domain/states.md, "States and transitions"), the order line arithmetic (decimal strings, never
 // floats), overdue.
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,7 +20,7 @@ const edges = (table: Record<string, Record<string, string>>) =>
     .sort();
 
 describe('ticket transitions', () => {
-  it('are exactly those of docs/rules.md', () => {
+  it('are exactly those of docs/domain/README.md', () => {
     expect(edges(TICKET_TRANSITIONS)).toEqual(
       [
         'requested→open',

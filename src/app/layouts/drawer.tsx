@@ -1,4 +1,4 @@
-// The left drawer (starts open on the modules tab; docs/rules.md, "Languages, formats and display"): module links and,
+// The left drawer (starts open on the modules tab; docs/domain/browser-app.md, "Languages, formats and display"): module links and,
 // on its second tab, settings.
 import { Classes, Tab, Tabs } from '@blueprintjs/core';
 import { useAtom } from 'jotai';

@@ -1,4 +1,4 @@
-// Public pages reached by a token link (docs/rules.md, "Routes and guards"): no login, no navigation.
+// Public pages reached by a token link (docs/domain/browser-app.md, "Routes and guards"): no login, no navigation.
 import { Suspense } from 'react';
 import { useTranslation } from '../../i18n';
 import { Outlet } from 'react-router';

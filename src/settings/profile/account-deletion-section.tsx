@@ -1,4 +1,4 @@
-// Account deletion (docs/rules.md, "Account deletion"): request → e-mailed link → deleted 30 days later unless the user
+// Account deletion (docs/domain/sign-in.md, "Account deletion"): request → e-mailed link → deleted 30 days later unless the user
 // signs in.
 import { Alert, Button, Callout, Card, Classes, H2, Intent } from '@blueprintjs/core';
 import { Trash, WarningSign } from '@blueprintjs/icons';

@@ -1,4 +1,4 @@
-// Two-factor authentication (Fortify's flow; docs/rules.md, "Two-factor authentication"): enable → QR code + setup key
+// Two-factor authentication (Fortify's flow; docs/domain/sign-in.md, "Two-factor authentication"): enable → QR code + setup key
 // → confirm with a code → recovery codes; disable. Calls answering 423 ask for the password first.
 import { Button, Callout, Card, Classes, H2, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { Key, Refresh, Shield } from '@blueprintjs/icons';
