@@ -2,7 +2,7 @@
 // one request and one transaction, with `?dry_run=1` for the paste preview and bulk edit.
 import { requestEnvelope } from '../src/api/http';
 import type { AnyEntity } from '../src/entities/define';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 export type BulkRow = { uuid: string; updated_at?: string } & Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { FieldKind } from '../src/entities/fields';
 import { InvalidInput, editText, parseNumber } from './format-value';
 import type { GridContext } from './grid-context';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import { RefLookup } from './ref-lookup';
 
 type Params = ICellEditorParams<ApiRecord, unknown, GridContext>;

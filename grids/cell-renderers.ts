@@ -7,7 +7,7 @@ import { Classes } from '@blueprintjs/core';
 import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import type { RendererName } from './define-grid';
 import type { GridContext } from './grid-context';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 type Params = ICellRendererParams<ApiRecord, unknown, GridContext>;
 

@@ -5,7 +5,7 @@
 // one pair of listeners on the element around the grid for the headers.
 import type { CellMouseOutEvent, CellMouseOverEvent } from 'ag-grid-community';
 import { cellKey, type GridContext } from './grid-context';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 const DELAY_MS = 400;
 /** Texts longer than this are shown in full (the column may cut them off). */

@@ -12,7 +12,7 @@ import { formatValue, type FieldRef } from './format-value';
 import { cellKey, type GridContext } from './grid-context';
 import { isFilterable, isSortable } from './list-query';
 import type { GridLayout } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 type Col = ColDef<ApiRecord, unknown>;
 type Part = Pick<Col, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup' | 'filter' | 'filterParams'>;

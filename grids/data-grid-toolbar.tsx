@@ -8,7 +8,7 @@ import type { GridDefinition } from './define-grid';
 import { TransferEntries } from './export/transfer-entries';
 import { GridToolbar } from './grid-toolbar';
 import { GridViews } from './grid-views';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import type { useGridLayout } from './use-grid-layout';
 import type { ListState } from './use-list-state';
 import type { useSavedViews } from './use-saved-views';

@@ -15,7 +15,7 @@ import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridHost } from './grid-host';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import { ShortcutSheet } from './shortcut-sheet';
 import { useCellEdit, type CellError } from './use-cell-edit';
 import { useCellTooltip } from './use-cell-tooltip';

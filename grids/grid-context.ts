@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyEntity } from '../src/entities/define';
 import type { FormatContext } from './format-value';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import type { RefTitleResolver } from './ref-cells';
 
 export interface GridContext {

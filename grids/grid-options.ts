@@ -7,7 +7,7 @@ import type { RefObject } from 'react';
 import { GRID_OPTIONS, gridTheme } from './ag-grid-setup';
 import type { GridDefinition } from './define-grid';
 import type { GridLayout } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 /** A change the user made, not the grid setting itself up or applying a state it was given. */
 const userSource = (source: string) => source !== 'api' && source !== 'gridInitializing' && source !== 'flex';

@@ -14,7 +14,7 @@ import { buildColumnDefs } from './columns';
 import { facilitiesGrid } from './facilities.grid';
 import type { GridContext } from './grid-context';
 import { mergeLayout } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 let warmed = false;
 

@@ -3,7 +3,7 @@
 // with 422.
 import type { AnyEntity } from '../src/entities/define';
 import { contextColumn, isListField, isSortable } from '../src/entities/list-rules';
-import type { ListQuery } from './records-api';
+import type { ListQuery } from '../src/api/records';
 
 export type StatusLimiter = 'active' | 'inactive' | 'all';
 export type ArchivedMode = '0' | '1' | 'all';

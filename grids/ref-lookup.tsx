@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
-import { listRecords, recordTitle } from './records-api';
+import { listRecords, recordKeys, recordTitle } from '../src/api/records';
 import { seedRefTitles } from './ref-titles';
 
 const LOOKUP_SIZE = 20;
@@ -38,7 +38,7 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
   const [active, setActive] = useState(0);
   const term = useDebounced(search.trim(), 250);
   const query = useQuery({
-    queryKey: ['lookup', model, term, scope],
+    queryKey: recordKeys.lookup(model, term, scope),
     enabled: Boolean(entity),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {

@@ -8,7 +8,7 @@ import { Classes } from '@blueprintjs/core';
 import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
 import { onSessionReset } from '../src/state/reset';
-import { listRecords, recordTitle, type ApiRecord } from './records-api';
+import { listRecords, recordTitle, type ApiRecord } from '../src/api/records';
 
 /** The server accepts up to 200 uuids in one filter. */
 const BATCH = 200;

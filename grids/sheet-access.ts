@@ -6,7 +6,7 @@ import type { SheetColumn, RowSlot, SheetRow } from './clipboard/paste-plan';
 import { SELECTION_COLUMN } from './columns';
 import type { GridDefinition } from './define-grid';
 import { fieldRefOf } from './field-refs';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 export const dataColumns = (api: GridApi<ApiRecord>): Column[] =>
   api.getAllDisplayedColumns().filter((c) => c.getColId() !== SELECTION_COLUMN);

@@ -9,7 +9,7 @@ import type { CellParser, PastePlan, SheetColumn } from './clipboard/paste-plan'
 import type { GridDefinition } from './define-grid';
 import { PastePreviewDialog } from './paste/paste-preview-dialog';
 import { applyPaste, checkPaste } from './paste/use-paste';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 export interface PasteSession {
   plan: PastePlan;

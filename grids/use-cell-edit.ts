@@ -10,7 +10,7 @@ import { notify, reportActionError } from '../src/components/notices';
 import type { AnyEntity } from '../src/entities/define';
 import { InvalidInput } from './format-value';
 import { cellKey, type GridContext } from './grid-context';
-import { getRecord, updateRecord, type ApiRecord } from './records-api';
+import { getRecord, invalidateRecords, updateRecord, type ApiRecord } from '../src/api/records';
 import { seedRefTitles } from './ref-titles';
 import { headerOf } from './field-refs';
 import { pushUndo } from './undo/undo-stack';
@@ -41,6 +41,7 @@ export function useCellEdit(
         const record = await updateRecord(entity, current, { [field]: value });
         node.setData(record);
         seedRefTitles(client, entity.name, [record]);
+        invalidateRecords(client, entity.name, [record]);
         pushUndo({
           label: t('sheet.edit.cell', { field: headerOf(t, entity.name, field) }),
           model: entity.name,

@@ -4,7 +4,7 @@
 import type { CellMouseDownEvent, CellMouseOverEvent, GridOptions } from 'ag-grid-community';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { createCellTooltip, type CellTooltip } from './cell-tooltip';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 interface Shared {
   onCellMouseOver: (event: CellMouseOverEvent<ApiRecord>) => void;

@@ -10,7 +10,7 @@ import { fieldRefOf } from './field-refs';
 import type { FormatContext } from './format-value';
 import type { GridContext } from './grid-context';
 import { createRefTitleResolver } from './ref-cells';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 interface Current {
   format: FormatContext;

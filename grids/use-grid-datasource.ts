@@ -7,7 +7,7 @@ import { useMemo, useRef } from 'react';
 import type { AnyEntity } from '../src/entities/define';
 import { reportActionError } from '../src/components/notices';
 import { toListQuery, type GridQueryState } from './list-query';
-import { listRecords, type ApiRecord, type ListMeta, type ListQuery, type ListReply } from './records-api';
+import { listRecords, type ApiRecord, type ListMeta, type ListQuery, type ListReply } from '../src/api/records';
 import { seedRefTitles } from './ref-titles';
 
 export type BaseQueryState = Omit<GridQueryState, 'sort' | 'filterModel'>;

@@ -2,7 +2,7 @@
 // the rows read again.
 import type { GridApi } from 'ag-grid-community';
 import { useImperativeHandle, type Ref, type RefObject } from 'react';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 export interface DataGridHandle {
   /** Shows a saved record in its row (or reloads when it is not loaded). */

@@ -9,7 +9,7 @@ import { headerOf } from './field-refs';
 import type { GridDefinition } from './define-grid';
 import type { StatusLimiter } from './list-query';
 import { mergeLayout, settingsFromState, useSaveTableSettings, type GridLayout } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 
 export function useGridLayout(
   grid: GridDefinition,

@@ -11,7 +11,7 @@ import { applyEdit } from './fill/apply-edit';
 import type { RangeEdit } from './fill/fill';
 import type { Bounds } from './range/range';
 import type { RangeSelection } from './range/use-range-selection';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import { rowSlot, sheetColumns } from './sheet-access';
 
 export type RangeEditing = ReturnType<typeof useRangeEdit>;

@@ -8,7 +8,7 @@ import type { GridDefinition } from './define-grid';
 import { fieldRefOf } from './field-refs';
 import { useGridViews } from './grid-views';
 import type { GridLayout } from './preferences';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import type { ListState } from './use-list-state';
 import { stateOfViewQuery, viewQueryOf } from './view-query';
 

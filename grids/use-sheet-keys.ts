@@ -6,7 +6,7 @@ import { useCallback, type KeyboardEvent, type RefObject } from 'react';
 import { clearRange, fillDown, fillRight, type Convert } from './fill/fill';
 import { isSingleCell } from './range/range';
 import type { RangeSelection } from './range/use-range-selection';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import { isTextInput } from './text-input';
 import { redo, undo } from './undo/undo-run';
 import type { RangeEditing } from './use-range-edit';

@@ -11,7 +11,7 @@ import { useHandleFill } from './fill/use-handle-fill';
 import type { GridContext } from './grid-context';
 import { SpreadsheetDialogs } from './spreadsheet-dialogs';
 import { useRangeSelection } from './range/use-range-selection';
-import type { ApiRecord } from './records-api';
+import type { ApiRecord } from '../src/api/records';
 import { useUndoRefresh } from './undo/use-undo-refresh';
 import { useCellText } from './use-cell-text';
 import { useRangeEdit } from './use-range-edit';

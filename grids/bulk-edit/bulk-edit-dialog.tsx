@@ -24,7 +24,7 @@ import { headerOf } from '../field-refs';
 import { applyEdit } from '../fill/apply-edit';
 import type { CellChange } from '../fill/fill';
 import { useGridFormat } from '../use-grid-format';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { applyOperation, operationsFor, sameValue, type BulkOperation } from './bulk-ops';
 
 const PREVIEW_ROWS = 50;

@@ -2,7 +2,7 @@
 // rows are selected.
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useState, type RefObject } from 'react';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 
 export function useBulkEdit(api: RefObject<GridApi<ApiRecord> | null>) {
   const [rows, setRows] = useState<ApiRecord[] | null>(null);

@@ -10,7 +10,7 @@ import type { GridDefinition } from '../define-grid';
 import { clearRange } from '../fill/fill';
 import type { GridContext } from '../grid-context';
 import { unloadedRows, withRowsRead, type RowAt } from '../paste/load-rows';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { sheetColumns } from '../sheet-access';
 import type { PasteSession } from '../spreadsheet-dialogs';
 import { isTextInput } from '../text-input';

@@ -9,7 +9,7 @@ import { notify } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import type { GridDefinition } from '../define-grid';
 import type { BaseQueryState } from '../use-grid-datasource';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { downloadFile, formatBytes, type DownloadProgress } from './download';
 import {
   exportQuery,

@@ -6,7 +6,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import type { GridDefinition } from '../define-grid';
 import { fieldRefOf } from '../field-refs';
 import { toListQuery, type GridQueryState } from '../list-query';
-import type { ApiRecord, ListQuery } from '../records-api';
+import type { ApiRecord, ListQuery } from '../../src/api/records';
 
 export type ExportFormat = 'xlsx' | 'csv';
 export type CsvDelimiter = 'semicolon' | 'comma';

@@ -3,7 +3,7 @@ import type { GridApi } from 'ag-grid-community';
 import type { RefObject } from 'react';
 import type { GridDefinition } from '../define-grid';
 import { ImportButton } from '../import/import-button';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import type { BaseQueryState } from '../use-grid-datasource';
 import { ExportMenu } from './export-menu';
 

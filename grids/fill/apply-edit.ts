@@ -6,7 +6,8 @@ import { notify, reportActionError } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
 import { i18n } from '../../src/i18n';
 import { bulkUpdate, type BulkRow } from '../bulk-api';
-import type { ApiRecord } from '../records-api';
+import { queryClient } from '../../src/api/query-client';
+import { invalidateRecords, type ApiRecord } from '../../src/api/records';
 import { pushUndo } from '../undo/undo-stack';
 import { undo } from '../undo/undo-run';
 import { bulkRows, type CellChange } from './fill';
@@ -28,11 +29,16 @@ export async function applyEdit(
   try {
     const reply = await bulkUpdate(entity, bulkRows(changes, versions) as BulkRow[], { skipInvalid: true });
     const written = new Map<string, string>();
+    const saved: ApiRecord[] = [];
     for (const result of reply.data) {
       if (result.record && (result.status === 'updated' || result.status === 'conflict'))
         api?.getRowNode(result.uuid)?.setData(result.record);
-      if (result.status === 'updated' && result.record) written.set(result.uuid, result.record.updated_at);
+      if (result.status === 'updated' && result.record) {
+        written.set(result.uuid, result.record.updated_at);
+        saved.push(result.record);
+      }
     }
+    if (saved.length > 0) invalidateRecords(queryClient, entity.name, saved);
     const kept = changes.filter((c) => written.has(c.uuid));
     if (kept.length > 0) pushUndo({ label, model: entity.name, changes: kept, versions: Object.fromEntries(written) });
     const refused = reply.data.length - written.size - reply.meta.unchanged;

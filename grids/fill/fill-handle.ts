@@ -4,7 +4,7 @@
 // to the host, which fills like Ctrl+D / Ctrl+R. Near the body's edge the grid scrolls on. Escape cancels.
 import type { Column, GridApi } from 'ag-grid-community';
 import { RANGE_ROW_CAP, type Bounds } from '../range/range';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { dataColumns } from '../sheet-access';
 import { columnAt, gridGeometry, type GridGeometry, type Span } from './grid-geometry';
 

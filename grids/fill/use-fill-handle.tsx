@@ -4,7 +4,7 @@ import type { AgPublicEventType, GridApi } from 'ag-grid-community';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Bounds } from '../range/range';
 import type { RangeSelection } from '../range/use-range-selection';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { FillHandle } from './fill-handle';
 
 const EVENTS: AgPublicEventType[] = [

@@ -5,7 +5,7 @@ import { useCallback, type RefObject } from 'react';
 import { useTranslation } from '../../src/i18n';
 import type { Bounds } from '../range/range';
 import type { RangeSelection } from '../range/use-range-selection';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import type { RangeEditing } from '../use-range-edit';
 import { fillBlock, type Convert } from './fill';
 import { useFillHandle } from './use-fill-handle';

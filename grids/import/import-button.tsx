@@ -4,6 +4,8 @@ import { Button } from '@blueprintjs/core';
 import { Import } from '@blueprintjs/icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../src/i18n';
+import { queryClient } from '../../src/api/query-client';
+import { invalidateRecords } from '../../src/api/records';
 import type { GridDefinition } from '../define-grid';
 import { pushUndo } from '../undo/undo-stack';
 import { undoImport, type ImportEvent, type ImportJob } from './import-api';
@@ -35,6 +37,7 @@ export function ImportButton({ grid, settingsGroupUuid, reload }: Props) {
 
   function imported(job: ImportJob, action: ImportEvent) {
     reload();
+    invalidateRecords(queryClient, grid.entity.name);
     if (action === 'running') return;
     if (action === 'undone') {
       undoneBatches.add(job.uuid);

@@ -3,7 +3,7 @@
 // stored values instead of leaving them out; past the last row the slots say 'end' (new records).
 import type { GridApi } from 'ag-grid-community';
 import type { RowSlot } from '../clipboard/paste-plan';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { rowSlot, slotOf } from '../sheet-access';
 import type { SheetDatasource } from '../use-grid-datasource';
 

@@ -9,7 +9,8 @@ import { bulkCreate, bulkUpdate, type BulkRow } from '../bulk-api';
 import { planRequests, withServerErrors } from '../clipboard/paste-edits';
 import type { PastePlan } from '../clipboard/paste-plan';
 import type { CellChange } from '../fill/fill';
-import type { ApiRecord } from '../records-api';
+import { queryClient } from '../../src/api/query-client';
+import { invalidateRecords, type ApiRecord } from '../../src/api/records';
 import { pushUndo } from '../undo/undo-stack';
 import { undo } from '../undo/undo-run';
 
@@ -126,6 +127,7 @@ export async function applyPaste(entity: AnyEntity, plan: PastePlan): Promise<Pa
   const cells =
     changes.length + creates.reduce((n, c) => n + Object.values(c.values).filter((v) => v !== null).length, 0);
   const label = i18n.t('sheet.paste.label', { count: cells });
+  if (records.length > 0 || created.length > 0) invalidateRecords(queryClient, entity.name, [...records, ...created]);
   if (changes.length > 0 || created.length > 0)
     pushUndo({
       label,

@@ -10,7 +10,7 @@ import { formatNumber } from '../../src/i18n/format';
 import type { GridDefinition } from '../define-grid';
 import { fieldRefOf } from '../field-refs';
 import type { FormatContext } from '../format-value';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { dataColumns } from '../sheet-access';
 import { cellCount, isSingleCell, RANGE_ROW_CAP, rangeStats } from './range';
 import type { RangeSelection } from './use-range-selection';

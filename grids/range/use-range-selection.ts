@@ -12,7 +12,7 @@ import type {
 } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { SELECTION_COLUMN } from '../columns';
-import type { ApiRecord } from '../records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { dataColumns } from '../sheet-access';
 import { boundsOf, capRange, extendRange, inBounds, isSingleCell, type Bounds, type CellRange } from './range';
 

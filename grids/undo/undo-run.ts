@@ -7,7 +7,8 @@ import { entityByName } from '../../src/entities/registry';
 import { i18n } from '../../src/i18n';
 import { bulkAction, bulkCreate, bulkUpdate } from '../bulk-api';
 import { bulkRows } from '../fill/fill';
-import type { ApiRecord } from '../records-api';
+import { queryClient } from '../../src/api/query-client';
+import { invalidateRecords, type ApiRecord } from '../../src/api/records';
 import { moveStep, undoState, type UndoStep } from './undo-stack';
 
 type Listener = (model: string, records: ApiRecord[], reload: boolean) => void;
@@ -19,6 +20,9 @@ export function onUndoApplied(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 const announce: Listener = (model, records, reload) => {
+  // what shows these records elsewhere (drawer, record page, cards, related lists) refetches; rows that came or
+  // went may be any of the model's
+  invalidateRecords(queryClient, model, reload ? [] : records);
   for (const listener of listeners) listener(model, records, reload);
 };
 
@@ -30,6 +34,7 @@ async function invert(step: UndoStep, direction: 'undo' | 'redo'): Promise<UndoS
     await custom();
     // a custom archive step (a record archived with its tasks): the grids showing the model reload
     if (step.archived.length) announce(step.model, [], true);
+    else invalidateRecords(queryClient, step.model);
     return direction === 'undo' && !step.redo ? null : step;
   }
   if (step.batch_id) {

@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createRefTitleResolver } from '../../grids/ref-cells';
 import { cachedRefTitle, knownRefTitle, refTitleKey, seedRefTitles } from '../../grids/ref-titles';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { resetSessionState } from '../../src/state/reset';
 
 const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;

@@ -11,7 +11,7 @@ import { extendedEndDate, isLateCancellation } from '../../src/domain/contract-d
 import { useTranslation } from '../../src/i18n';
 import { formatDate } from '../../src/i18n/format';
 import { InvalidInput } from '../../grids/format-value';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
 import { runAction } from '../planning/link-actions';

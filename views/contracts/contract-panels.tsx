@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { http } from '../../src/api/http';
 import { useTranslation } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/i18n/format';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import type { DrawerExtension } from '../records/drawer-extension';
 import { CancelDialog, ExtendDialog } from './contract-dialogs';

@@ -9,7 +9,7 @@ import { http } from '../../src/api/http';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { RefLookup } from '../../grids/ref-lookup';
-import type { ApiRecord } from '../../grids/records-api';
+import { recordKeys, type ApiRecord } from '../../src/api/records';
 import { linkPath } from '../planning/link-actions';
 import { recordPath } from '../records/model-paths';
 
@@ -17,7 +17,7 @@ export function LinkedFacilities({ record }: { record: ApiRecord }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const key = ['contract-facilities', record.uuid];
+  const key = recordKeys.related('facility', 'contract', record.uuid);
   const facilities = useQuery({
     queryKey: key,
     queryFn: () => http.get<ApiRecord[]>(`contracts/${record.uuid}/facilities`),

@@ -11,7 +11,7 @@ import { notify, reportActionError } from '../../src/components/notices';
 import { useFormat } from '../../src/components/use-format';
 import { ACCEPTED_EXTENSIONS } from '../../src/domain/file-types';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { attachmentsKey, attachmentsOf, detachAttachment, fileUrl, uploadAttachment } from './documents-api';
 import { fileSize } from './file-size';
 import './documents.css';

@@ -5,7 +5,7 @@ import { Download } from '@blueprintjs/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import type { DrawerExtension } from '../records/drawer-extension';
 import { recordPath } from '../records/model-paths';
 import { documentLinks, fileUrl } from './documents-api';

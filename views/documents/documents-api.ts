@@ -2,14 +2,15 @@
 // (multipart, one file per request), detach, the records a document is attached to, and its download address.
 import { API_BASE, http } from '../../src/api/http';
 import { entities } from '../../src/entities/registry';
-import { listRecords, type ApiRecord } from '../../grids/records-api';
+import { listRecords, recordKeys, type ApiRecord } from '../../src/api/records';
 
 export interface RecordRef {
   model: string;
   uuid: string;
 }
 
-export const attachmentsKey = (ref: RecordRef) => ['attachments', ref.model, ref.uuid] as const;
+/** A record's documents: a list of documents, so a change of a document elsewhere marks it stale. */
+export const attachmentsKey = (ref: RecordRef) => recordKeys.related('document', ref.model, ref.uuid);
 
 /** The live documents attached to a record, oldest first (at most 500: a record with more is not expected). */
 export async function attachmentsOf(ref: RecordRef, signal?: AbortSignal): Promise<ApiRecord[]> {

@@ -4,7 +4,7 @@ import { Button, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { rescheduleItem, type SeriesScope } from '../calendar/calendar-api';
 import { SeriesScopeDialog } from '../calendar/series-scope-dialog';
 import { offerUndo } from '../calendar/undo-step';

@@ -3,7 +3,7 @@
 // it.
 import { API_BASE, http } from '../../src/api/http';
 import { entityByName } from '../../src/entities/registry';
-import { getRecord, type ApiRecord } from '../../grids/records-api';
+import { getRecord, type ApiRecord } from '../../src/api/records';
 
 /** The path below /api/v1 of a link. */
 export const linkPath = (href: string) => (href.startsWith(API_BASE) ? href.slice(API_BASE.length + 1) : href);

@@ -10,7 +10,7 @@ import { reportActionError } from '../../src/components/notices';
 import { orderLine } from '../../src/entities/order';
 import { useTranslation } from '../../src/i18n';
 import { LINE_COLUMNS } from '../public/public-order-api';
-import { createRecord, deleteRecord, listRecords, type ApiRecord } from '../../grids/records-api';
+import { createRecord, deleteRecord, recordListQuery, type ApiRecord } from '../../src/api/records';
 
 const EMPTY = { title: '', quantity: '1', unit_price: '', discount: '', tax: '' };
 type Draft = typeof EMPTY;
@@ -20,17 +20,18 @@ const INPUTS = ['title', ...NUMERIC] as const;
 export function OrderLines({ order, onTotals }: { order: ApiRecord; onTotals: () => void }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const key = ['order-lines', order.uuid];
+  const linesQuery = recordListQuery(orderLine, {
+    'filter[order_uuid]': order.uuid,
+    per_page: 200,
+    sort_by: 'created_at',
+  });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const lines = useQuery({
-    queryKey: key,
-    queryFn: () => listRecords(orderLine, { 'filter[order_uuid]': order.uuid, per_page: 200, sort_by: 'created_at' }),
-  });
+  const lines = useQuery(linesQuery);
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const changed = () => {
-    void client.invalidateQueries({ queryKey: key });
+    void client.invalidateQueries({ queryKey: linesQuery.queryKey });
     onTotals();
   };
   const add = useMutation({

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { notify, reportActionError } from '../../src/components/notices';
 import { order as orderEntity } from '../../src/entities/order';
 import { useTranslation } from '../../src/i18n';
-import { getRecord, type ApiRecord } from '../../grids/records-api';
+import { getRecord, type ApiRecord } from '../../src/api/records';
 import { runAction } from './link-actions';
 import { OrderLines } from './order-lines';
 import { TransitionButtons } from './transition-buttons';

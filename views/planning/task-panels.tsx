@@ -9,7 +9,7 @@ import { reportActionError, notify } from '../../src/components/notices';
 import { taskEvent } from '../../src/entities/task-event';
 import { useTranslation } from '../../src/i18n';
 import { formatDate } from '../../src/i18n/format';
-import { listRecords, type ApiRecord } from '../../grids/records-api';
+import { listRecords, recordKeys, type ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
 import { EventMove } from './event-move';
@@ -22,7 +22,8 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
   const client = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const since = isoDate(new Date(Date.now() - 30 * 86_400_000));
-  const eventsKey = ['task-events-of', record.uuid, record.updated_at];
+  const eventsOf = recordKeys.related(taskEvent.name, 'task_uuid', record.uuid);
+  const eventsKey = [...eventsOf, record.updated_at];
   const events = useQuery({
     queryKey: eventsKey,
     queryFn: () =>
@@ -36,7 +37,7 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
       }),
   });
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['task-events-of', record.uuid] });
+    void client.invalidateQueries({ queryKey: eventsOf });
     void client.invalidateQueries({ queryKey: ['calendar'] });
   };
   const toggle = useMutation({

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { notify, reportActionError } from '../../src/components/notices';
 import { order } from '../../src/entities/order';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { FIELD_INPUTS } from '../records/field-inputs';
 import { postLink, runAction } from './link-actions';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { requestEnvelope } from '../../src/api/http';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { runAction } from './link-actions';
 import { TicketComments } from './ticket-comments';
 import { TicketDialog, type TicketDialogAction } from './ticket-dialogs';

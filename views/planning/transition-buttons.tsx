@@ -4,7 +4,7 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 import { presentActions, runAction } from './link-actions';
 
 interface Props {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../src/i18n';
 import type { AnyEntity } from '../../src/entities/define';
 import { task as taskEntity } from '../../src/entities/task';
-import { recordTitle, type ApiRecord } from '../../grids/records-api';
+import { recordTitle, type ApiRecord } from '../../src/api/records';
 
 const LISTED = 15;
 

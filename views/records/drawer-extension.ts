@@ -3,7 +3,7 @@
 // actions and child lists (transitions, events, comments, lines).
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../src/api/errors';
-import type { ApiRecord } from '../../grids/records-api';
+import type { ApiRecord } from '../../src/api/records';
 
 export interface FormExtensionProps {
   draft: Record<string, unknown>;

@@ -12,7 +12,7 @@ import type { DataGridHandle } from '../../grids/data-grid';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useIsMobile } from '../../grids/preferences';
 import { loadDataGridModule, loadedDataGridModule, preloadForGridRoute } from '../../grids/preload';
-import type { ApiRecord } from '../../grids/records-api';
+import { invalidateRecordLists, invalidateRecords, type ApiRecord } from '../../src/api/records';
 import { RecordCardList } from './record-card-list';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
@@ -146,13 +146,13 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
         extension={extension}
         onClose={close}
         onChanged={(record, change) => {
-          void client.invalidateQueries({ queryKey: ['cards', grid.entity.name] });
+          invalidateRecords(client, grid.entity.name, [record]);
           if (change === 'updated') gridHandle.current?.applyRecord(record);
           else gridHandle.current?.reload();
         }}
         onDeleted={() => {
           close();
-          void client.invalidateQueries({ queryKey: ['cards', grid.entity.name] });
+          invalidateRecordLists(client, grid.entity.name);
           gridHandle.current?.reload();
         }}
       />

@@ -4,7 +4,7 @@
 // the same request.
 import { Alert, Button, Intent } from '@blueprintjs/core';
 import { Archive, Trash, Undo } from '@blueprintjs/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { notify, reportActionError } from '../../src/components/notices';
@@ -13,11 +13,13 @@ import { task as taskEntity } from '../../src/entities/task';
 import {
   archiveAction,
   deleteRecord,
+  invalidateRecordLists,
+  invalidateRecords,
   listDescendants,
   listRelatedTasks,
   recordTitle,
   type ApiRecord,
-} from '../../grids/records-api';
+} from '../../src/api/records';
 import { bulkAction } from '../../grids/bulk-api';
 import { pushUndo, undo } from '../../grids';
 import { ArchiveDialog, type ArchiveQuestion } from './archive-dialog';
@@ -33,11 +35,15 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
   const { t } = useTranslation();
   const [question, setQuestion] = useState<ArchiveQuestion | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const client = useQueryClient();
 
   const action = useMutation({
     mutationFn: ({ kind, tasks = [] }: { kind: 'archive' | 'restore'; tasks?: string[] }) =>
       archiveAction(entity, record.uuid, kind, tasks),
     onSuccess: ({ record: saved, affected, tasksArchived }, { kind, tasks = [] }) => {
+      // a subtree and tasks may have gone along: every list of the model (and of tasks) shows it
+      invalidateRecords(client, entity.name, [saved]);
+      if (tasksArchived) invalidateRecords(client, taskEntity.name);
       const label = t('sheet.archive.label', { title: recordTitle(entity, saved) });
       // an archive is one step of the undo stack (restored through the bulk endpoint, subtree included); with tasks
       // archived along, the step restores them too and a redo archives them again
@@ -70,6 +76,7 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
   const remove = useMutation({
     mutationFn: () => deleteRecord(entity, record.uuid),
     onSuccess: () => {
+      invalidateRecordLists(client, entity.name);
       notify.success(t('records.deleted'));
       onDeleted();
     },

@@ -14,7 +14,7 @@ import { headerOf } from '../../grids/field-refs';
 import { allColumns, type GridDefinition } from '../../grids/define-grid';
 import { isSortable, toListQuery, type StatusLimiter } from '../../grids/list-query';
 import { useDevice, useSaveTableSettings, useTableSettings } from '../../grids/preferences';
-import { listRecords, type ApiRecord } from '../../grids/records-api';
+import { recordCardsQuery, type ApiRecord } from '../../src/api/records';
 import { useDebounced } from '../../grids/ref-lookup';
 import { useScopePending } from '../../grids/use-scope-pending';
 import { RecordCard } from './record-card';
@@ -75,13 +75,7 @@ function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device
     propertyUuids,
     partitionUuids,
   });
-  const list = useInfiniteQuery({
-    queryKey: ['cards', entity.name, query, perPage],
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      listRecords(entity, { ...query, per_page: perPage, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
-    getNextPageParam: (last) => last.meta.next_cursor ?? null,
-  });
+  const list = useInfiniteQuery(recordCardsQuery(entity, query, perPage));
   const records = list.data?.pages.flatMap((page) => page.data) ?? [];
   const first = list.data?.pages[0];
 

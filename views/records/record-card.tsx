@@ -4,7 +4,7 @@ import { useTranslation } from '../../src/i18n';
 import { fieldRefOf, headerOf } from '../../grids/field-refs';
 import type { GridDefinition } from '../../grids/define-grid';
 import { formatValue } from '../../grids/format-value';
-import { recordTitle, type ApiRecord } from '../../grids/records-api';
+import { recordTitle, type ApiRecord } from '../../src/api/records';
 import { RefTitle } from '../../grids/ref-titles';
 import { useGridFormat } from '../../grids/use-grid-format';
 

@@ -11,7 +11,7 @@ import { FormMessage } from '../../src/components/form-fields';
 import { formatDateTime } from '../../src/i18n/format';
 import type { AnyEntity } from '../../src/entities/define';
 import { useIsMobile } from '../../grids/preferences';
-import { getRecord, recordTitle, type ApiRecord } from '../../grids/records-api';
+import { recordKeys, recordQuery, recordTitle, type ApiRecord } from '../../src/api/records';
 import { RefTitle } from '../../grids/ref-titles';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { AttachmentsPanel } from '../documents/attachments-panel';
@@ -19,7 +19,7 @@ import type { DrawerExtension } from './drawer-extension';
 import { RecordActions } from './record-actions';
 import { RecordForm } from './record-form';
 import { RelatedRecords } from './related-records';
-import { recordKey, useRecordSave } from './use-record-save';
+import { useRecordSave } from './use-record-save';
 
 interface Props {
   entity: AnyEntity;
@@ -46,8 +46,7 @@ export function RecordDrawer(props: Props) {
   const { entity, uuid, initial, creating } = props;
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: recordKey(entity.name, uuid ?? ''),
-    queryFn: () => getRecord(entity, uuid ?? ''),
+    ...recordQuery(entity, uuid ?? ''),
     enabled: Boolean(uuid),
     initialData: initial && initial.uuid === uuid ? initial : undefined,
     initialDataUpdatedAt: 0,
@@ -122,7 +121,7 @@ export function DrawerContent({
   const editable = record ? Boolean(record.links.update) : true;
   /** A panel's action changed the record (a transition): show the new version everywhere. */
   const replaceRecord = (next: ApiRecord) => {
-    client.setQueryData(recordKey(entity.name, next.uuid), next);
+    client.setQueryData(recordKeys.detail(entity.name, next.uuid), next);
     setDraft({ ...next });
     onChanged(next, 'updated');
   };
@@ -172,7 +171,7 @@ export function DrawerContent({
               entity={entity}
               record={record}
               onChanged={(r) => {
-                client.setQueryData(recordKey(entity.name, r.uuid), r);
+                client.setQueryData(recordKeys.detail(entity.name, r.uuid), r);
                 onChanged(r, 'archived');
               }}
               onDeleted={onDeleted}

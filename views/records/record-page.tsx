@@ -8,10 +8,9 @@ import { useTranslation } from '../../src/i18n';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import type { AnyEntity } from '../../src/entities/define';
-import { getRecord, recordTitle } from '../../grids/records-api';
+import { recordKeys, recordQuery, recordTitle } from '../../src/api/records';
 import type { DrawerExtension } from './drawer-extension';
 import { DrawerContent, RecordHeading } from './record-drawer';
-import { recordKey } from './use-record-save';
 import './records.css';
 
 export function RecordPage({
@@ -28,7 +27,7 @@ export function RecordPage({
   const navigate = useNavigate();
   const client = useQueryClient();
   const group = useSelectedSettingsGroup();
-  const query = useQuery({ queryKey: recordKey(entity.name, uuid), queryFn: () => getRecord(entity, uuid) });
+  const query = useQuery(recordQuery(entity, uuid));
   const record = query.data ?? null;
   useDocumentTitle(
     record ? recordTitle(entity, record) || t(`entities.${entity.name}.one`) : t(`entities.${entity.name}.one`),
@@ -54,7 +53,7 @@ export function RecordPage({
             settingsGroupUuid={group.current?.uuid ?? record.settings_group_uuid}
             onClose={back}
             onDeleted={back}
-            onChanged={(changed) => client.setQueryData(recordKey(entity.name, changed.uuid), changed)}
+            onChanged={(changed) => client.setQueryData(recordKeys.detail(entity.name, changed.uuid), changed)}
             asPage
             extension={extension}
           />

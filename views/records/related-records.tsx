@@ -6,7 +6,7 @@ import { useTranslation } from '../../src/i18n';
 import { Link } from 'react-router';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityList } from '../../src/entities/registry';
-import { listRecords, recordTitle, type ApiRecord } from '../../grids/records-api';
+import { recordTitle, relatedRecordsQuery, type ApiRecord } from '../../src/api/records';
 import { RefTitle } from '../../grids/ref-titles';
 import { recordPath } from './model-paths';
 
@@ -47,15 +47,7 @@ function Label({ relation, record }: { relation: Relation; record: ApiRecord }) 
 function RelatedList({ relation, uuid, model }: { relation: Relation; uuid: string; model: string }) {
   const { t } = useTranslation();
   const { entity, field } = relation;
-  const query = useQuery({
-    queryKey: ['related', entity.name, field, uuid],
-    queryFn: ({ signal }) =>
-      listRecords(
-        entity,
-        { [`filter[${field}]`]: [uuid], per_page: SHOWN, ...(entity.status ? { status_limiter: 'all' } : {}) },
-        signal,
-      ),
-  });
+  const query = useQuery(relatedRecordsQuery(entity, field, uuid, SHOWN));
   const total = query.data?.meta.total ?? query.data?.meta.total_at_least;
   // a model that refers here twice (a contract's giver and acceptor) names the field as well
   const twice = Object.values(entity.fields).filter((f) => f.kind === 'ref' && f.model === model).length > 1;

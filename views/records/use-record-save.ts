@@ -9,10 +9,8 @@ import { notify } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
 import { isWritable } from '../../src/entities/fields';
 import { InvalidInput } from '../../grids/format-value';
-import { createRecord, updateRecord, type ApiRecord } from '../../grids/records-api';
+import { createRecord, recordKeys, updateRecord, type ApiRecord } from '../../src/api/records';
 import { seedRefTitles } from '../../grids/ref-titles';
-
-export const recordKey = (model: string, uuid: string) => ['records', model, uuid] as const;
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -46,7 +44,7 @@ export function useRecordSave(
     },
     onSuccess: (saved) => {
       form.clear();
-      client.setQueryData(recordKey(entity.name, saved.uuid), saved);
+      client.setQueryData(recordKeys.detail(entity.name, saved.uuid), saved);
       seedRefTitles(client, entity.name, [saved]);
       notify.success(t(record ? 'records.saved' : 'records.created'));
       onSaved(saved, !record);
@@ -54,7 +52,7 @@ export function useRecordSave(
     onError: (error) => {
       if (isApiError(error) && error.status === 409 && record) {
         notify.warning(t('grid.conflict', { message: error.message }));
-        void client.invalidateQueries({ queryKey: recordKey(entity.name, record.uuid) });
+        void client.invalidateQueries({ queryKey: recordKeys.detail(entity.name, record.uuid) });
         return;
       }
       form.fromError(error);
