@@ -1,5 +1,5 @@
 // AG Grid Community modules, registered once, and the theme. Only the modules the DataGrid uses are listed, so
-// the grid chunk stays small; Community modules only (docs/rules.md, "Stack"). Tooltips: cells and headers share the
+// the grid chunk stays small; Community modules only (docs/domain/architecture.md, "Stack"). Tooltips: cells and headers share the
 // one tooltip of cell-tooltip.ts, so no column asks for AG Grid's (its TooltipModule still comes with editing).
 import {
   CellStyleModule,

@@ -99,7 +99,7 @@ export const columnAdapters = {
 export const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
 
 /**
- * The grid's own keys in the select state (docs/rules.md, "Keyboard"): Space opens the record drawer, `?` the shortcut
+ * The grid's own keys in the select state (docs/domain/spreadsheet.md, "Keyboard"): Space opens the record drawer, `?` the shortcut
  * sheet. Everything else keeps AG Grid's behaviour (Enter/F2 edit, typing replaces, Esc cancels, Delete clears).
  */
 function gridKeys(p: SuppressKeyboardEventParams<ApiRecord>): boolean {

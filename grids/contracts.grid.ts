@@ -1,4 +1,4 @@
-// Contracts: what runs until when, and the last day to cancel it (docs/rules.md, "Contract deadlines").
+// Contracts: what runs until when, and the last day to cancel it (docs/domain/calculations.md, "Contract deadlines").
 import { contract } from '../src/entities/contract';
 import { defineGrid } from './define-grid';
 

@@ -1,4 +1,4 @@
-// Display and locale-aware parsing of one field value per kind (docs/rules.md, "Locale-aware parsing": de 1.234,56,
+// Display and locale-aware parsing of one field value per kind (docs/domain/spreadsheet.md, "Locale-aware parsing": de 1.234,56,
 // de-ch 1'234.56, en-us 1,234.56). One exhaustive map, shared by grid cells, cards and the record form.
 import type { Locale } from '../src/entities/account';
 import { NUMERIC_PRECISION, type Field, type FieldKind } from '../src/entities/fields';

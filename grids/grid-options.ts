@@ -1,4 +1,4 @@
-// The DataGrid's AG Grid options that stay as they are while it lives (docs/rules.md, "The spreadsheet workspace"):
+// The DataGrid's AG Grid options that stay as they are while it lives (docs/domain/spreadsheet.md, "The spreadsheet workspace"):
 // the infinite row model in the definition's blocks (pages or endless scrolling) and server-backed edits
 // (`readOnlyEdit`: the edit request saves); and the layout events, which save the column state for this device
 // when the user changed it.

@@ -1,4 +1,4 @@
-// Saved views of a grid (docs/rules.md, "Saved views"): a menu of personal and shared views, the "unsaved changes" chip
+// Saved views of a grid (docs/domain/preferences.md, "Saved views"): a menu of personal and shared views, the "unsaved changes" chip
 // with Save / Save as new view / Reset, and the dialog naming a new view. The active view lives in the URL
 // (`?view=<uuid>`), so a link or a reload opens the same view.
 import {

@@ -1,5 +1,5 @@
 // The grid's state (sort, column filters, quick search, limiter, archived, selected context) as the list
-// query (docs/rules.md, "List query"). Pure, so it is unit-tested; the server answers fields outside its allow-list
+// query (docs/domain/api.md, "List query"). Pure, so it is unit-tested; the server answers fields outside its allow-list
 // with 422.
 import type { AnyEntity } from '../src/entities/define';
 import { contextColumn, isListField, isSortable } from '../src/entities/list-rules';

@@ -1,4 +1,4 @@
-// Orders: internal and external work orders with their lines (docs/rules.md, "States and transitions").
+// Orders: internal and external work orders with their lines (docs/domain/states.md, "States and transitions").
 import { order } from '../src/entities/order';
 import { defineGrid } from './define-grid';
 

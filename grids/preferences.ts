@@ -1,4 +1,4 @@
-// Per-device table preferences (docs/rules.md, "Table preferences"): loaded once per device, merged with the
+// Per-device table preferences (docs/domain/preferences.md, "Table preferences"): loaded once per device, merged with the
 // current column definitions (unknown columns dropped, new ones at their default place), saved debounced.
 // `column_widths` lists every column known when the layout was saved, so a column missing from it is new.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

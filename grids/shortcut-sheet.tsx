@@ -1,4 +1,4 @@
-// The keyboard shortcut sheet (`?` in the grid; docs/rules.md, "Keyboard"): what AG Grid Community and our grid do,
+// The keyboard shortcut sheet (`?` in the grid; docs/domain/spreadsheet.md, "Keyboard"): what AG Grid Community and our grid do,
 // including the spreadsheet layer's keys (range, clipboard, fill, undo; their texts are in the sheet namespace).
 import { Dialog, DialogBody, HTMLTable, KeyComboTag } from '@blueprintjs/core';
 import { useTranslation } from '../src/i18n';

@@ -1,4 +1,4 @@
-// Tasks: recurring and one-off maintenance work (docs/rules.md, "Task recurrence"), with the facility and contract they
+// Tasks: recurring and one-off maintenance work (docs/domain/calculations.md, "Task recurrence"), with the facility and contract they
 // belong to.
 import { task } from '../src/entities/task';
 import { defineGrid } from './define-grid';

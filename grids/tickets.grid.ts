@@ -1,4 +1,4 @@
-// Tickets: reported issues and their handling (docs/rules.md, "States and transitions").
+// Tickets: reported issues and their handling (docs/domain/states.md, "States and transitions").
 import { ticket } from '../src/entities/ticket';
 import { defineGrid } from './define-grid';
 

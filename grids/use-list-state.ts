@@ -1,4 +1,4 @@
-// The grid's list query outside AG Grid (docs/rules.md, "List query"): the quick search, the status limiter, the
+// The grid's list query outside AG Grid (docs/domain/api.md, "List query"): the quick search, the status limiter, the
 // archived switch, the selected settings group and context, and the column filters kept per table for the session.
 // Built here once; the rows (use-grid-rows.ts, with the search debounced), the export and the saved views read it.
 import { useAtom, useAtomValue } from 'jotai';

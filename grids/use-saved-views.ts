@@ -1,4 +1,4 @@
-// Saved views on one grid (docs/rules.md, "Saved views"): the view named in the URL is put on the grid once the
+// Saved views on one grid (docs/domain/preferences.md, "Saved views"): the view named in the URL is put on the grid once the
 // list of views is there, and again whenever it changes; the grid's query now (with the sort AG Grid reports)
 // feeds the "unsaved changes" chip.
 import type { GridApi, SortChangedEvent } from 'ag-grid-community';

@@ -1,4 +1,4 @@
-// The spreadsheet's keys while the grid has focus and no cell editor is open (docs/rules.md, "Grid editing"):
+// The spreadsheet's keys while the grid has focus and no cell editor is open (docs/domain/spreadsheet.md, "Grid editing"):
 // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, Ctrl+D fills down, Ctrl+R fills right, Delete clears a range (on one
 // cell it is the grid's own Delete, an inline edit).
 import type { GridApi } from 'ag-grid-community';

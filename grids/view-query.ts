@@ -1,5 +1,5 @@
 // The query part of a grid's state (sort, column filters, quick search, status limiter), as saved views keep it
-// (docs/rules.md, "Saved views"), and the comparison that shows the "unsaved changes" chip. Pure, unit-tested.
+// (docs/domain/preferences.md, "Saved views"), and the comparison that shows the "unsaved changes" chip. Pure, unit-tested.
 import type { GridViewQuery } from '../src/entities/account';
 import type { StatusLimiter } from './list-query';
 

@@ -1,4 +1,4 @@
-// The one table of screens (docs/rules.md, "Routes and guards"): each record screen's path, the model it lists, how
+// The one table of screens (docs/domain/browser-app.md, "Routes and guards"): each record screen's path, the model it lists, how
 // its grid definition loads and what it adds to the record drawer. Derived from it: the grid routes and the record
 // pages (records/routes.ts, src/app/routes.tsx), the links between records (records/model-paths.ts) and the grid
 // entries of the module list (MODULES below). Part of the first screen: type imports and dynamic imports only.
@@ -113,7 +113,7 @@ const TABLE = [
         .then((m) => m.loadCalendarView())
         .then((m) => m.CalendarView),
   },
-  // settings pages (docs/rules.md, "Routes and guards"): the same grid and drawer as the modules
+  // settings pages (docs/domain/browser-app.md, "Routes and guards"): the same grid and drawer as the modules
   {
     key: 'units',
     path: '/settings/units',

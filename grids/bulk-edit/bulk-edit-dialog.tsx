@@ -1,4 +1,4 @@
-// Bulk edit of the selected rows (docs/rules.md, "Grid editing"): one field, an operation (set,
+// Bulk edit of the selected rows (docs/domain/spreadsheet.md, "Grid editing"): one field, an operation (set,
 // clear; add, subtract, multiply, percent for numbers), a preview of old → new, then one bulk request and one
 // undo step. Rows the user may not change are skipped by the server, which says how many.
 import {

@@ -1,4 +1,4 @@
-// Exact decimal arithmetic on the API's decimal strings (decimals never travel as floats; docs/rules.md,
+// Exact decimal arithmetic on the API's decimal strings (decimals never travel as floats; docs/domain/fields.md,
 // "Numbers, money and dates"): a value is a BigInt of units and a scale. Enough for the bulk operations and the range
 // footer's sum and average.
 

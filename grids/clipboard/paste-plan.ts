@@ -1,4 +1,4 @@
-// Paste mapping (docs/rules.md, "Grid editing"): clipboard rows onto the displayed columns from the anchor, a block
+// Paste mapping (docs/domain/spreadsheet.md, "Grid editing"): clipboard rows onto the displayed columns from the anchor, a block
 // repeated over a range that is a whole multiple of it (one value fills a range; tile.ts), read-only columns are
 // skipped and flagged, rows past the last one become new records, values are parsed per field kind and a value that
 // does not parse is marked, never written. Pure.

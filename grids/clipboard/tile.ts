@@ -1,4 +1,4 @@
-// Where a clipboard block lands (Excel's rule; docs/rules.md, "Grid editing"): a block pasted into a larger selected
+// Where a clipboard block lands (Excel's rule; docs/domain/spreadsheet.md, "Grid editing"): a block pasted into a larger selected
 // range is repeated over it when the range is a whole multiple of the block in both directions (one value fills any
 // range); otherwise it is pasted once from the range's top-left. Pure.
 import { colCount, rowCount, type Bounds } from '../range/range';

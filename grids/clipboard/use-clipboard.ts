@@ -1,4 +1,4 @@
-// Copy, cut and paste on the element around the grid (docs/rules.md, "Grid editing"): a copy writes the selected
+// Copy, cut and paste on the element around the grid (docs/domain/spreadsheet.md, "Grid editing"): a copy writes the selected
 // cells (or the focused one) as TSV and an HTML table, a cut copies and then clears them, a paste opens the
 // preview; rows a paste reaches that the grid has not loaded are read first, in the grid's blocks.
 import type { GridApi } from 'ag-grid-community';

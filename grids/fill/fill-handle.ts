@@ -1,4 +1,4 @@
-// The fill handle (docs/rules.md, "Grid editing"): a small square at the bottom-right corner of the selected range,
+// The fill handle (docs/domain/spreadsheet.md, "Grid editing"): a small square at the bottom-right corner of the selected range,
 // drawn in a layer over the grid body (plain DOM, placed from the grid's geometry, so it does not depend on how cells
 // are rendered). Dragging it down or to the right outlines the range it will fill; releasing hands source and target
 // to the host, which fills like Ctrl+D / Ctrl+R. Near the body's edge the grid scrolls on. Escape cancels.

@@ -1,4 +1,4 @@
-// The import wizard (docs/rules.md, "Import and export"), loaded lazily: upload → sheet → header row → match columns →
+// The import wizard (docs/domain/spreadsheet.md, "Import and export"), loaded lazily: upload → sheet → header row → match columns →
 // mode → validate (inline fixes) → run as a server job with progress and Cancel → result (error report, Undo).
 import { Dialog } from '@blueprintjs/core';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The paste preview (docs/rules.md, "Grid editing"): old → new per cell, counts of changes, new rows and errors, "only
+// The paste preview (docs/domain/spreadsheet.md, "Grid editing"): old → new per cell, counts of changes, new rows and errors, "only
 // rows with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
 // the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
 import {

@@ -1,4 +1,4 @@
-// Range maths of the grid's own range selection (docs/rules.md, "Grid editing"): an anchor and a focus cell as
+// Range maths of the grid's own range selection (docs/domain/spreadsheet.md, "Grid editing"): an anchor and a focus cell as
 // displayed row and column indexes, their bounds, the visible row cap, keyboard extension and the footer's statistics.
 import { add, decToString, div, toDec, type Dec } from '../bulk-edit/decimal';
 

@@ -1,4 +1,4 @@
-// Range selection without the paid modules (docs/rules.md, "Grid editing"): anchor and focus from mouse down/over,
+// Range selection without the paid modules (docs/domain/spreadsheet.md, "Grid editing"): anchor and focus from mouse down/over,
 // Shift+click and Shift+arrows; painted through a cell class rule; capped at RANGE_ROW_CAP rows with a message.
 import type {
   CellClassParams,

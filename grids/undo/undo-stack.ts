@@ -1,4 +1,4 @@
-// The undo stack (docs/rules.md, "Grid editing"): up to 50 steps per browser session, each one user action (a cell
+// The undo stack (docs/domain/spreadsheet.md, "Grid editing"): up to 50 steps per browser session, each one user action (a cell
 // edit, a paste, a fill, a clear, a bulk edit, an archive, an import, a reschedule). Kept in memory; cleared on logout
 // and when the selected settings group changes. Other screens push their own steps (see README.md).
 import { loggedInAtom } from '../../src/state/session';

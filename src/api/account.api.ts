@@ -1,4 +1,4 @@
-// Account, session and profile calls (docs/rules.md, "Sign-in calls"). Types come from src/entities/account.ts.
+// Account, session and profile calls (docs/domain/sign-in.md, "Sign-in calls"). Types come from src/entities/account.ts.
 import type { ApiToken, Locale, SettingsGroup, SettingsGroupSlim, SystemNotification, User } from '../entities/account';
 import { http, requestEnvelope } from './http';
 

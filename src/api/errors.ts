@@ -1,4 +1,4 @@
-/** Field path → messages, the Laravel-style 422 body (docs/rules.md, "Errors"). */
+/** Field path → messages, the Laravel-style 422 body (docs/domain/api.md, "Errors"). */
 export type FieldErrors = Record<string, string[]>;
 
 /** Every failed call rejects with an ApiError; `status` 0 means the network failed. */

@@ -1,4 +1,4 @@
-// The one HTTP client of the browser app (docs/rules.md, "Errors and notices").
+// The one HTTP client of the browser app (docs/domain/browser-app.md, "Errors and notices").
 import { i18n } from '../i18n';
 import { notify } from '../components/notices';
 import { ApiError, type FieldErrors } from './errors';
@@ -114,7 +114,7 @@ function errorsOf(body: unknown): FieldErrors {
 }
 
 /**
- * Sends one request and returns the raw JSON body; all error handling of docs/rules.md, "Errors and notices",
+ * Sends one request and returns the raw JSON body; all error handling of docs/domain/browser-app.md, "Errors and notices",
  * happens here.
  */
 async function send(path: string, options: RequestOptions, retried = false): Promise<unknown> {

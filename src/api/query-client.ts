@@ -1,4 +1,4 @@
-// The react-query cache: server state only (docs/rules.md, "Stack"). Cleared on logout and on 401.
+// The react-query cache: server state only (docs/domain/architecture.md, "Stack"). Cleared on logout and on 401.
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './errors';
 

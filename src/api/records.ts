@@ -1,4 +1,4 @@
-// The generic records API of src/entities models (docs/rules.md, "API conventions"), spoken through the one HTTP
+// The generic records API of src/entities models (docs/domain/api.md, "API conventions"), spoken through the one HTTP
 // client, with its query keys and query options. Every query of records sits below `recordKeys.all(model)`: a write
 // invalidates the record's detail (drawer, record page) and the model's lists (cards, related lists, lookups) by
 // key, so a record changed in one place is current wherever else it shows.

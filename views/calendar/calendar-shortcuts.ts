@@ -1,4 +1,4 @@
-// The date shortcuts (docs/rules.md, "Deadline calendar": today, yesterday, tomorrow, this/last/next week, month, year,
+// The date shortcuts (docs/domain/planning.md, "Deadline calendar": today, yesterday, tomorrow, this/last/next week, month, year,
 // and full year) as a calendar view and the date it opens at. Pure: whole dates, no time zone arithmetic.
 
 export const CALENDAR_VIEWS = ['dayGridMonth', 'dayGridWeek', 'dayGridDay', 'listMonth', 'multiMonthYear'] as const;

@@ -1,4 +1,4 @@
-// The deadline calendar (docs/rules.md, "Deadline calendar"): task events and ticket and order due dates of the
+// The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events and ticket and order due dates of the
 // selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
 // resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
 import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';

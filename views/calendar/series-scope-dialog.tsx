@@ -1,5 +1,5 @@
 // Moving one occurrence of a series asks which occurrences move along: this one, this and the following ones, or
-// the whole series (docs/rules.md, "Deadline calendar").
+// the whole series (docs/domain/planning.md, "Deadline calendar").
 import { Button, Dialog, DialogBody, DialogFooter, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from '../../src/i18n';

@@ -1,4 +1,4 @@
-// Cancel and extend a contract (docs/rules.md, "Contract deadlines"). Cancel asks for the cancellation date (today by
+// Cancel and extend a contract (docs/domain/calculations.md, "Contract deadlines"). Cancel asks for the cancellation date (today by
 // default); a date after the latest cancellation date is said so and needs "Cancel anyway" (the server asks the same
 // with a 422). Extend asks for the months (the contract's extension period by default) and shows the new end date.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';

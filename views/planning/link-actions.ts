@@ -1,4 +1,4 @@
-// Actions by link: a record's `links` hold one entry per action the caller may take now (docs/rules.md,
+// Actions by link: a record's `links` hold one entry per action the caller may take now (docs/domain/api.md,
 // "Records, links and actions"), the value being the action's URL. The client posts to that URL rather than building
 // it.
 import { API_BASE, http } from '../../src/api/http';

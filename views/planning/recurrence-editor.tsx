@@ -1,4 +1,4 @@
-// The recurrence of a task (docs/rules.md, "Task recurrence") in the drawer's form: the repeat type, then only the
+// The recurrence of a task (docs/domain/calculations.md, "Task recurrence") in the drawer's form: the repeat type, then only the
 // fields that type needs (interval, unit, weekdays, month mode and ordinal, or the custom RRULE), the end rule, the
 // anchor, lead days, due offset and skip weekends. The fields are the task's own, saved with the form's Save.
 import { Checkbox, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';

@@ -1,4 +1,4 @@
-// One button per transition the record's links allow now (docs/rules.md, "States and transitions"): a transition the
+// One button per transition the record's links allow now (docs/domain/states.md, "States and transitions"): a transition the
 // server does not offer is never shown. Actions that need input (delegate, create order) are left to their own dialogs.
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The last view per model and device (grid or calendar), through the user model views API (docs/rules.md,
+// The last view per model and device (grid or calendar), through the user model views API (docs/domain/preferences.md,
 // "Model views"): read once per device, written when the user switches. The cache answers at once on the next visit.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../src/api/http';

@@ -1,4 +1,4 @@
-// Archive, restore and delete, each offered only when the record's link exists (docs/rules.md,
+// Archive, restore and delete, each offered only when the record's link exists (docs/domain/api.md,
 // "Records, links and actions"). Archiving a tree record (a facility) first lists the sub-records that go with it; a
 // record with a `related_tasks` link (a facility, a contract) lists its tasks and archives the ones the user picks in
 // the same request.
