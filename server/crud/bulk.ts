@@ -1,6 +1,8 @@
 // Bulk update and bulk create over any model (docs/spreadsheet-api.md): one transaction per request, each row in its
 // own savepoint through the single-record writes (same checks, same computed values), a dry run that rolls back.
-// The records the rows refer to are looked up once for all of them (checks.ts) and handed to each row's write.
+// What the checks read from the store is read once for all rows (checks.ts): the records the rows refer to, the
+// holders of the unique values they set and the stored parents above the parents they set (a `WriteBatch`). Each
+// row's write checks against that, with the rows written before it laid over, and reads nothing more.
 // Replies carry rows; bulk-routes.ts presents them.
 import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +10,7 @@ import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Locale } from '../../src/entities/account';
 import { createSchema, updateSchema } from '../../src/entities/schemas';
+import { scopeOwner } from '../../src/entities/registry';
 import { isDecimalKind } from '../../src/entities/fields';
 import { HttpError, notFound } from '../http-error';
 import { translate } from '../i18n/messages';
@@ -15,7 +18,7 @@ import { may, type Access } from './access';
 import { getRows } from './read';
 import { col, scopeCondition, tableOf } from './table';
 import { create, update } from './write';
-import { knownRefs } from './checks';
+import { WriteBatch, knownRefs } from './checks';
 import type { Row } from './present';
 import { RowsInvalid, serviceRowErrors, skippedMessage, zodRowErrors, type Errors } from './row-errors';
 
@@ -92,6 +95,15 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
       entity,
       parsed.filter((p) => p !== null),
     );
+    const batch = await WriteBatch.read(
+      c.db,
+      entity,
+      parsed.flatMap((p) => {
+        if (!p) return [];
+        const { uuid, updated_at: _v, ...changed } = p;
+        return [{ sg: String(current.get(uuid)!.settings_group_uuid), changed }];
+      }),
+    );
     const out: { uuid: string; status: UpdateStatus; errors?: Errors }[] = [];
     for (const [i, p] of parsed.entries()) {
       const own = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`rows.${i}.`)));
@@ -114,7 +126,8 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
         continue;
       }
       try {
-        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString(), { known });
+        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString(), { known, batch });
+        batch.wrote(uuid, { sg: String(row.settings_group_uuid), changed: changes });
         out.push({ uuid, status: 'updated' });
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) {
@@ -168,10 +181,20 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
   return inTransaction(ctx, o.dryRun, async (c) => {
     const made: (string | null)[] = [];
-    const known = await knownRefs(
+    const valid = parsed.filter((p) => p !== null);
+    const known = await knownRefs(c.db, entity, valid);
+    // a record under a property belongs to the property's settings group
+    const owner = scopeOwner(entity.scope);
+    const sgOf = (p: Body) =>
+      owner
+        ? known.get(owner.name)?.get(String(p.property_uuid).toLowerCase())?.sg
+        : typeof p.settings_group_uuid === 'string'
+          ? p.settings_group_uuid
+          : undefined;
+    const batch = await WriteBatch.read(
       c.db,
       entity,
-      parsed.filter((p) => p !== null),
+      valid.map((p) => ({ sg: sgOf(p), changed: p })),
     );
     for (const [i, p] of parsed.entries()) {
       if (!p) {
@@ -179,7 +202,9 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
         continue;
       }
       try {
-        made.push(await create(c, access, entity, p, { known }));
+        const uuid = await create(c, access, entity, p, { known, batch });
+        batch.wrote(uuid, { sg: sgOf(p), changed: p }, true);
+        made.push(uuid);
       } catch (err) {
         const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
         if (!rowErrors) throw err;

@@ -4,7 +4,9 @@
 // of its descendants (docs/domain/api.md, "Bulk, import and export"). A single write calls them with one row, bulk and
 // imports with many; each costs one query per field checked (per referenced model, per unique field; the tree one
 // recursive query) whatever N is. They answer per-row field problems and leave what to do with them (a 422, a row
-// error) to the caller.
+// error) to the caller. Rows of one batch see what earlier rows of it set: imports pass the values and parents of
+// the file's earlier rows (`seen`, `moved`); bulk writes its rows one by one and hands each write a `WriteBatch`,
+// read once for all rows, with the rows written so far laid over it.
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
@@ -117,38 +119,140 @@ export interface UniqueRow {
   uuid?: string;
 }
 
+const holderKey = (sg: string, value: string) => `${sg}\u0000${value}`;
+/** A unique field's value as a row sets it (null: none). */
+const uniqueValue = (changed: Body, name: string) =>
+  changed[name] == null || changed[name] === '' ? null : String(changed[name]);
+
+/**
+ * Reads which stored, not deleted records hold the given values of a unique field in their settings groups, for
+ * the (settings group, value) pairs `have` does not hold yet (one query), into `have`.
+ */
+async function readHolders(
+  db: Db,
+  entity: AnyEntity,
+  name: string,
+  wanted: readonly { sg: string; value: string }[],
+  have: Map<string, Set<string>>,
+) {
+  const missing = wanted.filter((w) => !have.has(holderKey(w.sg, w.value)));
+  if (!missing.length) return;
+  const fresh = new Set(missing.map((w) => holderKey(w.sg, w.value)));
+  for (const k of fresh) have.set(k, new Set());
+  const taken = (await db
+    .select({ uuid: col(entity, 'uuid'), v: col(entity, name), sg: col(entity, 'settings_group_uuid') })
+    .from(tableOf(entity))
+    .where(
+      and(
+        inArray(col(entity, name), [...new Set(missing.map((w) => w.value))]),
+        inArray(col(entity, 'settings_group_uuid'), [...new Set(missing.map((w) => w.sg))]),
+        isNull(col(entity, 'deleted_at')),
+      ),
+    )) as { uuid: string; v: unknown; sg: string }[];
+  for (const t of taken) {
+    const k = holderKey(t.sg, String(t.v));
+    if (fresh.has(k)) have.get(k)!.add(t.uuid);
+  }
+}
+
+/** Reads the stored parents on the way up from `uuids` (one recursive query) into `into`; unknown ones are roots. */
+async function readParents(db: Db, entity: AnyEntity, uuids: readonly string[], into: Map<string, string | null>) {
+  for (const [k, v] of await ancestry(db, entity, uuids)) into.set(k, v);
+  for (const u of uuids) if (!into.has(u)) into.set(u, null);
+}
+
+/**
+ * What the checks of a batch of writes read from the store, once for all its rows (`read`), with what its rows
+ * written so far set laid over it (`wrote`): bulk writes a request's rows one by one, each through the single write,
+ * and a row must see what earlier rows of the request wrote — a unique value an earlier row took or freed, a parent
+ * an earlier row set, a record an earlier row created. The checks handed a batch read only what it lacks, and
+ * change nothing in it but what they read: a row whose write fails leaves no trace (its caller does not call
+ * `wrote`).
+ */
+export class WriteBatch {
+  /** Unique field → (settings group, value) → the records holding it. */
+  readonly holders = new Map<string, Map<string, Set<string>>>();
+  /** Stored parents read so far (record → parent). */
+  readonly parents = new Map<string, string | null>();
+  /** Parents set by the rows written so far (record → parent), over the stored ones. */
+  readonly moved = new Map<string, string | null>();
+
+  private constructor(readonly entity: AnyEntity) {}
+
+  /**
+   * Reads what the rows' checks need: the holders of the unique values they set (one query per unique field) and
+   * the stored parents above the parents they set (one recursive query). A row whose settings group is not known
+   * yet (`sg` undefined) is left out: its write reads what it needs.
+   */
+  static async read(db: Db, entity: AnyEntity, rows: readonly { sg?: string; changed: Body }[]) {
+    const batch = new WriteBatch(entity);
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (!field.unique) continue;
+      const wanted = rows.flatMap((r) => {
+        const value = uniqueValue(r.changed, name);
+        return r.sg !== undefined && value !== null ? [{ sg: r.sg, value }] : [];
+      });
+      const have = new Map<string, Set<string>>();
+      batch.holders.set(name, have);
+      await readHolders(db, entity, name, wanted, have);
+    }
+    const tree = entity.tree;
+    if (tree) {
+      const starts = rows.map((r) => r.changed[tree.parentField]).filter((v): v is string => typeof v === 'string');
+      if (starts.length) await readParents(db, entity, [...new Set(starts)], batch.parents);
+    }
+    return batch;
+  }
+
+  /**
+   * Lays a row over the batch once its write succeeded: `uuid` now holds the values and the parent it set. Without
+   * its settings group, the pairs of its values are forgotten (read again from the store, which holds the row).
+   */
+  wrote(uuid: string, row: { sg?: string; changed: Body }, created = false) {
+    for (const [name, have] of this.holders) {
+      if (!(name in row.changed)) continue;
+      for (const holders of have.values()) holders.delete(uuid);
+      const value = uniqueValue(row.changed, name);
+      if (value === null) continue;
+      // a pair not read yet is read from the store when needed, which holds this row by then
+      if (row.sg !== undefined) have.get(holderKey(row.sg, value))?.add(uuid);
+      else for (const k of [...have.keys()]) if (k.endsWith(`\u0000${value}`)) have.delete(k);
+    }
+    const tree = this.entity.tree;
+    if (tree && (created || tree.parentField in row.changed)) {
+      const parent = row.changed[tree.parentField];
+      this.moved.set(uuid, typeof parent === 'string' ? parent : null);
+    }
+  }
+}
+
 /**
  * Unique fields: a value set (not null, not empty) must not be another stored record's in the settings group.
  * With `seen` (values by field), a value of an earlier row counts as taken too, and the rows' values are added.
+ * With `batch`, the stored holders are those of the batch (read there, or here when it lacks them).
  */
 export async function uniqueProblems(
   db: Db,
   entity: AnyEntity,
   rows: readonly UniqueRow[],
   seen?: Map<string, Set<string>>,
+  batch?: WriteBatch,
 ): Promise<Problems[]> {
   const out = rows.map((): Problems => ({}));
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!field.unique) continue;
-    const given = rows.map((r) => (r.changed[name] == null || r.changed[name] === '' ? null : String(r.changed[name])));
-    const values = [...new Set(given.filter((v): v is string => v !== null))];
-    if (!values.length) continue;
-    const taken = (await db
-      .select({ uuid: col(entity, 'uuid'), v: col(entity, name), sg: col(entity, 'settings_group_uuid') })
-      .from(tableOf(entity))
-      .where(
-        and(
-          inArray(col(entity, name), values),
-          inArray(col(entity, 'settings_group_uuid'), [...new Set(rows.map((r) => r.sg))]),
-          isNull(col(entity, 'deleted_at')),
-        ),
-      )) as { uuid: string; v: unknown; sg: string }[];
+    const given = rows.map((r) => uniqueValue(r.changed, name));
+    if (!given.some((v) => v !== null)) continue;
+    const have = batch?.holders.get(name) ?? new Map<string, Set<string>>();
+    if (batch && !batch.holders.has(name)) batch.holders.set(name, have);
+    const wanted = rows.flatMap((r, i) => (given[i] == null ? [] : [{ sg: r.sg, value: given[i]! }]));
+    await readHolders(db, entity, name, wanted, have);
     const earlier = seen ? (seen.get(name) ?? seen.set(name, new Set()).get(name)!) : undefined;
     rows.forEach((row, i) => {
       const v = given[i] ?? null;
       if (v === null) return;
-      if (taken.some((t) => String(t.v) === v && t.sg === row.sg && t.uuid !== row.uuid) || earlier?.has(v))
-        add(out[i]!, name, 'validation.unique');
+      const holders = have.get(holderKey(row.sg, v))!;
+      if ([...holders].some((u) => u !== row.uuid) || earlier?.has(v)) add(out[i]!, name, 'validation.unique');
       earlier?.add(v);
     });
   }
@@ -164,28 +268,32 @@ export interface MoveRow {
 /**
  * A tree's new parents: neither the record itself nor one of its descendants, in the stored tree (one recursive
  * query) as `moved` (record → parent, set by earlier rows of the same file) leaves it. Accepted moves are added to
- * `moved`, for the rows after them.
+ * `moved`, for the rows after them. With `batch`, its stored parents and its rows written so far count too (read
+ * here only where it lacks them); the batch itself is left as it is.
  */
 export async function treeProblems(
   db: Db,
   entity: AnyEntity,
   rows: readonly MoveRow[],
   moved: Map<string, string | null> = new Map(),
+  batch?: WriteBatch,
 ): Promise<Problems[]> {
   const out = rows.map((): Problems => ({}));
   const tree = entity.tree;
   if (!tree || !rows.length) return out;
-  const starts = rows.map((r) => r.parent).filter((v): v is string => typeof v === 'string');
-  const stored = starts.length ? await ancestry(db, entity, [...new Set(starts)]) : new Map<string, string | null>();
-  const parentOf = (u: string) => (moved.has(u) ? moved.get(u) : stored.get(u));
+  const stored = batch?.parents ?? new Map<string, string | null>();
+  const laid = batch?.moved;
+  const parentOf = (u: string) => (moved.has(u) ? moved.get(u) : laid?.has(u) ? laid.get(u) : stored.get(u));
+  const starts = rows
+    .map((r) => r.parent)
+    .filter((v): v is string => typeof v === 'string' && !stored.has(v) && !laid?.has(v));
+  if (starts.length) await readParents(db, entity, [...new Set(starts)], stored);
   for (const [i, row] of rows.entries()) {
     const parent = row.parent;
     if (typeof parent === 'string') {
       // an earlier row's parent may lead to records whose ancestors were not read yet
-      for (let unknown = firstUnknown(parent, parentOf); unknown; unknown = firstUnknown(parent, parentOf)) {
-        for (const [k, v] of await ancestry(db, entity, [unknown])) stored.set(k, v);
-        if (!stored.has(unknown)) stored.set(unknown, null);
-      }
+      for (let unknown = firstUnknown(parent, parentOf); unknown; unknown = firstUnknown(parent, parentOf))
+        await readParents(db, entity, [unknown], stored);
       if (closesLoop(row.uuid, parent, parentOf)) {
         add(out[i]!, tree.parentField, 'validation.tree_cycle');
         continue;

@@ -12,7 +12,7 @@ import { may, type Access, type Action } from './access';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
 import { hooksOf, storedValues } from './model-behaviour';
-import { refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
+import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type WriteBatch } from './checks';
 
 type Body = Record<string, unknown>;
 
@@ -32,15 +32,21 @@ async function checkRow(
   merged: Body,
   changed: Body,
   uuid: string | undefined,
-  known?: KnownRecords,
+  { known, batch }: WriteOptions,
 ) {
   const [refs] = await refProblems(db, entity, [{ sg, changed, property: merged.property_uuid }], known);
   if (Object.keys(refs!).length) throw new ValidationFailed(refs!);
-  const [taken] = await uniqueProblems(db, entity, [{ sg, changed, uuid }]);
+  const [taken] = await uniqueProblems(db, entity, [{ sg, changed, uuid }], undefined, batch);
   const first = Object.entries(taken!)[0];
   if (first) throw new ValidationFailed({ [first[0]]: first[1] });
   if (uuid && entity.tree && entity.tree.parentField in changed) {
-    const [loop] = await treeProblems(db, entity, [{ uuid, parent: changed[entity.tree.parentField] }]);
+    const [loop] = await treeProblems(
+      db,
+      entity,
+      [{ uuid, parent: changed[entity.tree.parentField] }],
+      undefined,
+      batch,
+    );
     if (Object.keys(loop!).length) throw new ValidationFailed(loop!);
   }
 }
@@ -55,9 +61,10 @@ function runValidate(entity: AnyEntity, merged: Body) {
     );
 }
 
-/** What a caller writing many rows has already looked up (bulk: the records its rows refer to). */
+/** What a caller writing many rows has already looked up (bulk: the records its rows refer to, its `WriteBatch`). */
 export interface WriteOptions {
   known?: KnownRecords;
+  batch?: WriteBatch;
 }
 
 export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body, o: WriteOptions = {}) {
@@ -80,7 +87,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     }
     authorize(access, sg, 'create');
     runValidate(entity, values);
-    await checkRow(tx as never, entity, sg, values, values, undefined, o.known);
+    await checkRow(tx as never, entity, sg, values, values, undefined, o);
     const now = new Date();
     const hooks = hooksOf(entity);
     const h = { db: tx as never, access, settingsGroup: sg, now };
@@ -122,7 +129,7 @@ export async function update(
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
     runValidate(entity, merged);
-    await checkRow(tx as never, entity, sg, merged, changes, uuid, o.known);
+    await checkRow(tx as never, entity, sg, merged, changes, uuid, o);
     const hooks = hooksOf(entity);
     const h = { db: tx as never, access, settingsGroup: sg, now: new Date() };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
