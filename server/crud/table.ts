@@ -7,7 +7,28 @@ import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
 import type { Access } from './access';
 
-export const tableOf = (entity: AnyEntity) => entityTables[entity.name]! as PgTable & Record<string, AnyPgColumn>;
+/** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
+type CommonColumns = Pick<
+  (typeof entityTables)[string],
+  | 'uuid'
+  | 'settings_group_uuid'
+  | 'attributes'
+  | 'created_at'
+  | 'created_by'
+  | 'updated_at'
+  | 'updated_by'
+  | 'archived_at'
+  | 'archived_by'
+  | 'deleted_at'
+  | 'deleted_by'
+>;
+
+/**
+ * A model's table for the engine, which knows the model at run time only: the common columns typed, the model's own
+ * columns by name and untyped (the cast: the named tables of entity-tables.ts are the typed ones).
+ */
+export const tableOf = (entity: AnyEntity) =>
+  entityTables[entity.name]! as unknown as PgTable & CommonColumns & Record<string, AnyPgColumn>;
 export const col = (entity: AnyEntity, name: string) => getTableColumns(tableOf(entity))[name]!;
 
 const userName = (column: AnyPgColumn) =>
@@ -17,17 +38,18 @@ const userName = (column: AnyPgColumn) =>
 
 /** Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by. */
 export function selection(entity: AnyEntity) {
+  const table = tableOf(entity);
   const {
     search_text: _s,
     deleted_at: _d,
     deleted_by: _db,
     ...cols
-  } = getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn>;
+  } = getTableColumns(table) as Record<string, AnyPgColumn>;
   return {
     ...cols,
-    created_by: userName(cols.created_by!),
-    updated_by: userName(cols.updated_by!),
-    archived_by: userName(cols.archived_by!),
+    created_by: userName(table.created_by),
+    updated_by: userName(table.updated_by),
+    archived_by: userName(table.archived_by),
   };
 }
 

@@ -15,10 +15,12 @@ import {
   uuid,
   type AnyPgColumn,
   type PgColumnBuilderBase,
+  type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
+import type { BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
 import { entities, type EntityName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
-import { NUMERIC_PRECISION, type FieldKind } from '../../src/entities/fields';
+import { NUMERIC_PRECISION, type Field, type FieldKind } from '../../src/entities/fields';
 import { settingsGroups, users } from './schema';
 
 const num = (kind: keyof typeof NUMERIC_PRECISION) => (name: string) =>
@@ -49,22 +51,55 @@ export function searchExpression(entity: AnyEntity): SQL | null {
   return sql.raw(`lower(${cols.map(([n]) => `coalesce("${n}", '')`).join(` || ' ' || `)})`);
 }
 
-function tableFor(entity: AnyEntity) {
-  const columns: Record<string, PgColumnBuilderBase> = {
-    uuid: uuid('uuid').primaryKey().defaultRandom(),
-    settings_group_uuid: uuid('settings_group_uuid')
-      .notNull()
-      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
-    attributes: jsonb('attributes').notNull().default({}),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
-    archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
-    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-    deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
-  };
+/** The common record fields (docs/domain/fields.md, "Common record fields"), new builders for each table. */
+const commonColumns = () => ({
+  uuid: uuid('uuid').primaryKey().defaultRandom(),
+  settings_group_uuid: uuid('settings_group_uuid')
+    .notNull()
+    .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+  attributes: jsonb('attributes').notNull().default({}),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  archived_at: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
+  deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+});
+const searchColumn = (search: SQL) => text('search_text').generatedAlwaysAs(search);
+
+// The types of a model's table, read off its definition (the field constructors keep `kind`, `required`,
+// `computed`, `default` and `searchable` as literal types): what `tableFor` below builds, column for column.
+type FieldColumn<Fl extends Field> = WithDefault<Fl, NotNullIf<Fl, ReturnType<(typeof columnBuilders)[Fl['kind']]>>>;
+type NotNullIf<Fl, B extends PgColumnBuilderBase> = Fl extends { required: true }
+  ? Fl extends { computed: true }
+    ? B
+    : NotNull<B>
+  : B;
+type WithDefault<Fl, B extends PgColumnBuilderBase> = Fl extends { default: infer D }
+  ? [D] extends [undefined]
+    ? B
+    : HasDefault<B>
+  : B;
+type Searchable<F> = {
+  [K in keyof F]: F[K] extends { searchable: true } ? (F[K] extends { computed: true } ? never : K) : never;
+}[keyof F];
+type SearchColumns<F> = [Searchable<F>] extends [never]
+  ? Record<never, never>
+  : { search_text: ReturnType<typeof searchColumn> };
+type ColumnsOf<F extends Record<string, Field>> = ReturnType<typeof commonColumns> & {
+  [K in keyof F & string]: FieldColumn<F[K]>;
+} & SearchColumns<F>;
+/** A model's table with its column types: `EntityTable<typeof entities.task>`. */
+export type EntityTable<E extends AnyEntity> = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: BuildColumns<string, { [K in keyof ColumnsOf<E['fields']>]: ColumnsOf<E['fields']>[K] }, 'pg'>;
+  dialect: 'pg';
+}>;
+function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
+  const columns: Record<string, PgColumnBuilderBase> = commonColumns();
   for (const [name, field] of Object.entries(entity.fields)) {
     type Builder = PgColumnBuilderBase & { notNull(): Builder; default(v: unknown): Builder };
     let col = columnBuilders[field.kind](name) as unknown as Builder;
@@ -73,8 +108,9 @@ function tableFor(entity: AnyEntity) {
     columns[name] = col;
   }
   const search = searchExpression(entity);
-  if (search) columns.search_text = text('search_text').generatedAlwaysAs(search);
-  return pgTable(entity.table, columns, (t) => {
+  if (search) columns.search_text = searchColumn(search);
+  // Built from the definition at run time, so typed by EntityTable (the same columns, derived at the type level).
+  const table = pgTable(entity.table, columns, (t) => {
     const all = t as unknown as Record<string, AnyPgColumn>;
     const c = (name: string) => all[name]!;
     const idx = [index(`${entity.table}_scope_idx`).on(c('settings_group_uuid'), c('deleted_at'))];
@@ -87,15 +123,15 @@ function tableFor(entity: AnyEntity) {
     if (search) idx.push(index(`${entity.table}_search_idx`).using('gin', sql`${c('search_text')} gin_trgm_ops`));
     return idx;
   });
+  return table as unknown as EntityTable<E>;
 }
-
-type EntityTable = ReturnType<typeof tableFor>;
 
 /** One table per model of the registry (src/entities/registry.ts), by model name: nothing to add here by hand. */
 const tables = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, tableFor(entity)])) as {
-  [K in EntityName]: EntityTable;
+  [K in EntityName]: EntityTable<(typeof entities)[K]>;
 };
-export const entityTables: Record<string, EntityTable> = tables;
+/** The tables by model name, for the generic engine (the model is known at run time only: any model's table). */
+export const entityTables: Record<string, (typeof tables)[EntityName]> = tables;
 
 // drizzle-kit finds the tables among this file's named exports (drizzle.config.ts), and services import them by
 // name: a new model adds its name here (the one edit per model in this file).

@@ -50,32 +50,61 @@ export type RefField = Common & { kind: 'ref'; model: string; onDelete?: 'restri
 export type Field = TextField | NumberField | BoolField | DateField | EnumField | RefField;
 
 type Opts<F> = Omit<F, 'kind'>;
+/**
+ * What a constructor returns: the field with its kind, its constructor's defaults and the options given, as literal
+ * types (the database tables type their columns by `kind`, `required`, `computed`, `default` and `searchable`).
+ */
+type Made<F, D, O> = Omit<F, keyof D | keyof Given<O>> & Omit<D, keyof Given<O>> & Given<O>;
+// Options come from the argument only, never from where the field is used (`defineEntity` wants a `Field`).
+type Given<O> = NoInfer<O>;
+type NoOptions = Record<never, never>;
 
 /** Field constructors: `f.text({ max: 200 })`, `f.enum(['a', 'b'])`, `f.ref('property', { required: true })`. */
 export const f = {
-  text: (o: Opts<TextField> = {}): TextField => ({ kind: 'text', max: 200, ...o }),
-  longText: (o: Opts<TextField> = {}): TextField => ({ kind: 'long_text', max: 20_000, hidden: true, ...o }),
-  email: (o: Opts<TextField> = {}): TextField => ({ kind: 'email', max: 254, ...o }),
-  phone: (o: Opts<TextField> = {}): TextField => ({ kind: 'phone', max: 40, ...o }),
-  int: (o: Opts<NumberField> = {}): NumberField => ({ kind: 'int', ...o }),
-  decimal: (o: Opts<NumberField> = {}): NumberField => ({ kind: 'decimal', ...o }),
-  money: (o: Opts<NumberField> = {}): NumberField => ({ kind: 'money', ...o }),
-  area: (o: Opts<NumberField> = {}): NumberField => ({ kind: 'area', min: 0, ...o }),
-  percent: (o: Opts<NumberField> = {}): NumberField => ({ kind: 'percent', ...o }),
-  geo: (axis: 'lat' | 'lng', o: Opts<NumberField> = {}): NumberField => ({
-    kind: 'geo',
-    min: axis === 'lat' ? -90 : -180,
-    max: axis === 'lat' ? 90 : 180,
-    ...o,
-  }),
-  bool: (o: Opts<BoolField> = {}): BoolField => ({ kind: 'bool', default: false, ...o }),
-  date: (o: Opts<DateField> = {}): DateField => ({ kind: 'date', ...o }),
-  datetime: (o: Opts<DateField> = {}): DateField => ({ kind: 'datetime', ...o }),
-  enum: <const V extends readonly string[]>(
+  text: <const O extends Opts<TextField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'text', max: 200, ...o }) as Made<TextField, { kind: 'text'; max: number }, O>,
+  longText: <const O extends Opts<TextField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'long_text', max: 20_000, hidden: true, ...o }) as Made<
+      TextField,
+      { kind: 'long_text'; max: number; hidden: boolean },
+      O
+    >,
+  email: <const O extends Opts<TextField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'email', max: 254, ...o }) as Made<TextField, { kind: 'email'; max: number }, O>,
+  phone: <const O extends Opts<TextField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'phone', max: 40, ...o }) as Made<TextField, { kind: 'phone'; max: number }, O>,
+  int: <const O extends Opts<NumberField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'int', ...o }) as Made<NumberField, { kind: 'int' }, O>,
+  decimal: <const O extends Opts<NumberField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'decimal', ...o }) as Made<NumberField, { kind: 'decimal' }, O>,
+  money: <const O extends Opts<NumberField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'money', ...o }) as Made<NumberField, { kind: 'money' }, O>,
+  area: <const O extends Opts<NumberField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'area', min: 0, ...o }) as Made<NumberField, { kind: 'area'; min: number }, O>,
+  percent: <const O extends Opts<NumberField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'percent', ...o }) as Made<NumberField, { kind: 'percent' }, O>,
+  geo: <const O extends Opts<NumberField> = NoOptions>(axis: 'lat' | 'lng', o: O = {} as O) =>
+    ({
+      kind: 'geo',
+      min: axis === 'lat' ? -90 : -180,
+      max: axis === 'lat' ? 90 : 180,
+      ...o,
+    }) as Made<NumberField, { kind: 'geo'; min: number; max: number }, O>,
+  bool: <const O extends Opts<BoolField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'bool', default: false, ...o }) as Made<BoolField, { kind: 'bool'; default: false }, O>,
+  date: <const O extends Opts<DateField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'date', ...o }) as Made<DateField, { kind: 'date' }, O>,
+  datetime: <const O extends Opts<DateField> = NoOptions>(o: O = {} as O) =>
+    ({ kind: 'datetime', ...o }) as Made<DateField, { kind: 'datetime' }, O>,
+  enum: <
+    const V extends readonly string[],
+    const O extends Omit<Opts<EnumField>, 'values'> & { default?: V[number] } = NoOptions,
+  >(
     values: V,
-    o: Omit<Opts<EnumField>, 'values'> & { default?: V[number] } = {},
-  ) => ({ kind: 'enum', values, ...o }) as EnumField & { values: V },
-  ref: (model: string, o: Omit<Opts<RefField>, 'model'> = {}): RefField => ({ kind: 'ref', model, ...o }),
+    o: O = {} as O,
+  ) => ({ kind: 'enum', values, ...o }) as Made<EnumField, { kind: 'enum'; values: V }, O>,
+  ref: <const O extends Omit<Opts<RefField>, 'model'> = NoOptions>(model: string, o: O = {} as O) =>
+    ({ kind: 'ref', model, ...o }) as Made<RefField, { kind: 'ref'; model: string }, O>,
 };
 
 /**
