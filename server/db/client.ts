@@ -1,6 +1,7 @@
 // The one place that opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Column types are normalised here so that both produce identical API output.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -93,6 +94,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end(), stats };
   }
+  // PGlite's WebAssembly: V8 optimises a function once it has run for a budget of work; with the default budget, the
+  // database's own start-up (catalogue reads, one-off code) is optimised on the second core while the server loads,
+  // which costs a third of a cold start. Ten times the budget leaves one-off code unoptimised; what a busy server
+  // runs still gets optimised after a little more work (docs/decisions.md, "Start-up").
+  v8.setFlagsFromString('--wasm-tiering-budget=18000000');
   const inMemory = opts.dataDir.startsWith('memory://');
   let release = () => {};
   if (!inMemory) {
