@@ -12,7 +12,7 @@ import {
   Menu,
   MenuDivider,
   MenuItem,
-  Popover,
+  PopoverNext,
   Tag,
 } from '@blueprintjs/core';
 import { CaretDown, FloppyDisk, Layers, People, Reset, Share, Trash } from '@blueprintjs/icons';
@@ -141,11 +141,11 @@ export function GridViews({ table, settingsGroupUuid, current, views, onReset }:
 
   return (
     <>
-      <Popover content={menu} placement="bottom-start">
+      <PopoverNext content={menu} placement="bottom-start">
         <Button variant="minimal" icon={<Layers />} endIcon={<CaretDown />} aria-label={t('grid.views.title')}>
           {active?.name ?? t('grid.views.standard')}
         </Button>
-      </Popover>
+      </PopoverNext>
       {dirty && (
         <span className="hw-grid-views-dirty" role="status">
           <Tag minimal intent={Intent.WARNING}>

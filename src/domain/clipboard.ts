@@ -1,6 +1,7 @@
 // Clipboard tables (docs/domain/spreadsheet.md, "Grid editing"): TSV as Excel, LibreOffice and Google Sheets write it (quoted cells
 // with tabs, line breaks and doubled quotes; Excel's trailing line break), and the HTML table they also write,
-// as a fallback. Copy writes both. Pure and isomorphic: no DOM, so the server and tests use the same code.
+// as a fallback. Copy writes both. TSV is pure and isomorphic; the HTML table is read with the browser's DOMParser
+// (unit tests give it happy-dom's).
 
 /** Rows of cells from clipboard TSV. A final line break does not make an empty last row. */
 export function parseTsv(text: string): string[][] {
@@ -66,50 +67,64 @@ export function toTsv(rows: readonly (readonly string[])[]): string {
     .join('\r\n');
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1]?.toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+/** The text of one HTML cell as a browser shows it: source white space collapsed, <br> and block ends as line breaks. */
+function cellText(cell: Element): string {
+  let text = '';
+  const walk = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) text += (child.nodeValue ?? '').replace(/[ \t\r\n\f]+/g, ' ');
+      else if (child.nodeType === 1) {
+        const tag = (child as Element).tagName.toLowerCase();
+        if (tag === 'br') text += '\n';
+        else if (tag !== 'style' && tag !== 'script') {
+          walk(child);
+          if (tag === 'p' || tag === 'div') text += '\n';
+        }
+      }
     }
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
-}
-
-/** The text of one HTML cell: line breaks kept, tags dropped, entities decoded, whitespace as a browser shows it. */
-function cellText(html: string): string {
-  const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div)>/gi, '\n');
-  const text = decodeEntities(withBreaks.replace(/<[^>]*>/g, ''));
+  };
+  walk(cell);
   return text
     .split('\n')
-    .map((line) => line.replace(/[ \t\r\f]+/g, ' ').trim())
+    .map((line) => line.replace(/\u00a0/g, ' ').trim())
     .join('\n')
-    .replace(/^\n+|\n+$/g, '')
-    .replace(/\u00a0/g, ' ');
+    .replace(/^\n+|\n+$/g, '');
 }
 
+const MAX_SPAN = 100;
+const span = (n: number) => Math.min(Math.max(Number.isFinite(n) ? Math.floor(n) : 1, 1), MAX_SPAN);
+
 /**
- * Rows of cells from the first table in clipboard HTML (Excel's and LibreOffice's). colspan repeats nothing: the
- * spanned places are empty, so columns stay aligned. Style and comment blocks are ignored.
+ * Rows of cells from the first table in clipboard HTML (Excel's, LibreOffice's, Google Sheets'), read with the
+ * browser's HTML parser (a parsed document runs no scripts and loads nothing). A cell spanning several columns or
+ * rows keeps its text in its first place and leaves the others empty, so columns stay aligned.
  */
-export function parseHtmlTable(html: string): string[][] {
-  const clean = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(style|script|head)[\s\S]*?<\/\1>/gi, '');
-  const table = /<table[\s\S]*?<\/table>/i.exec(clean)?.[0];
+export function parseHtmlTable(html: string, parser: DOMParser = new DOMParser()): string[][] {
+  const table = parser.parseFromString(html, 'text/html').querySelector('table');
   if (!table) return [];
-  const rows: string[][] = [];
-  for (const tr of table.matchAll(/<tr[^>]*>([\s\S]*?)(?=<tr[\s>]|<\/table>|<\/tbody>|<\/thead>)/gi)) {
-    const cells: string[] = [];
-    for (const td of tr[1]!.matchAll(/<t([dh])([^>]*)>([\s\S]*?)(?=<t[dh][\s>]|<\/tr>|$)/gi)) {
-      const content = td[3]!.replace(/<\/t[dh]>\s*$/i, '');
-      cells.push(cellText(content));
-      const span = Number(/colspan\s*=\s*"?(\d+)/i.exec(td[2]!)?.[1] ?? 1);
-      for (let k = 1; k < Math.min(span, 100); k++) cells.push('');
+  // the rows as the table shows them: its head, its body, then its foot, wherever they stand in the source
+  const section = (tr: Element) => ({ THEAD: 0, TFOOT: 2 })[tr.parentElement?.tagName.toUpperCase() ?? ''] ?? 1;
+  const rows = Array.from(table.querySelectorAll('tr'))
+    .filter((tr) => tr.closest('table') === table)
+    .map((tr, i) => ({ tr: tr as HTMLTableRowElement, key: section(tr) * 1e6 + i }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ tr }) => tr);
+  const grid: (string | undefined)[][] = rows.map(() => []);
+  rows.forEach((tr, r) => {
+    const line = grid[r]!;
+    let c = 0;
+    for (const cell of Array.from(tr.cells)) {
+      while (line[c] !== undefined) c++;
+      const across = span(cell.colSpan);
+      // rowspan="0" (to the end of the section) and spans past the table's last row stop at the last row
+      const down = Math.min(cell.rowSpan === 0 ? rows.length : span(cell.rowSpan), rows.length - r);
+      const text = cellText(cell);
+      for (let dr = 0; dr < down; dr++)
+        for (let dc = 0; dc < across; dc++) grid[r + dr]![c + dc] = dr === 0 && dc === 0 ? text : '';
+      c += across;
     }
-    rows.push(cells);
-  }
-  return rows;
+  });
+  return grid.map((line) => Array.from(line, (v) => v ?? ''));
 }
 
 const escapeHtml = (s: string) =>
@@ -122,8 +137,12 @@ export function toHtmlTable(rows: readonly (readonly string[])[]): string {
 }
 
 /** What a paste carries: TSV when there is text, else the HTML table. */
-export function clipboardRows(text: string | null | undefined, html: string | null | undefined): string[][] {
+export function clipboardRows(
+  text: string | null | undefined,
+  html: string | null | undefined,
+  parser?: DOMParser,
+): string[][] {
   if (text && text.length > 0) return parseTsv(text);
-  if (html) return parseHtmlTable(html);
+  if (html) return parseHtmlTable(html, parser);
   return [];
 }

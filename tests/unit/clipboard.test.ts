@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // Clipboard tables as Excel and LibreOffice write them (samples below are what they put on the clipboard).
 import { describe, expect, it } from 'vitest';
 import { clipboardRows, parseHtmlTable, parseTsv, toHtmlTable, toTsv } from '../../src/domain/clipboard';
@@ -84,6 +85,27 @@ describe('HTML tables', () => {
     ];
     expect(parseHtmlTable(toHtmlTable(rows))).toEqual(rows);
     expect(parseHtmlTable('<p>no table</p>')).toEqual([]);
+  });
+  it('keeps columns aligned under rowspan and colspan, and collapses source white space as a browser does', () => {
+    const html = `<table>
+      <tr><td rowspan="2">Haus A</td><td colspan="2">Heizung</td><td>1</td></tr>
+      <tr><td>Kessel</td><td rowspan="3">Keller</td><td>2</td></tr>
+      <tr><td>Haus B</td><td>
+          Pumpe
+          Nord</td><td>3</td></tr>
+    </table>`;
+    expect(parseHtmlTable(html)).toEqual([
+      ['Haus A', 'Heizung', '', '1'],
+      ['', 'Kessel', 'Keller', '2'],
+      ['Haus B', 'Pumpe Nord', '', '3'],
+    ]);
+  });
+  it('reads thead, tbody and tfoot rows in order, and runs nothing in the pasted HTML', () => {
+    const html =
+      '<table><tfoot><tr><td>Summe</td></tr></tfoot><thead><tr><th>Name</th></tr></thead>' +
+      '<tbody><tr><td><img src="x" onerror="globalThis.pasted = 1">Lift<script>globalThis.pasted = 2</script></td></tr></tbody></table>';
+    expect(parseHtmlTable(html)).toEqual([['Name'], ['Lift'], ['Summe']]);
+    expect((globalThis as { pasted?: number }).pasted).toBeUndefined();
   });
   it('prefers the TSV of a paste and falls back to the HTML table', () => {
     expect(clipboardRows('a\tb', EXCEL_HTML)).toEqual([['a', 'b']]);
