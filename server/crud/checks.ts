@@ -208,7 +208,8 @@ export class WriteBatch {
    * Lays a row over the batch once its write succeeded: `uuid` now holds the values and the parent it set. Without
    * its settings group, the pairs of its values are forgotten (read again from the store, which holds the row).
    */
-  wrote(uuid: string, row: { sg?: string; changed: Body }, created = false) {
+  wrote(given: string, row: { sg?: string; changed: Body }, created = false) {
+    const uuid = given.toLowerCase(); // as the store gives uuids back
     for (const [name, have] of this.holders) {
       if (!(name in row.changed)) continue;
       for (const holders of have.values()) holders.delete(uuid);
@@ -221,7 +222,7 @@ export class WriteBatch {
     const tree = this.entity.tree;
     if (tree && (created || tree.parentField in row.changed)) {
       const parent = row.changed[tree.parentField];
-      this.moved.set(uuid, typeof parent === 'string' ? parent : null);
+      this.moved.set(uuid, typeof parent === 'string' ? parent.toLowerCase() : null);
     }
   }
 }
