@@ -1,7 +1,7 @@
 // Bulk edit operations on one field of many records: set and clear for every kind, and for numbers add,
 // subtract, multiply and percent, computed exactly on decimal strings and rounded to the field's scale.
 import { isDecimalKind, isNumericKind, NUMERIC_PRECISION, type Field } from '../../src/entities/fields';
-import { add, decEquals, decToString, mul, round, sub, toDec, type Dec } from './decimal';
+import { add, decEquals, decToString, mul, round, sub, toDec, type Dec } from '../../src/domain/decimal';
 
 export type BulkOperation = 'set' | 'clear' | 'add' | 'subtract' | 'multiply' | 'percent';
 

@@ -1,6 +1,7 @@
 // Filling (Ctrl+D, Ctrl+R, the fill handle) and clearing a range (Delete) as lists of cell changes, the shape the
 // undo stack keeps. Only loaded rows the user may change and writable columns take part; required fields are not
 // cleared. Pure.
+import { decToString, round, toDec, type Dec } from '../../src/domain/decimal';
 import { isNumericKind } from '../../src/entities/fields';
 import { sameValue } from '../bulk-edit/bulk-ops';
 import type { SheetColumn, RowSlot, SheetRow } from '../clipboard/paste-plan';
@@ -122,7 +123,6 @@ export function fillBlock(
   );
 }
 
-const DECIMAL_TEXT = /^-?\d+(\.(\d+))?$/;
 const DAY_MS = 86_400_000;
 
 /**
@@ -133,22 +133,16 @@ export function seriesOf(values: readonly unknown[], column: SheetColumn): ((k: 
   if (values.length < 2) return null;
   const kind = column.field.kind;
   if (isNumericKind(kind)) {
-    const texts = values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
-    if (!texts.every((t): t is string => typeof t === 'string' && DECIMAL_TEXT.test(t))) return null;
+    const decs = values.map(toDec);
+    if (!decs.every((d): d is Dec => d !== null)) return null;
     // exact in units of the finest decimal place the source has
-    const places = Math.max(...texts.map((t) => DECIMAL_TEXT.exec(t)![2]?.length ?? 0));
-    const units = texts.map((t) => {
-      const [whole, fraction = ''] = t.split('.');
-      return BigInt(whole! + fraction.padEnd(places, '0'));
-    });
+    const places = Math.max(...decs.map((d) => d.scale));
+    const units = decs.map((d) => round(d, places).units);
     const step = units[1]! - units[0]!;
     if (step === 0n || units.some((u, i) => i > 0 && u - units[i - 1]! !== step)) return null;
     const asNumber = values.every((v) => typeof v === 'number');
     return (k) => {
-      const u = units[0]! + step * BigInt(k);
-      const negative = u < 0n;
-      const digits = (negative ? -u : u).toString().padStart(places + 1, '0');
-      const text = `${negative ? '-' : ''}${places ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits}`;
+      const text = decToString({ units: units[0]! + step * BigInt(k), scale: places });
       return asNumber ? Number(text) : text;
     };
   }

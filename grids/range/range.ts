@@ -1,6 +1,6 @@
 // Range maths of the grid's own range selection (docs/domain/spreadsheet.md, "Grid editing"): an anchor and a focus cell as
 // displayed row and column indexes, their bounds, the visible row cap, keyboard extension and the footer's statistics.
-import { add, decToString, div, toDec, type Dec } from '../bulk-edit/decimal';
+import { add, decToString, div, toDec, type Dec } from '../../src/domain/decimal';
 
 export interface CellPos {
   row: number;

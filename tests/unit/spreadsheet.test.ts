@@ -4,7 +4,7 @@ import { fromCell } from '../../src/domain/cells';
 import { parseTsv } from '../../src/domain/clipboard';
 import type { Field } from '../../src/entities/fields';
 import { applyOperation, operationsFor, sameValue } from '../../grids/bulk-edit/bulk-ops';
-import { decToString, div, round, toDec } from '../../grids/bulk-edit/decimal';
+import { decToString, div, round, toDec } from '../../src/domain/decimal';
 import { fixCell, planRequests, withServerErrors } from '../../grids/clipboard/paste-edits';
 import {
   buildPastePlan,
