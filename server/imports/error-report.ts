@@ -12,7 +12,7 @@ import type { ImportRow } from './import-runner';
 import type { ImportOptions } from './import-options';
 import type { FileKind } from './file-check';
 import type { CellValue } from '../../src/domain/cells';
-import { XlsxWriter } from '../spreadsheet/xlsx-writer';
+import { XlsxWriter } from '../xlsx/xlsx-writer';
 
 const PAGE = 1000;
 

@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import { HttpError } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { readEntry, zipEntries, ZipError, type ZipEntry } from './zip';
-import { MAX_RATIO, MAX_UNPACKED, RATIO_FROM, ZipBombError } from './zip-stream';
-import { openBook } from './xlsx-book';
-import { XlsxError } from './xlsx-xml';
+import { readEntry, zipEntries, ZipError, type ZipEntry } from '../xlsx/zip';
+import { MAX_RATIO, MAX_UNPACKED, RATIO_FROM, ZipBombError } from '../xlsx/zip-stream';
+import { openBook } from '../xlsx/xlsx-book';
+import { XlsxError } from '../xlsx/xlsx-xml';
 
 export type FileKind = 'xlsx' | 'csv';
 export interface SheetInfo {

@@ -1,22 +1,23 @@
-// Streams the rows of an uploaded workbook or CSV file: our own xlsx reader (xlsx-book, xlsx-sheet: the zip's
-// central directory, streamed inflate with the zip-bomb guard, a byte-level scan of the sheet XML) for xlsx, the
+// Streams the rows of an uploaded workbook or CSV file: our own xlsx reader (server/xlsx: the zip's central
+// directory, streamed inflate with the zip-bomb guard, a byte-level scan of the sheet XML) for xlsx, the
 // incremental CSV reader for csv (UTF-8, or Windows-1252 when the start is not valid UTF-8). Blank rows are left
 // out; row numbers are the spreadsheet's (1-based).
 import fs from 'node:fs';
 import type { CellValue } from '../../src/domain/cells';
 import { CsvReader, sniffDelimiter } from '../../src/domain/csv-stream';
 import { HttpError } from '../http-error';
+import { blank, type SheetRow } from '../xlsx/xlsx-sheet';
+import { UnknownSheetError, sheetBatches } from '../xlsx/xlsx-reader';
+import { MAX_UNPACKED, ZipBombError } from '../xlsx/zip-stream';
 import type { FileKind } from './file-check';
-import { dateStyles, openBook, sharedStrings } from './xlsx-book';
-import { SheetScanner, blank, type SheetRow } from './xlsx-sheet';
-import { MAX_UNPACKED, ZipBombError, entryChunks } from './zip-stream';
 
-export { MAX_ROWS, type SheetRow } from './xlsx-sheet';
+export { MAX_ROWS, type SheetRow } from '../xlsx/xlsx-sheet';
 
 /** The reply for a file that fails while being read: a bomb, or a damaged workbook. */
 export function readError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof ZipBombError) return new HttpError(422, 'import.zip_bomb', { max: MAX_UNPACKED / 1024 / 1024 });
+  if (err instanceof UnknownSheetError) return new HttpError(422, 'import.unknown_sheet', { name: err.sheet });
   return new HttpError(422, 'import.corrupt');
 }
 
@@ -29,28 +30,10 @@ export async function* readRows(file: string, kind: FileKind, sheet?: string): A
 export async function* readBatches(file: string, kind: FileKind, sheet?: string): AsyncGenerator<SheetRow[]> {
   if (kind === 'csv') return yield* readCsv(file);
   try {
-    yield* readXlsx(file, sheet);
+    yield* sheetBatches(file, sheet);
   } catch (err) {
     throw readError(err);
   }
-}
-
-/** The rows of one sheet (by name; the first sheet of the workbook without one). */
-async function* readXlsx(file: string, sheet?: string): AsyncGenerator<SheetRow[]> {
-  const book = await openBook(file);
-  const chosen = sheet === undefined ? book.sheets[0] : book.sheets.find((s) => s.name === sheet);
-  if (!chosen) {
-    if (sheet !== undefined) throw new HttpError(422, 'import.unknown_sheet', { name: sheet });
-    return;
-  }
-  if (!chosen.part) throw new HttpError(422, 'import.corrupt');
-  const [strings, styles] = await Promise.all([sharedStrings(book), dateStyles(book)]);
-  const scanner = new SheetScanner({ strings, dateStyles: styles, date1904: book.date1904 });
-  for await (const chunk of entryChunks(file, chosen.part, book.budget)) {
-    const rows = scanner.push(chunk);
-    if (rows.length) yield rows;
-  }
-  scanner.end();
 }
 
 async function* readCsv(file: string): AsyncGenerator<SheetRow[]> {

@@ -15,7 +15,7 @@ import { computedValues } from '../crud/model-behaviour';
 import type { ListQuery } from '../crud/list-query';
 import { csvValue, numFmt, xlsxValue, type ExportColumn, type ExportFormat, type RefTitle } from './export-columns';
 import { modelLabel } from './labels';
-import { XlsxWriter } from './xlsx-writer';
+import { XlsxWriter } from '../xlsx/xlsx-writer';
 
 export const EXPORT_PAGE = 500;
 type Rec = Record<string, unknown>;

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { json, type Client } from './harness';
-import { centralHeader, endRecord, localHeader } from '../../server/imports/zip';
+import { centralHeader, endRecord, localHeader } from '../../server/xlsx/zip';
 
 export type Cell = string | number | boolean | Date | null;
 

@@ -1,4 +1,4 @@
-// Our xlsx reader (server/imports/xlsx-*.ts) on real workbooks written by exceljs (in memory and streamed, with and
+// Our xlsx reader (server/xlsx/) on real workbooks written by exceljs (in memory and streamed, with and
 // without shared strings) and on hand-made ones for what exceljs never writes: inline rich text, namespace
 // prefixes, cells without references, CDATA, escapes, phonetic runs, ISO date cells, stored entries; chunks split
 // anywhere; and the guards: zip bombs that lie about their sizes, too many rows, damaged files.
@@ -10,9 +10,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRows } from '../../server/imports/reader';
 import { HttpError } from '../../server/http-error';
-import { SheetScanner, type SheetRow } from '../../server/imports/xlsx-sheet';
-import { StringTable, isDateFormat } from '../../server/imports/xlsx-book';
-import { centralHeader, endRecord, localHeader } from '../../server/imports/zip';
+import { SheetScanner, type SheetRow } from '../../server/xlsx/xlsx-sheet';
+import { StringTable, isDateFormat } from '../../server/xlsx/xlsx-book';
+import { centralHeader, endRecord, localHeader } from '../../server/xlsx/zip';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-xlsx-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

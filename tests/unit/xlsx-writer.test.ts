@@ -1,4 +1,4 @@
-// Our streaming xlsx writer (server/spreadsheet/xlsx-writer.ts, zip-writer.ts): what it writes reads back the same
+// Our streaming xlsx writer (server/xlsx/xlsx-writer.ts, zip-writer.ts): what it writes reads back the same
 // in exceljs (typed cells, number formats, widths, hidden column, frozen header, autofilter) and in our reader
 // (text with markup, control characters and `_xHHHH_` look-alikes survives a round trip); a slow reader holds the
 // writer instead of filling memory.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { XlsxWriter, columnLetters, xmlText, type SheetOptions } from '../../server/spreadsheet/xlsx-writer';
+import { XlsxWriter, columnLetters, xmlText, type SheetOptions } from '../../server/xlsx/xlsx-writer';
 import { readRows } from '../../server/imports/reader';
 import type { CellValue } from '../../src/domain/cells';
 

@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import { centralHeader, endRecord, localHeader, type ZipRecord } from '../imports/zip';
+import { centralHeader, endRecord, localHeader, type ZipRecord } from './zip';
 
 const DESCRIPTOR = 0x08; // sizes and CRC follow the data
 const LIMIT = 0xffffffff; // no zip64: a workbook we write stays far below 4 GB
