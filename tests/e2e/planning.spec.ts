@@ -148,8 +148,13 @@ test('a contractor accepts an order on the public page in a browser of their own
   await pub.getByLabel('Comment', { exact: true }).fill('We come on Monday at 8.');
   await pub.getByRole('button', { name: 'Send comment' }).click();
   await expect(pub.getByText('We come on Monday at 8.')).toBeVisible();
+  // the neutral state draws its icon without loading Blueprint's whole icon set (the chunks named paths-…)
+  const scripts: string[] = [];
+  pub.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
   await pub.goto('/public/order/not-a-real-token');
   await expect(pub.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await expect(pub.locator('.bp6-non-ideal-state-visual svg')).toBeVisible();
+  expect(scripts.filter((s) => /\/paths-[^/]*\.js$/.test(s))).toEqual([]);
   await contractor.close();
 
   await expect

@@ -12,7 +12,7 @@ import {
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
-import { Tick, Cross, Calendar, Comment } from '@blueprintjs/icons';
+import { Tick, Cross, Calendar, Comment, Disable, Error as ErrorIcon } from '@blueprintjs/icons';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -60,7 +60,7 @@ function PublicOrder() {
     const gone = isApiError(query.error) && query.error.status === 404;
     return (
       <NonIdealState
-        icon={gone ? 'disable' : 'error'}
+        icon={gone ? <Disable size={48} /> : <ErrorIcon size={48} />}
         title={gone ? t('planning.public.unknownTitle') : t('planning.public.errorTitle')}
         description={gone ? t('planning.public.unknownText') : t('planning.public.errorText')}
       />
