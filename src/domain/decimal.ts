@@ -1,6 +1,7 @@
 // Exact decimal arithmetic on the API's decimal strings (decimals never travel as floats; docs/domain/fields.md,
-// "Numbers, money and dates"): a value is a BigInt of units and a scale. Enough for the bulk operations and the range
-// footer's sum and average.
+// "Numbers, money and dates"): a value is a BigInt of units and a scale. The one decimal module of the product: order
+// totals (./money), bulk operations, the range footer's sum and average, fill series (docs/decisions.md, "Where we
+// write what a library does").
 
 export interface Dec {
   units: bigint;
