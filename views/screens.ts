@@ -66,7 +66,6 @@ const TABLE = [
     model: 'contract',
     grid: () => import('../grids/contracts.grid').then((m) => m.contractsGrid),
     extension: () => import('./contracts/contract-panels').then((m) => m.contractExtension),
-    recordPage: false,
   },
   {
     key: 'documents',

@@ -149,3 +149,30 @@ test('cancelling after the latest cancellation date asks to confirm; extending i
     latest_cancellation_date: '2031-03-28', // 2031-03-30 is a Sunday
   });
 });
+
+test('a contract has a record page with its panels and actions', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/contracts');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1&sort_by=name');
+  const contract = await apiPost<Rec>(page, 'contracts', {
+    property_uuid: property!.uuid,
+    title: `Elevator ${stamp}`,
+    contract_end_date: '2031-03-31',
+    notice_period: 3,
+    extension_period: 12,
+  });
+  await openContract(page, contract.title);
+  await page.getByRole('link', { name: 'Open as page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contracts/${contract.uuid}$`));
+  await expect(page.getByRole('heading', { name: contract.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Extensions' })).toContainText('Not extended yet.');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: contract.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Extend', exact: true }).click();
+  const extend = page.getByRole('dialog', { name: `Extend “${contract.title}”` });
+  await extend.getByRole('button', { name: 'Extend', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Extensions' })).toContainText('31.03.2031 → 31.03.2032');
+  await expect
+    .poll(async () => (await apiGet<Rec>(page, `contracts/${contract.uuid}`)).contract_end_date)
+    .toBe('2032-03-31');
+});
