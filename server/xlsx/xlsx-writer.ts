@@ -40,22 +40,23 @@ export function columnLetters(n: number): string {
   return s;
 }
 
-const ESCAPE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** Markup, and carriage returns as references: XML parsers (Excel's, exceljs') turn a literal CR LF into LF. */
+const ESCAPE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 /** Characters XML 1.0 cannot carry (control characters but tab, line feed and carriage return; U+FFFE, U+FFFF). */
 // eslint-disable-next-line no-control-regex
 const UNWRITABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 // eslint-disable-next-line no-control-regex
-const SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_x[0-9a-fA-F]{4}_/;
+const SPECIAL = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_x[0-9a-fA-F]{4}_/;
 
 /**
- * Text for XML: the markup characters escaped; characters XML cannot carry, and text that would read as one of
+ * Text for XML: the markup characters and carriage returns escaped; characters XML cannot carry, and text that would read as one of
  * Excel's `_xHHHH_` escapes, written as such escapes (ECMA-376 ST_Xstring), so a round trip gives the same text.
  */
 export function xmlText(s: string): string {
   if (!SPECIAL.test(s)) return s;
   return s
     .replace(/_(?=x[0-9a-fA-F]{4}_)/g, '_x005F_')
-    .replace(/[&<>"]/g, (c) => ESCAPE[c]!)
+    .replace(/[&<>"\r]/g, (c) => ESCAPE[c]!)
     .replace(UNWRITABLE, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 
@@ -124,7 +125,9 @@ export class XlsxWriter {
     this.rowNumber = 1;
     let xml = '<row r="1">';
     this.options.columns.forEach((c, i) => {
-      xml += `<c r="${this.letters[i]}1" s="1" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`;
+      if (c.header === '') return;
+      const space = c.header.trim() === c.header ? '' : ' xml:space="preserve"';
+      xml += `<c r="${this.letters[i]}1" s="1" t="inlineStr"><is><t${space}>${xmlText(c.header)}</t></is></c>`;
     });
     await this.sheet.write(`${xml}</row>`);
   }
@@ -144,6 +147,7 @@ export class XlsxWriter {
       if (typeof v === 'number') {
         if (Number.isFinite(v)) xml += `<c r="${ref}"${s}><v>${v}</v></c>`;
       } else if (typeof v === 'string') {
+        if (v === '') continue; // no cell: readers differ on an empty inline string ('' or nothing)
         const space = v.trim() === v ? '' : ' xml:space="preserve"';
         xml += `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${xmlText(v)}</t></is></c>`;
       } else if (typeof v === 'boolean') xml += `<c r="${ref}"${s} t="b"><v>${v ? 1 : 0}</v></c>`;
