@@ -17,7 +17,8 @@ import { getRow } from './read';
 import { presentRecord, type Row } from './present';
 import { behaviourOf, type ActionDef } from './model-behaviour';
 
-export type Tx = Db;
+/** A transaction: everything a `Db` does (it is one, so it goes wherever a `Db` goes), plus `rollback`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Transitions = Record<string, Record<string, string>>;
 
 /** Runs `fn` in one transaction with the record (404 outside the caller's scope; unless `right` is 'read', 403
@@ -30,8 +31,7 @@ export async function onRecord<T>(
   fn: (tx: Tx, row: Row, txCtx: AppContext) => Promise<T>,
   right: 'update' | 'read' = 'update',
 ): Promise<T> {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const row = await getRow(txCtx, access, entity, uuid);
     if (right === 'update') {

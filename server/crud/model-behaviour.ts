@@ -8,6 +8,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { Access } from './access';
+import type { Tx } from './actions';
 import type { Row } from './present';
 import { assertStorable } from './stored-values';
 
@@ -31,7 +32,7 @@ export interface ModelHooks {
 export interface ActionCall<B = unknown> {
   /** The app context whose `db` is the action's transaction. */
   ctx: AppContext;
-  tx: Db;
+  tx: Tx;
   access: Access;
   uuid: string;
   row: Row;

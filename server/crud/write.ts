@@ -87,10 +87,10 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     }
     authorize(access, sg, 'create');
     runValidate(entity, values);
-    await checkRow(tx as never, entity, sg, values, values, undefined, o);
+    await checkRow(tx, entity, sg, values, values, undefined, o);
     const now = new Date();
     const hooks = hooksOf(entity);
-    const h = { db: tx as never, access, settingsGroup: sg, now };
+    const h = { db: tx, access, settingsGroup: sg, now };
     Object.assign(values, await hooks.beforeWrite?.(h, values, values, null));
     const [row] = (await tx
       .insert(tableOf(entity))
@@ -102,7 +102,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
         updated_at: now,
         created_by: access.user.id,
         updated_by: access.user.id,
-      } as never)
+      })
       .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
     await hooks.afterWrite?.(h, row!.uuid, true);
     return row!.uuid;
@@ -119,7 +119,7 @@ export async function update(
   o: WriteOptions = {},
 ) {
   return ctx.db.transaction(async (tx) => {
-    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
     const sg = String(current.settings_group_uuid);
     authorize(access, sg, 'update');
     if (current.archived_at) throw new HttpError(409, 'errors.archived');
@@ -129,9 +129,9 @@ export async function update(
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
     runValidate(entity, merged);
-    await checkRow(tx as never, entity, sg, merged, changes, uuid, o);
+    await checkRow(tx, entity, sg, merged, changes, uuid, o);
     const hooks = hooksOf(entity);
-    const h = { db: tx as never, access, settingsGroup: sg, now: new Date() };
+    const h = { db: tx, access, settingsGroup: sg, now: new Date() };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
     const res = await tx
       .update(tableOf(entity))
@@ -141,7 +141,7 @@ export async function update(
         ...stored,
         updated_at: new Date(),
         updated_by: access.user.id,
-      } as never)
+      })
       .where(and(eq(col(entity, 'uuid'), uuid), versionIs(entity, current.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
@@ -152,14 +152,14 @@ export async function update(
 
 export async function softDelete(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
   await ctx.db.transaction(async (tx) => {
-    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
     authorize(access, String(current.settings_group_uuid), 'delete');
-    const ids = await subtree(tx as never, entity, uuid);
+    const ids = await subtree(tx, entity, uuid);
     await tx
       .update(tableOf(entity))
-      .set({ deleted_at: new Date(), deleted_by: access.user.id } as never)
+      .set({ deleted_at: new Date(), deleted_by: access.user.id })
       .where(inArray(col(entity, 'uuid'), ids));
-    const h = { db: tx as never, access, settingsGroup: String(current.settings_group_uuid), now: new Date() };
+    const h = { db: tx, access, settingsGroup: String(current.settings_group_uuid), now: new Date() };
     await hooksOf(entity).afterArchive?.(h, ids, true);
   });
 }
@@ -179,9 +179,9 @@ export async function subtree(db: Db, entity: AnyEntity, uuid: string): Promise<
 
 export async function setArchived(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, archive: boolean) {
   return ctx.db.transaction(async (tx) => {
-    const current = await getRow({ ...ctx, db: tx as never }, access, entity, uuid);
+    const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
     authorize(access, String(current.settings_group_uuid), 'archive');
-    const ids = await subtree(tx as never, entity, uuid);
+    const ids = await subtree(tx, entity, uuid);
     const stamp = current.archived_at as Date | null;
     const now = new Date();
     // Archiving takes the not-yet-archived subtree; restoring brings back what was archived with the record.
@@ -195,10 +195,10 @@ export async function setArchived(ctx: AppContext, access: Access, entity: AnyEn
         archived_by: archive ? access.user.id : null,
         updated_at: now,
         updated_by: access.user.id,
-      } as never)
+      })
       .where(where)
       .returning({ uuid: col(entity, 'uuid') });
-    const h = { db: tx as never, access, settingsGroup: String(current.settings_group_uuid), now };
+    const h = { db: tx, access, settingsGroup: String(current.settings_group_uuid), now };
     await hooksOf(entity).afterArchive?.(
       h,
       (changed as { uuid: string }[]).map((r) => r.uuid),

@@ -98,7 +98,7 @@ export async function restoreAll(db: Db, dump: { tables: Record<string, Record<s
           ]),
         ),
       );
-      for (let i = 0; i < revived.length; i += 500) await tx.insert(table).values(revived.slice(i, i + 500) as never);
+      for (let i = 0; i < revived.length; i += 500) await tx.insert(table).values(revived.slice(i, i + 500));
     }
     // serial sequences continue after the restored ids
     for (const t of ['users', 'personal_access_tokens', 'user_tokens', 'system_notifications', 'mail_outbox'])

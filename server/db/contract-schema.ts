@@ -13,7 +13,7 @@ export const contractExtensions = pgTable(
     uuid: uuid('uuid').primaryKey().defaultRandom(),
     contract_uuid: uuid('contract_uuid')
       .notNull()
-      .references(() => contract.uuid!, { onDelete: 'cascade' }),
+      .references(() => contract.uuid, { onDelete: 'cascade' }),
     previous_end_date: date('previous_end_date', { mode: 'string' }).notNull(),
     new_end_date: date('new_end_date', { mode: 'string' }).notNull(),
     months: integer('months').notNull(),
@@ -30,10 +30,10 @@ export const contractFacilities = pgTable(
   {
     contract_uuid: uuid('contract_uuid')
       .notNull()
-      .references(() => contract.uuid!, { onDelete: 'cascade' }),
+      .references(() => contract.uuid, { onDelete: 'cascade' }),
     facility_uuid: uuid('facility_uuid')
       .notNull()
-      .references(() => facility.uuid!, { onDelete: 'cascade' }),
+      .references(() => facility.uuid, { onDelete: 'cascade' }),
     created_at: ts('created_at').notNull().defaultNow(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },

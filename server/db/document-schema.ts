@@ -10,7 +10,7 @@ export const documentLinks = pgTable(
   {
     document_uuid: uuid('document_uuid')
       .notNull()
-      .references(() => document.uuid!, { onDelete: 'cascade' }),
+      .references(() => document.uuid, { onDelete: 'cascade' }),
     model_name: text('model_name').notNull(),
     model_uuid: uuid('model_uuid').notNull(),
     /** The document's settings group (and the record's): every query on links is scoped by it. */

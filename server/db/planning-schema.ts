@@ -12,7 +12,7 @@ export const ticketFollowers = pgTable(
   {
     ticket_uuid: uuid('ticket_uuid')
       .notNull()
-      .references(() => ticket.uuid!, { onDelete: 'cascade' }),
+      .references(() => ticket.uuid, { onDelete: 'cascade' }),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -38,7 +38,7 @@ export const recordNumbers = pgTable(
 export const orderTokens = pgTable('order_tokens', {
   order_uuid: uuid('order_uuid')
     .primaryKey()
-    .references(() => order.uuid!, { onDelete: 'cascade' }),
+    .references(() => order.uuid, { onDelete: 'cascade' }),
   token_hash: text('token_hash').notNull().unique(),
   answered_at: ts('answered_at'),
   created_at: ts('created_at').notNull().defaultNow(),
@@ -49,7 +49,7 @@ export const orderMessages = pgTable('order_messages', {
   uuid: uuid('uuid').primaryKey().defaultRandom(),
   order_uuid: uuid('order_uuid')
     .notNull()
-    .references(() => order.uuid!, { onDelete: 'cascade' }),
+    .references(() => order.uuid, { onDelete: 'cascade' }),
   author: text('author').notNull(),
   body: text('body').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),

@@ -59,10 +59,10 @@ interface Context {
   today: string;
   monthStart: string;
   userId: number;
-  stamp: Record<string, unknown>;
-  firms: { uuid: unknown }[];
-  costGroups: { uuid: unknown; code: unknown }[];
-  roots: { uuid: unknown; property_uuid: unknown; cost: unknown }[];
+  stamp: { settings_group_uuid: string; created_by: number; updated_by: number; created_at: Date; updated_at: Date };
+  firms: { uuid: string }[];
+  costGroups: { uuid: string; code: string | null }[];
+  roots: { uuid: string; property_uuid: string; cost: string | null }[];
 }
 
 /** One contract from a template; `n` spreads states and contractors. Returns its uuid. */
@@ -109,8 +109,8 @@ async function insertContract(c: Context, property: string, template: Template, 
       cost_group_uuid: group,
       status,
       ...c.stamp,
-    } as never)
-    .returning({ uuid: t.contract.uuid! })) as { uuid: string }[];
+    })
+    .returning({ uuid: t.contract.uuid })) as { uuid: string }[];
   const uuid = row!.uuid;
   if (ends.length)
     await c.db.insert(contractExtensions).values(
@@ -137,24 +137,24 @@ export async function seedContracts(db: Db, sg: string, userId: number) {
   const today = now.toISOString().slice(0, 10);
   const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId, created_at: now, updated_at: now };
   const properties = await db
-    .select({ uuid: t.property.uuid! })
+    .select({ uuid: t.property.uuid })
     .from(t.property)
-    .where(and(eq(t.property.settings_group_uuid!, sg), isNull(t.property.deleted_at!)))
-    .orderBy(asc(t.property.name!));
+    .where(and(eq(t.property.settings_group_uuid, sg), isNull(t.property.deleted_at)))
+    .orderBy(asc(t.property.name));
   const firms = await db
-    .select({ uuid: t.contact.uuid! })
+    .select({ uuid: t.contact.uuid })
     .from(t.contact)
-    .where(and(eq(t.contact.settings_group_uuid!, sg), eq(t.contact.kind!, 'organisation')))
-    .orderBy(asc(t.contact.display_name!));
+    .where(and(eq(t.contact.settings_group_uuid, sg), eq(t.contact.kind, 'organisation')))
+    .orderBy(asc(t.contact.display_name));
   const costGroups = await db
-    .select({ uuid: t.costGroup.uuid!, code: t.costGroup.code! })
+    .select({ uuid: t.costGroup.uuid, code: t.costGroup.code })
     .from(t.costGroup)
-    .where(eq(t.costGroup.settings_group_uuid!, sg));
+    .where(eq(t.costGroup.settings_group_uuid, sg));
   const roots = await db
-    .select({ uuid: t.facility.uuid!, property_uuid: t.facility.property_uuid!, cost: t.facility.cost_group_uuid! })
+    .select({ uuid: t.facility.uuid, property_uuid: t.facility.property_uuid, cost: t.facility.cost_group_uuid })
     .from(t.facility)
-    .where(and(eq(t.facility.settings_group_uuid!, sg), isNull(t.facility.parent_facility_uuid!)))
-    .orderBy(asc(t.facility.name!));
+    .where(and(eq(t.facility.settings_group_uuid, sg), isNull(t.facility.parent_facility_uuid)))
+    .orderBy(asc(t.facility.name));
   if (!properties.length || firms.length < 2) return;
   const c: Context = { db, today, monthStart: `${today.slice(0, 7)}-01`, userId, stamp, firms, costGroups, roots };
 
@@ -174,10 +174,10 @@ export async function seedContracts(db: Db, sg: string, userId: number) {
 
   // the planning tasks under the contract their work falls under (added to the task's property when missing)
   const tasks = await db
-    .select({ uuid: t.task.uuid!, title: t.task.title!, property_uuid: t.task.property_uuid! })
+    .select({ uuid: t.task.uuid, title: t.task.title, property_uuid: t.task.property_uuid })
     .from(t.task)
-    .where(eq(t.task.settings_group_uuid!, sg))
-    .orderBy(asc(t.task.title!));
+    .where(eq(t.task.settings_group_uuid, sg))
+    .orderBy(asc(t.task.title));
   for (const task of tasks) {
     const title = TASK_CONTRACTS[String(task.title)];
     const template = [...MAINTENANCE, ...OTHER].find((x) => x[0] === title);
@@ -186,7 +186,7 @@ export async function seedContracts(db: Db, sg: string, userId: number) {
     if (!byTitle.has(key)) byTitle.set(key, await insertContract(c, String(task.property_uuid), template, n++, 4));
     await db
       .update(t.task)
-      .set({ contract_uuid: byTitle.get(key) } as never)
-      .where(eq(t.task.uuid!, task.uuid));
+      .set({ contract_uuid: byTitle.get(key) })
+      .where(eq(t.task.uuid, task.uuid));
   }
 }

@@ -55,9 +55,9 @@ export async function seedDemo(ctx: AppContext) {
     await tx
       .insert(settingsGroupMembers)
       .values({ settings_group_uuid: group!.uuid, user_id: user!.id, role: 'admin' });
-    await seedPortfolio(tx as never, group!.uuid, user!.id);
-    await seedPlanning(tx as never, group!.uuid, user!.id);
-    await seedContracts(tx as never, group!.uuid, user!.id);
+    await seedPortfolio(tx, group!.uuid, user!.id);
+    await seedPlanning(tx, group!.uuid, user!.id);
+    await seedContracts(tx, group!.uuid, user!.id);
     const [existing] = await tx.select({ n: count() }).from(systemNotifications);
     if ((existing?.n ?? 0) === 0)
       await tx.insert(systemNotifications).values({

@@ -53,22 +53,22 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
   const now = new Date(); // explicit: database defaults carry microseconds, which If-Match versions cannot match
   const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId, created_at: now, updated_at: now };
   const properties = await db
-    .select({ uuid: t.property.uuid! })
+    .select({ uuid: t.property.uuid })
     .from(t.property)
-    .where(and(eq(t.property.settings_group_uuid!, sg), isNull(t.property.deleted_at!)))
-    .orderBy(asc(t.property.name!))
+    .where(and(eq(t.property.settings_group_uuid, sg), isNull(t.property.deleted_at)))
+    .orderBy(asc(t.property.name))
     .limit(4);
   const facilities = await db
-    .select({ uuid: t.facility.uuid!, property_uuid: t.facility.property_uuid! })
+    .select({ uuid: t.facility.uuid, property_uuid: t.facility.property_uuid })
     .from(t.facility)
-    .where(and(eq(t.facility.settings_group_uuid!, sg), isNull(t.facility.parent_facility_uuid!)))
-    .orderBy(asc(t.facility.name!))
+    .where(and(eq(t.facility.settings_group_uuid, sg), isNull(t.facility.parent_facility_uuid)))
+    .orderBy(asc(t.facility.name))
     .limit(40);
   const contractors = await db
-    .select({ uuid: t.contact.uuid! })
+    .select({ uuid: t.contact.uuid })
     .from(t.contact)
-    .where(and(eq(t.contact.settings_group_uuid!, sg), eq(t.contact.kind!, 'organisation')))
-    .orderBy(asc(t.contact.display_name!))
+    .where(and(eq(t.contact.settings_group_uuid, sg), eq(t.contact.kind, 'organisation')))
+    .orderBy(asc(t.contact.display_name))
     .limit(5);
   if (!properties.length) return;
 
@@ -88,14 +88,14 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
         contact_uuid: i % 3 === 0 ? (contractors[0]?.uuid ?? null) : null,
         ...rule,
         ...stamp,
-      } as never)
-      .returning({ uuid: t.task.uuid! })) as { uuid: string }[];
+      })
+      .returning({ uuid: t.task.uuid })) as { uuid: string }[];
     await materialise(db, task!.uuid, day(-14), userId);
     // the past two weeks: done, apart from the last few days (overdue)
     await db
       .update(t.taskEvent)
-      .set({ status: 'done', done_at: new Date(), done_by: 'Alex Demo' } as never)
-      .where(and(eq(t.taskEvent.task_uuid!, task!.uuid), lt(t.taskEvent.due_date!, day(-3))));
+      .set({ status: 'done', done_at: new Date(), done_by: 'Alex Demo' })
+      .where(and(eq(t.taskEvent.task_uuid, task!.uuid), lt(t.taskEvent.due_date, day(-3))));
     await materialise(db, task!.uuid, day(0), userId);
   }
 
@@ -110,7 +110,7 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
       source: status === 'requested' ? 'notifier' : 'web',
       reopen_count: 0,
       ...stamp,
-    } as never);
+    });
 
   const orders: [string, string, string, number | null, [string, string, string][]][] = [
     [
@@ -166,10 +166,10 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
         total: sum(rows.map((r) => r.total)),
         sent_at: kind === 'external' ? new Date() : null,
         ...stamp,
-      } as never)
-      .returning({ uuid: t.order.uuid! })) as { uuid: string }[];
+      })
+      .returning({ uuid: t.order.uuid })) as { uuid: string }[];
     await db
       .insert(t.orderLine)
-      .values(rows.map((r) => ({ ...r, order_uuid: order!.uuid, property_uuid: property, ...stamp })) as never);
+      .values(rows.map((r) => ({ ...r, order_uuid: order!.uuid, property_uuid: property, ...stamp })));
   }
 }

@@ -44,21 +44,21 @@ export const liveLinksOf = (ref: RecordRef) =>
   and(
     eq(documentLinks.model_name, ref.model_name),
     eq(documentLinks.model_uuid, ref.model_uuid),
-    isNull(documents.deleted_at!),
-    isNull(documents.archived_at!),
+    isNull(documents.deleted_at),
+    isNull(documents.archived_at),
   );
 
 /** Whether a live document attached to the record already has this file name (case-insensitive). */
 export async function nameTaken(tx: Db, ref: RecordRef, fileName: string, except?: string): Promise<boolean> {
   const [hit] = await tx
-    .select({ uuid: documents.uuid! })
+    .select({ uuid: documents.uuid })
     .from(documentLinks)
-    .innerJoin(documents, eq(documents.uuid!, documentLinks.document_uuid))
+    .innerJoin(documents, eq(documents.uuid, documentLinks.document_uuid))
     .where(
       and(
         liveLinksOf(ref),
-        sql`lower(${documents.original_filename!}) = lower(${fileName})`,
-        except ? sql`${documents.uuid!} <> ${except}` : undefined,
+        sql`lower(${documents.original_filename}) = lower(${fileName})`,
+        except ? sql`${documents.uuid} <> ${except}` : undefined,
       ),
     )
     .limit(1);
@@ -78,15 +78,15 @@ export async function insertLink(tx: Db, access: Access, documentUuid: string, s
  */
 export async function copyLinks(tx: Db, access: Access, from: RecordRef, to: RecordRef): Promise<number> {
   const rows = await tx
-    .select({ uuid: documents.uuid!, sg: documents.settings_group_uuid! })
+    .select({ uuid: documents.uuid, sg: documents.settings_group_uuid })
     .from(documentLinks)
-    .innerJoin(documents, eq(documents.uuid!, documentLinks.document_uuid))
+    .innerJoin(documents, eq(documents.uuid, documentLinks.document_uuid))
     .where(
       and(
         eq(documentLinks.model_name, from.model_name),
         eq(documentLinks.model_uuid, from.model_uuid),
-        isNull(documents.deleted_at!),
-        isNull(documents.archived_at!),
+        isNull(documents.deleted_at),
+        isNull(documents.archived_at),
       ),
     );
   if (rows.length === 0) return 0;

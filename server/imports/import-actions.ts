@@ -103,7 +103,7 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
     await tx.execute(sql`
       update ${table} set deleted_at = ${now}, deleted_by = ${access.user.id} where uuid in (${created})`);
     // Deleting counts as taking the records out (a task's open events go with it).
-    const h = { db: tx as never, access, settingsGroup: job.settings_group_uuid!, now };
+    const h = { db: tx, access, settingsGroup: job.settings_group_uuid!, now };
     if (made.length)
       await hooks.afterArchive?.(
         h,
@@ -117,7 +117,7 @@ export async function undo(ctx: AppContext, access: Access, job: ImportRow) {
     for (const r of updated)
       await tx
         .update(tableOf(entity))
-        .set({ ...(r.before as object), updated_at: now, updated_by: access.user.id } as never)
+        .set({ ...(r.before as object), updated_at: now, updated_by: access.user.id })
         .where(eq(col(entity, 'uuid'), r.record_uuid));
     for (const r of updated) await hooks.afterWrite?.(h, r.record_uuid, false);
     const [done] = await tx

@@ -43,7 +43,7 @@ export function writeChunk(
   if (!simple)
     return ctx.db.transaction(async (tx) => {
       await tx.execute(ASYNC_COMMIT);
-      return writeWithHooks({ ...ctx, db: tx as never }, access, job, planned);
+      return writeWithHooks({ ...ctx, db: tx }, access, job, planned);
     });
   // the statements are built now, so the planned rows are not kept while the database works
   return writeSimple(ctx, chunkParts(entity, access, job, planned, []), after);
@@ -105,7 +105,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
     const merged = { ...target, ...r.values };
     const res = await c.db
       .update(tableOf(entity))
-      .set({ ...r.values, ...storedValues(entity, merged), updated_at: now, updated_by: user } as never)
+      .set({ ...r.values, ...storedValues(entity, merged), updated_at: now, updated_by: user })
       .where(and(eq(col(entity, 'uuid'), target.uuid as string), versionIs(entity, target.updated_at as Date)))
       .returning({ uuid: col(entity, 'uuid') });
     if (!res.length) {

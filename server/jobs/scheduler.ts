@@ -15,7 +15,7 @@ export async function runJobIfDue(ctx: AppContext, job: Job, index: number, now 
     if (!lock?.ok) return false;
     const [last] = await tx.select().from(jobRuns).where(eq(jobRuns.name, job.name));
     if (last && now.getTime() - last.last_run_at.getTime() < job.intervalMinutes * 60_000) return false;
-    const result = await job.run({ ...ctx, db: tx as never }, now);
+    const result = await job.run({ ...ctx, db: tx }, now);
     await tx
       .insert(jobRuns)
       .values({ name: job.name, last_run_at: now, last_result: result })

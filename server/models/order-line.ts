@@ -10,20 +10,17 @@ import { order as orders, orderLine as lines } from '../db/entity-tables';
 async function refreshOrderTotals(db: Db, orderUuids: string[]) {
   for (const uuid of new Set(orderUuids)) {
     const totals = await db
-      .select({ total: lines.total! })
+      .select({ total: lines.total })
       .from(lines)
-      .where(and(eq(lines.order_uuid!, uuid), isNull(lines.deleted_at!), isNull(lines.archived_at!)));
+      .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
     const total = sum(totals.map((t) => t.total));
     assertStorable(entities.order, { total }); // a sum of lines that each fit may not
-    await db
-      .update(orders)
-      .set({ total } as never)
-      .where(eq(orders.uuid!, uuid));
+    await db.update(orders).set({ total }).where(eq(orders.uuid, uuid));
   }
 }
 
 const orderOfLines = async (db: Db, uuids: string[]) =>
-  (await db.select({ o: lines.order_uuid! }).from(lines).where(inArray(lines.uuid!, uuids))).map((r) => String(r.o));
+  (await db.select({ o: lines.order_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.o));
 
 export const orderLine: ModelBehaviour = {
   stored: (merged) => ({ total: lineTotal(merged) }),

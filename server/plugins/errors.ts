@@ -99,7 +99,7 @@ export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''):
             keyword: i.code,
             instancePath: `/${i.path.join('/')}`,
             message: i.message,
-            params: i as never,
+            params: i,
           })),
           locale,
           path,

@@ -82,7 +82,7 @@ export async function publicOrderRoutes(app: FastifyInstance) {
         schema: { tags: ['public'], params, body, response: { 200: messageReply, ...errorReplies } },
       },
       async (req) => {
-        await guarded(req, () => answerOrder(ctx, req.params.token, action, (req.body ?? {}) as never));
+        await guarded(req, () => answerOrder(ctx, req.params.token, action, req.body ?? {}));
         return { message: translate(req.locale, 'public_order.thanks') };
       },
     );

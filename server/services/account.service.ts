@@ -210,7 +210,7 @@ export async function confirmDeletion(ctx: AppContext, token: string): Promise<b
       .update(users)
       .set({ date_to_delete: new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000) })
       .where(eq(users.id, used.userId));
-    await endUserSessions(tx as never, used.userId);
+    await endUserSessions(tx, used.userId);
     await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.user_id, used.userId));
     return true;
   });

@@ -13,29 +13,29 @@ import { setArchived, subtree } from '../crud/write';
 import type { Row } from '../crud/present';
 import { task as tasks } from '../db/entity-tables';
 import { fieldError } from '../http-error';
-import type { Tx } from '../crud/actions';
+import type { Db } from '../db/client';
 
 /** The models whose archive offers their tasks, and how a task names a record of each. */
-const TIES: Record<string, (db: Tx, uuid: string) => Promise<SQL>> = {
-  facility: async (db, uuid) => inArray(tasks.facility_uuid!, await subtree(db, entities.facility, uuid)),
-  contract: async (_db, uuid) => eq(tasks.contract_uuid!, uuid),
+const TIES: Record<string, (db: Db, uuid: string) => Promise<SQL>> = {
+  facility: async (db, uuid) => inArray(tasks.facility_uuid, await subtree(db, entities.facility, uuid)),
+  contract: async (_db, uuid) => eq(tasks.contract_uuid, uuid),
 };
 
 export const CASCADE_MODELS: readonly AnyEntity[] = [entities.facility, entities.contract];
 
-async function relatedRows(db: Tx, entity: AnyEntity, uuid: string, settingsGroup: string) {
+async function relatedRows(db: Db, entity: AnyEntity, uuid: string, settingsGroup: string) {
   return (await db
     .select(selection(entities.task))
     .from(tasks)
     .where(
       and(
         await TIES[entity.name]!(db, uuid),
-        eq(tasks.settings_group_uuid!, settingsGroup),
-        isNull(tasks.archived_at!),
-        isNull(tasks.deleted_at!),
+        eq(tasks.settings_group_uuid, settingsGroup),
+        isNull(tasks.archived_at),
+        isNull(tasks.deleted_at),
       ),
     )
-    .orderBy(tasks.title!)) as Row[];
+    .orderBy(tasks.title)) as Row[];
 }
 
 export async function relatedTasks(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
@@ -52,8 +52,7 @@ export async function archiveWithTasks(
   taskUuids: string[],
 ) {
   const chosen = [...new Set(taskUuids)];
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const record = await getRow(txCtx, access, entity, uuid);
     if (chosen.length) {

@@ -48,7 +48,8 @@ function extensionValues(row: Row, end: string) {
   const start = row.contract_start_date as string | null;
   return {
     contract_end_date: end,
-    contract_duration: start && row.contract_duration != null ? exactMonths(start, end) : row.contract_duration,
+    contract_duration:
+      start && row.contract_duration != null ? exactMonths(start, end) : (row.contract_duration as number | null),
     latest_cancellation_date: latestCancellationDate(end, row.notice_period as number | null),
   };
 }
@@ -96,7 +97,7 @@ export async function extensionsOf(ctx: AppContext, access: Access, uuid: string
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
-const live = and(isNull(contracts.deleted_at!), isNull(contracts.archived_at!), inArray(contracts.status!, RUNNING));
+const live = and(isNull(contracts.deleted_at), isNull(contracts.archived_at), inArray(contracts.status, RUNNING));
 
 /** Daily: auto-extending contracts whose latest cancellation date has passed are extended (as often as due). */
 export async function autoExtendContracts(db: Db, today: string): Promise<number> {
@@ -106,10 +107,10 @@ export async function autoExtendContracts(db: Db, today: string): Promise<number
     .where(
       and(
         live,
-        eq(contracts.auto_extend!, true),
-        isNotNull(contracts.extension_period!),
-        isNotNull(contracts.contract_end_date!),
-        lt(contracts.latest_cancellation_date!, today),
+        eq(contracts.auto_extend, true),
+        isNotNull(contracts.extension_period),
+        isNotNull(contracts.contract_end_date),
+        lt(contracts.latest_cancellation_date, today),
       ),
     )) as Row[];
   let extended = 0;
@@ -135,8 +136,8 @@ export async function autoExtendContracts(db: Db, today: string): Promise<number
     );
     await db
       .update(contracts)
-      .set({ ...extensionValues(row, ends.at(-1)!), status: 'extended', updated_at: new Date() } as never)
-      .where(eq(contracts.uuid!, String(row.uuid)));
+      .set({ ...extensionValues(row, ends.at(-1)!), status: 'extended', updated_at: new Date() })
+      .where(eq(contracts.uuid, String(row.uuid)));
     extended++;
   }
   return extended;
@@ -146,8 +147,8 @@ export async function autoExtendContracts(db: Db, today: string): Promise<number
 export async function endContracts(db: Db, today: string): Promise<number> {
   const ended = await db
     .update(contracts)
-    .set({ status: 'ended', updated_at: new Date() } as never)
-    .where(and(live, lt(contracts.contract_end_date!, today)))
-    .returning({ uuid: contracts.uuid! });
+    .set({ status: 'ended', updated_at: new Date() })
+    .where(and(live, lt(contracts.contract_end_date, today)))
+    .returning({ uuid: contracts.uuid });
   return ended.length;
 }

@@ -19,15 +19,15 @@ export async function facilitiesOf(ctx: AppContext, access: Access, contractUuid
   return (await ctx.db
     .select(selection(entities.facility))
     .from(facilities)
-    .innerJoin(contractFacilities, eq(contractFacilities.facility_uuid, facilities.uuid!))
+    .innerJoin(contractFacilities, eq(contractFacilities.facility_uuid, facilities.uuid))
     .where(
       and(
         eq(contractFacilities.contract_uuid, contractUuid),
-        eq(facilities.settings_group_uuid!, String(contract.settings_group_uuid)),
-        isNull(facilities.deleted_at!),
+        eq(facilities.settings_group_uuid, String(contract.settings_group_uuid)),
+        isNull(facilities.deleted_at),
       ),
     )
-    .orderBy(asc(facilities.name!))) as Row[];
+    .orderBy(asc(facilities.name))) as Row[];
 }
 
 /** The contracts a facility is linked to, by title (404 outside the caller's scope). */
@@ -36,15 +36,15 @@ export async function contractsOf(ctx: AppContext, access: Access, facilityUuid:
   return (await ctx.db
     .select(selection(entities.contract))
     .from(contracts)
-    .innerJoin(contractFacilities, eq(contractFacilities.contract_uuid, contracts.uuid!))
+    .innerJoin(contractFacilities, eq(contractFacilities.contract_uuid, contracts.uuid))
     .where(
       and(
         eq(contractFacilities.facility_uuid, facilityUuid),
-        eq(contracts.settings_group_uuid!, String(facility.settings_group_uuid)),
-        isNull(contracts.deleted_at!),
+        eq(contracts.settings_group_uuid, String(facility.settings_group_uuid)),
+        isNull(contracts.deleted_at),
       ),
     )
-    .orderBy(asc(contracts.title!))) as Row[];
+    .orderBy(asc(contracts.title))) as Row[];
 }
 
 /** Replaces the contract's linked facilities with `facilityUuids` (403 without the right, 409 when archived). */
@@ -53,14 +53,14 @@ export async function setFacilities(ctx: AppContext, access: Access, contractUui
   await onRecord(ctx, access, entities.contract, contractUuid, async (tx, contract) => {
     if (wanted.length) {
       const found = await tx
-        .select({ uuid: facilities.uuid! })
+        .select({ uuid: facilities.uuid })
         .from(facilities)
         .where(
           and(
-            inArray(facilities.uuid!, wanted),
-            eq(facilities.settings_group_uuid!, String(contract.settings_group_uuid)),
-            eq(facilities.property_uuid!, String(contract.property_uuid)),
-            isNull(facilities.deleted_at!),
+            inArray(facilities.uuid, wanted),
+            eq(facilities.settings_group_uuid, String(contract.settings_group_uuid)),
+            eq(facilities.property_uuid, String(contract.property_uuid)),
+            isNull(facilities.deleted_at),
           ),
         );
       if (found.length !== wanted.length) throw fieldError('facility_uuids', 'validation.contract_facility');

@@ -43,9 +43,9 @@ async function newToken(tx: Tx, orderUuid: string): Promise<string> {
 async function contractor(tx: Tx, row: Row) {
   if (!row.contact_uuid) throw fieldError('contact_uuid', 'validation.contractor_email');
   const [c] = await tx
-    .select({ email: contacts.email_address!, name: contacts.display_name!, language: contacts.language! })
+    .select({ email: contacts.email_address, name: contacts.display_name, language: contacts.language })
     .from(contacts)
-    .where(and(eq(contacts.uuid!, String(row.contact_uuid)), isNull(contacts.deleted_at!)))
+    .where(and(eq(contacts.uuid, String(row.contact_uuid)), isNull(contacts.deleted_at)))
     .limit(1);
   if (!c?.email) throw fieldError('contact_uuid', 'validation.contractor_email');
   return { email: String(c.email), name: String(c.name ?? ''), language: c.language };

@@ -20,8 +20,8 @@ async function orderOf(tx: Tx, token: string) {
   const [row] = await tx
     .select({ order: orders })
     .from(orderTokens)
-    .innerJoin(orders, eq(orders.uuid!, orderTokens.order_uuid))
-    .where(and(eq(orderTokens.token_hash, sha256(token)), isNull(orders.deleted_at!), isNull(orders.archived_at!)))
+    .innerJoin(orders, eq(orders.uuid, orderTokens.order_uuid))
+    .where(and(eq(orderTokens.token_hash, sha256(token)), isNull(orders.deleted_at), isNull(orders.archived_at)))
     .limit(1)
     .for('update');
   if (!row || row.order.kind !== 'external') throw notFound();
@@ -41,30 +41,29 @@ function linksOf(order: Record<string, unknown>, base: string) {
 }
 
 export async function publicOrder(ctx: AppContext, token: string) {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return ctx.db.transaction(async (tx) => {
     const o = await orderOf(tx, token);
     const [p] = await tx
       .select({
-        name: properties.name!,
-        street: properties.street!,
-        postcode: properties.postcode!,
-        city: properties.city!,
+        name: properties.name,
+        street: properties.street,
+        postcode: properties.postcode,
+        city: properties.city,
       })
       .from(properties)
-      .where(eq(properties.uuid!, String(o.property_uuid)));
+      .where(eq(properties.uuid, String(o.property_uuid)));
     const items = await tx
       .select({
-        title: lines.title!,
-        quantity: lines.quantity!,
-        unit_price: lines.unit_price!,
-        discount: lines.discount!,
-        tax: lines.tax!,
-        total: lines.total!,
+        title: lines.title,
+        quantity: lines.quantity,
+        unit_price: lines.unit_price,
+        discount: lines.discount,
+        tax: lines.tax,
+        total: lines.total,
       })
       .from(lines)
-      .where(and(eq(lines.order_uuid!, String(o.uuid)), isNull(lines.deleted_at!), isNull(lines.archived_at!)))
-      .orderBy(asc(lines.created_at!));
+      .where(and(eq(lines.order_uuid, String(o.uuid)), isNull(lines.deleted_at), isNull(lines.archived_at)))
+      .orderBy(asc(lines.created_at));
     const messages = await tx
       .select({ author: orderMessages.author, body: orderMessages.body, created_at: orderMessages.created_at })
       .from(orderMessages)
@@ -102,8 +101,7 @@ export async function publicOrder(ctx: AppContext, token: string) {
 
 /** A document attached to the token's order, for the contractor to download (any other document is a 404). */
 export async function publicOrderDocument(ctx: AppContext, token: string, documentUuid: string) {
-  const row = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  const row = await ctx.db.transaction(async (tx) => {
     const o = await orderOf(tx, token);
     const files = await documentsOfRecord(tx, { model_name: 'order', model_uuid: String(o.uuid) });
     return files.find((d) => d.uuid === documentUuid);
@@ -120,8 +118,7 @@ export async function answerOrder(
   action: PublicAction,
   body: { date?: string | undefined; comment?: string | null | undefined; body?: string | undefined },
 ) {
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  await ctx.db.transaction(async (tx) => {
     const o = await orderOf(tx, token);
     const state = String(o.status);
     const links = linksOf(o, '');
@@ -133,14 +130,14 @@ export async function answerOrder(
     if (action === 'propose-date') values.proposed_date = body.date;
     await tx
       .update(orders)
-      .set(values as never)
-      .where(eq(orders.uuid!, String(o.uuid)));
+      .set(values)
+      .where(eq(orders.uuid, String(o.uuid)));
     const text = action === 'comment' ? body.body : body.comment;
     if (text) {
       const [c] = await tx
-        .select({ name: contacts.display_name! })
+        .select({ name: contacts.display_name })
         .from(contacts)
-        .where(eq(contacts.uuid!, String(o.contact_uuid ?? '00000000-0000-0000-0000-000000000000')));
+        .where(eq(contacts.uuid, String(o.contact_uuid ?? '00000000-0000-0000-0000-000000000000')));
       await tx
         .insert(orderMessages)
         .values({ order_uuid: String(o.uuid), author: String(c?.name ?? 'Contractor'), body: text });

@@ -11,7 +11,7 @@ import type { Row } from '../crud/present';
 export async function setValues(tx: Tx, entity: AnyEntity, uuid: string, access: Access, values: Row) {
   await tx
     .update(tableOf(entity))
-    .set({ ...values, updated_at: new Date(), updated_by: access.user.id } as never)
+    .set({ ...values, updated_at: new Date(), updated_by: access.user.id })
     .where(eq(col(entity, 'uuid'), uuid));
 }
 

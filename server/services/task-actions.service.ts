@@ -10,6 +10,7 @@ import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { create, softDelete, update } from '../crud/write';
 import type { Row } from '../crud/present';
+import type { Db } from '../db/client';
 import { task as tasks, taskEvent as events } from '../db/entity-tables';
 import { HttpError, fieldError } from '../http-error';
 import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
@@ -45,8 +46,8 @@ export async function finishEvent(
   if (action === 'done')
     await tx
       .update(tasks)
-      .set({ last_executed_at: sql`greatest(${tasks.last_executed_at}, ${isoDay(now)}::date)` } as never)
-      .where(eq(tasks.uuid!, String(row.task_uuid)));
+      .set({ last_executed_at: sql`greatest(${tasks.last_executed_at}, ${isoDay(now)}::date)` })
+      .where(eq(tasks.uuid, String(row.task_uuid)));
   await materialise(tx, String(row.task_uuid), isoDay(now), access.user.id);
 }
 
@@ -75,19 +76,19 @@ export async function reschedule(
   const following = scope === 'following' && planned > start;
   const kept = await tx
     .update(events)
-    .set({ moved: true } as never)
+    .set({ moved: true })
     .where(
       and(
-        eq(events.task_uuid!, String(task.uuid)),
-        eq(events.status!, 'open'),
-        eq(events.moved!, false),
+        eq(events.task_uuid, String(task.uuid)),
+        eq(events.status, 'open'),
+        eq(events.moved, false),
         or(
-          eq(events.uuid!, uuid),
-          and(gte(events.due_date!, today), following ? gte(events.planned_date!, planned) : undefined),
+          eq(events.uuid, uuid),
+          and(gte(events.due_date, today), following ? gte(events.planned_date, planned) : undefined),
         ),
       ),
     )
-    .returning({ uuid: events.uuid! });
+    .returning({ uuid: events.uuid });
   let series = String(task.uuid);
   if (following) series = await splitSeries(txCtx, access, task, planned, delta);
   else await update(txCtx, access, entities.task, series, shifted(task, delta));
@@ -115,30 +116,30 @@ async function handOver(
 ) {
   if (!kept.length) return;
   const fresh = await tx
-    .select({ uuid: events.uuid!, planned: events.planned_date!, due: events.due_date! })
+    .select({ uuid: events.uuid, planned: events.planned_date, due: events.due_date })
     .from(events)
-    .where(and(eq(events.task_uuid!, series), eq(events.status!, 'open'), eq(events.moved!, false)));
+    .where(and(eq(events.task_uuid, series), eq(events.status, 'open'), eq(events.moved, false)));
   const byPlanned = new Map(fresh.map((e) => [String(e.planned), e]));
   const old = await tx
-    .select({ uuid: events.uuid!, planned: events.planned_date!, due: events.due_date! })
+    .select({ uuid: events.uuid, planned: events.planned_date, due: events.due_date })
     .from(events)
-    .where(inArray(events.uuid!, kept));
+    .where(inArray(events.uuid, kept));
   for (const e of old) {
     const twin = byPlanned.get(addDays(String(e.planned ?? e.due), delta));
     if (!twin) {
       if (e.uuid === dragged.uuid)
         await tx
           .update(events)
-          .set({ task_uuid: series, due_date: dragged.dueDate, moved: true } as never)
-          .where(eq(events.uuid!, e.uuid));
-      else await tx.delete(events).where(eq(events.uuid!, e.uuid));
+          .set({ task_uuid: series, due_date: dragged.dueDate, moved: true })
+          .where(eq(events.uuid, e.uuid));
+      else await tx.delete(events).where(eq(events.uuid, e.uuid));
       continue;
     }
-    await tx.delete(events).where(eq(events.uuid!, twin.uuid));
+    await tx.delete(events).where(eq(events.uuid, twin.uuid));
     await tx
       .update(events)
-      .set({ task_uuid: series, planned_date: twin.planned, due_date: twin.due, moved: false } as never)
-      .where(eq(events.uuid!, e.uuid));
+      .set({ task_uuid: series, planned_date: twin.planned, due_date: twin.due, moved: false })
+      .where(eq(events.uuid, e.uuid));
   }
 }
 
@@ -156,7 +157,7 @@ function shifted(task: Row, delta: number): Row {
 }
 
 /** How many occurrences of a series were planned before `cut` (a count-ended series' share before a split). */
-async function eventsBefore(db: Tx, taskUuid: string, cut: string): Promise<number> {
+async function eventsBefore(db: Db, taskUuid: string, cut: string): Promise<number> {
   const before = await db.execute(
     sql`select count(*)::int as n from task_events where task_uuid = ${taskUuid} and deleted_at is null
         and coalesce(planned_date, due_date) < ${cut}`,
@@ -192,9 +193,9 @@ export async function rejoinSeries({ ctx: txCtx, tx, access, uuid, row: copy }: 
   const original = await getRow(txCtx, access, entities.task, String(copy.split_from_uuid));
   if (original.end_type !== 'until' || !original.end_date) throw new HttpError(409, 'errors.conflict');
   const [worked] = await tx
-    .select({ uuid: events.uuid! })
+    .select({ uuid: events.uuid })
     .from(events)
-    .where(and(eq(events.task_uuid!, uuid), inArray(events.status!, ['done', 'skipped'])))
+    .where(and(eq(events.task_uuid, uuid), inArray(events.status, ['done', 'skipped'])))
     .limit(1);
   if (worked) throw new HttpError(409, 'errors.conflict');
   const cut = addDays(String(original.end_date), 1);
@@ -205,9 +206,9 @@ export async function rejoinSeries({ ctx: txCtx, tx, access, uuid, row: copy }: 
     end.occurrences = Number(copy.occurrences) + (await eventsBefore(tx, String(original.uuid), cut));
   }
   const kept = await tx
-    .select({ uuid: events.uuid! })
+    .select({ uuid: events.uuid })
     .from(events)
-    .where(and(eq(events.task_uuid!, uuid), eq(events.status!, 'open')));
+    .where(and(eq(events.task_uuid, uuid), eq(events.status, 'open')));
   await update(txCtx, access, entities.task, String(original.uuid), end);
   await handOver(
     tx,

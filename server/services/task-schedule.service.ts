@@ -8,7 +8,8 @@ import { task as tasks, taskEvent as events } from '../db/entity-tables';
 import { expand, horizonWindow, RecurrenceError } from '../../src/domain/recurrence';
 import { recurrenceOf } from '../../src/domain/task-recurrence';
 
-type Row = Record<string, unknown>;
+type Task = typeof tasks.$inferSelect;
+type NewEvent = typeof events.$inferInsert;
 type EventRow = { uuid: string; due_date: string; planned_date: string | null; status: string; moved: boolean | null };
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -18,13 +19,13 @@ export async function deleteFutureOpen(db: Db, taskUuids: string[], today: strin
   if (!taskUuids.length) return 0;
   const gone = await db
     .delete(events)
-    .where(and(inArray(events.task_uuid!, taskUuids), eq(events.status!, 'open'), gte(events.due_date!, today)))
-    .returning({ uuid: events.uuid! });
+    .where(and(inArray(events.task_uuid, taskUuids), eq(events.status, 'open'), gte(events.due_date, today)))
+    .returning({ uuid: events.uuid });
   return gone.length;
 }
 
 /** The occurrences the rule wants now, minus the planned dates already taken by kept events. */
-function desired(task: Row, existing: EventRow[], today: string) {
+function desired(task: Task, existing: EventRow[], today: string) {
   const rec = recurrenceOf(task);
   const { to } = horizonWindow(today);
   const kept = existing.filter((e) => e.status !== 'open' || e.moved || e.due_date < today);
@@ -45,7 +46,7 @@ function desired(task: Row, existing: EventRow[], today: string) {
 }
 
 /** What one task needs: the events to delete (uuids) and to insert (rows). */
-function plan(task: Row, existing: EventRow[], today: string, userId: number | null) {
+function plan(task: Task, existing: EventRow[], today: string, userId: number | null) {
   let want;
   try {
     want = desired(task, existing, today);
@@ -76,30 +77,30 @@ function plan(task: Row, existing: EventRow[], today: string, userId: number | n
   return { stale, rows };
 }
 
-async function write(db: Db, stale: string[], rows: Record<string, unknown>[]) {
+async function write(db: Db, stale: string[], rows: NewEvent[]) {
   for (let i = 0; i < stale.length; i += 1000)
-    await db.delete(events).where(inArray(events.uuid!, stale.slice(i, i + 1000)));
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(events).values(rows.slice(i, i + 1000) as never);
+    await db.delete(events).where(inArray(events.uuid, stale.slice(i, i + 1000)));
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(events).values(rows.slice(i, i + 1000));
 }
 
 const eventColumns = () => ({
-  uuid: events.uuid!,
-  task_uuid: events.task_uuid!,
-  due_date: events.due_date!,
-  planned_date: events.planned_date!,
-  status: events.status!,
-  moved: events.moved!,
+  uuid: events.uuid,
+  task_uuid: events.task_uuid,
+  due_date: events.due_date,
+  planned_date: events.planned_date,
+  status: events.status,
+  moved: events.moved,
 });
 
 /** Brings one task's events in line with its rule; returns how many events were added and removed. */
 export async function materialise(db: Db, taskUuid: string, today: string, userId: number | null = null) {
-  const [task] = (await db.select().from(tasks).where(eq(tasks.uuid!, taskUuid)).limit(1)) as Row[];
+  const [task] = await db.select().from(tasks).where(eq(tasks.uuid, taskUuid)).limit(1);
   if (!task || task.deleted_at || task.archived_at || task.status !== 'active')
     return { added: 0, removed: await deleteFutureOpen(db, [taskUuid], today) };
   const existing = (await db
     .select(eventColumns())
     .from(events)
-    .where(and(eq(events.task_uuid!, taskUuid), isNull(events.deleted_at!)))) as EventRow[];
+    .where(and(eq(events.task_uuid, taskUuid), isNull(events.deleted_at)))) as EventRow[];
   const { stale, rows } = plan(task, existing, today, userId);
   await write(db, stale, rows);
   return { added: rows.length, removed: stale.length };
@@ -107,10 +108,10 @@ export async function materialise(db: Db, taskUuid: string, today: string, userI
 
 /** The daily job: every active task, 500 at a time (their events read in one query, writes batched). */
 export async function materialiseAll(db: Db, today: string) {
-  const active = (await db
+  const active = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.status!, 'active'), isNull(tasks.archived_at!), isNull(tasks.deleted_at!)))) as Row[];
+    .where(and(eq(tasks.status, 'active'), isNull(tasks.archived_at), isNull(tasks.deleted_at)));
   let added = 0;
   let removed = 0;
   for (let i = 0; i < active.length; i += 500) {
@@ -121,10 +122,10 @@ export async function materialiseAll(db: Db, today: string) {
       .where(
         and(
           inArray(
-            events.task_uuid!,
+            events.task_uuid,
             batch.map((t) => String(t.uuid)),
           ),
-          isNull(events.deleted_at!),
+          isNull(events.deleted_at),
         ),
       )) as (EventRow & { task_uuid: string })[];
     const byTask = new Map<string, EventRow[]>();
@@ -134,7 +135,7 @@ export async function materialiseAll(db: Db, today: string) {
       else byTask.set(e.task_uuid, [e]);
     }
     const stale: string[] = [];
-    const rows: Record<string, unknown>[] = [];
+    const rows: NewEvent[] = [];
     for (const task of batch) {
       const p = plan(task, byTask.get(String(task.uuid)) ?? [], today, null);
       stale.push(...p.stale);

@@ -71,14 +71,10 @@ export async function delegate({ ctx, tx, access, uuid, row, body }: ActionCall<
     });
   else {
     const [c] = await tx
-      .select({ uuid: contacts.uuid! })
+      .select({ uuid: contacts.uuid })
       .from(contacts)
       .where(
-        and(
-          eq(contacts.uuid!, body.contact_uuid!),
-          eq(contacts.settings_group_uuid!, sg),
-          isNull(contacts.deleted_at!),
-        ),
+        and(eq(contacts.uuid, body.contact_uuid!), eq(contacts.settings_group_uuid, sg), isNull(contacts.deleted_at)),
       )
       .limit(1);
     if (!c) throw fieldError('contact_uuid', 'validation.ref_not_found');
@@ -123,8 +119,8 @@ export async function listComments(ctx: AppContext, access: Access, uuid: string
   return (await ctx.db
     .select(selection(entities.ticket_comment))
     .from(comments)
-    .where(and(eq(comments.ticket_uuid!, uuid), isNull(comments.deleted_at!), isNull(comments.archived_at!)))
-    .orderBy(asc(comments.created_at!))) as Row[];
+    .where(and(eq(comments.ticket_uuid, uuid), isNull(comments.deleted_at), isNull(comments.archived_at)))
+    .orderBy(asc(comments.created_at))) as Row[];
 }
 
 export async function postComment(ctx: AppContext, access: Access, uuid: string, body: string) {
