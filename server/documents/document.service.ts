@@ -87,7 +87,7 @@ export async function uploadDocument(ctx: AppContext, access: Access, fields: Up
 export async function attachedTo(ctx: AppContext, access: Access, ref: RecordRef): Promise<SQL> {
   await loadRecord(ctx, access, ref);
   return inArray(
-    documents.uuid!,
+    documents.uuid,
     ctx.db
       .select({ uuid: documentLinks.document_uuid })
       .from(documentLinks)
@@ -167,17 +167,17 @@ export async function openStored(ctx: AppContext, row: Record<string, unknown>) 
 export async function documentsOfRecord(tx: Db, ref: RecordRef) {
   return tx
     .select({
-      uuid: documents.uuid!,
-      title: documents.title!,
-      original_filename: documents.original_filename!,
-      file_type: documents.file_type!,
-      size: documents.size!,
-      created_at: documents.created_at!,
-      filename: documents.filename!,
+      uuid: documents.uuid,
+      title: documents.title,
+      original_filename: documents.original_filename,
+      file_type: documents.file_type,
+      size: documents.size,
+      created_at: documents.created_at,
+      filename: documents.filename,
     })
     .from(documentLinks)
-    .innerJoin(documents, eq(documents.uuid!, documentLinks.document_uuid))
+    .innerJoin(documents, eq(documents.uuid, documentLinks.document_uuid))
     .where(liveLinksOf(ref))
-    .orderBy(documents.created_at!, documents.uuid!)
+    .orderBy(documents.created_at, documents.uuid)
     .then((rows) => rows as Record<string, unknown>[]);
 }
