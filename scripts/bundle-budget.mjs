@@ -1,6 +1,7 @@
 // `npm run budget`: the initial JS and CSS (gzip) each route loads, from the Vite manifest: the entry, the
 // route's layout and page chunks, and everything they import statically. Fails when login or home exceed
-// 150 KB of JS or 50 KB of CSS, so grid, calendar, map, chart and spreadsheet code stays on their own routes.
+// 170 KB of JS or 50 KB of CSS, so grid, calendar, map, chart and spreadsheet code stays on their own routes.
+// (150 KB until issue 18: the 20 KB more are i18next and react-i18next's, ~18 KB, and for nothing else.)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -38,7 +39,7 @@ const ROUTES = {
     ],
   },
 };
-const JS_BUDGET = 150 * 1024;
+const JS_BUDGET = 170 * 1024;
 const CSS_BUDGET = 50 * 1024;
 
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;

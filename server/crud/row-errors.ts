@@ -56,5 +56,5 @@ export function sendRowErrors(reply: FastifyReply, locale: Locale, errors: Error
 /** "N records lack the right permission" (docs/domain/permissions.md, "Permissions and roles"); undefined when none skipped. */
 export function skippedMessage(locale: Locale, count: number): string | undefined {
   if (count === 0) return undefined;
-  return count === 1 ? translate(locale, 'bulk.skipped_one') : translate(locale, 'bulk.skipped_other', { count });
+  return translate(locale, 'bulk.skipped', { count });
 }

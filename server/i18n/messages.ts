@@ -1,399 +1,57 @@
-// Server-side texts (API messages, validation messages, e-mails) in the three product languages.
+// Server-side texts (API messages, validation messages, e-mails, export headers) in the three product languages,
+// through an i18next instance of the server's own with the browser's options (src/i18n/options.ts): the catalogue
+// is server/locales/<language>/messages.json in the browser's format ({{name}} placeholders, key_one / key_other
+// plurals); export headers and enum labels read the browser's entities and enums namespaces (spreadsheet/labels.ts).
 // The client translates its own screens; the server answers in the caller's language.
+import i18next, { type TFunction } from 'i18next';
 import type { Locale } from '../../src/entities/account';
+import { addFormatters, i18nOptions } from '../../src/i18n/options';
+import { LANGUAGES } from '../../src/i18n/languages';
+import en from '../locales/en-us/messages.json';
+import de from '../locales/de/messages.json';
+import deCh from '../locales/de-ch/messages.json';
+import enEntities from '../../src/locales/en-us/entities.json';
+import deEntities from '../../src/locales/de/entities.json';
+import deChEntities from '../../src/locales/de-ch/entities.json';
+import enEnums from '../../src/locales/en-us/enums.json';
+import deEnums from '../../src/locales/de/enums.json';
+import deChEnums from '../../src/locales/de-ch/enums.json';
 
-const en = {
-  'auth.failed': 'These credentials do not match our records.',
-  'auth.throttle': 'Too many attempts. Please try again in {seconds} seconds.',
-  'auth.logged_out': 'You have been signed out.',
-  'auth.unauthenticated': 'Unauthenticated.',
-  'auth.csrf': 'CSRF token mismatch.',
-  'auth.forbidden': 'This action is unauthorized.',
-  'auth.password_confirmation_required': 'Password confirmation required.',
-  'auth.password_wrong': 'The provided password is incorrect.',
-  'auth.two_factor_invalid': 'The provided two factor authentication code was invalid.',
-  'auth.two_factor_no_pending': 'There is no sign-in waiting for a code. Please sign in again.',
-  'auth.two_factor_enabled': 'Two-factor sign-in is enabled. Scan the QR code and confirm with a code.',
-  'auth.two_factor_confirmed': 'Two-factor sign-in is confirmed.',
-  'auth.two_factor_disabled': 'Two-factor sign-in is disabled.',
-  'auth.two_factor_not_enabled': 'Two-factor sign-in is not enabled.',
-  'auth.superuser_needs_2fa': 'Superusers must enable two-factor sign-in first.',
-  'auth.token_loopback_only':
-    'Tokens with credentials are issued on the server itself only; create one in your profile.',
-  'auth.token_revoked': 'The token has been revoked.',
-  'auth.registered': 'Your account has been created.',
-  'auth.email_taken': 'This e-mail address is already registered.',
-  'auth.passwords_mismatch': 'The password confirmation does not match.',
-  'auth.reset_link_sent': 'If an account exists for this address, we have e-mailed a password reset link.',
-  'auth.reset_done': 'Your password has been reset. Please sign in.',
-  'auth.reset_invalid': 'This password reset link is invalid or has expired.',
-  'auth.password_updated': 'Your password has been changed.',
-  'auth.profile_updated': 'Your profile has been saved.',
-  'auth.terms_accepted': 'Thank you for accepting the terms.',
-  'auth.terms_version': 'This is not the current version of the terms.',
-  'auth.verification_sent': 'A new verification link has been sent to your e-mail address.',
-  'auth.already_verified': 'Your e-mail address is already verified.',
-  'auth.delete_requested': 'We have e-mailed you a link to confirm the deletion of your account.',
-  'auth.delete_confirmed': 'Your account will be deleted in 30 days. Signing in again keeps it.',
-  'auth.delete_invalid': 'This confirmation link is invalid or has expired.',
-  'invitation.accepted': 'You have joined {name}.',
-  'invitation.refused': 'The invitation has been declined.',
-  'settings_group.required': 'A settings group is required for this action.',
-  'settings_group.two_factor_required': 'This settings group requires two-factor sign-in.',
-  'notifications.deleted': 'The system notification has been deleted.',
-  'notifications.marked_read': 'The system notification has been marked as read.',
-  'errors.not_found': 'Not found.',
-  'errors.conflict': 'The record has been changed by someone else in the meantime.',
-  'errors.payload_too_large': 'The request is too large.',
-  'errors.bad_request': 'The request could not be read.',
-  'errors.upload_incomplete': 'The upload ended before the whole file arrived. Please upload it again.',
-  'errors.malformed_json': 'The request body is not valid JSON.',
-  'errors.server': 'An unexpected error occurred.',
-  'errors.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
-  'errors.storage_full': 'The file could not be stored: the server has no space left. Nothing was saved.',
-  'errors.timeout': 'The request took too long.',
-  'validation.summary': 'The given data was invalid.',
-  'validation.summary_more': '{first} (and {count} more errors)',
-  'validation.required': 'The {field} field is required.',
-  'validation.full_name': 'The {field} field must hold a first and a last name (e.g. Anna Muster).',
-  'validation.name_or_parts': 'Send either the name or the first and last name, not both.',
-  'validation.string': 'The {field} field must be a text.',
-  'validation.number': 'The {field} field must be a number.',
-  'validation.integer': 'The {field} field must be a whole number.',
-  'validation.boolean': 'The {field} field must be true or false.',
-  'validation.array': 'The {field} field must be a list.',
-  'validation.object': 'The {field} field must be an object.',
-  'validation.type': 'The {field} field has the wrong type.',
-  'validation.min_string': 'The {field} field must be at least {min} characters.',
-  'validation.max_string': 'The {field} field must not be greater than {max} characters.',
-  'validation.min_number': 'The {field} field must be at least {min}.',
-  'validation.max_number': 'The {field} field must not be greater than {max}.',
-  'validation.min_array': 'The {field} field must have at least {min} items.',
-  'validation.max_array': 'The {field} field must not have more than {max} items.',
-  'validation.email': 'The {field} field must be a valid e-mail address.',
-  'validation.uuid': 'The {field} field must be a valid UUID.',
-  'validation.format': 'The {field} field format is invalid.',
-  'validation.in': 'The selected {field} is invalid.',
-  'validation.accepted': 'The {field} field must be accepted.',
-  'validation.unknown_field': 'The {field} field is not allowed.',
-  'validation.datetime_format': 'The {field} field must have the format yyyy-MM-dd HH:mm:ss.',
-  'validation.translation_required': 'At least one translation is required.',
-  'validation.publish_until_before': 'The end of publication must be after its start.',
-  'validation.ref_not_found': 'The selected {field} does not exist.',
-  'validation.ref_other_property': 'The selected {field} belongs to another property.',
-  'validation.unique': 'The {field} has already been taken.',
-  'validation.tree_cycle': 'The {field} cannot be the record itself or one of its sub-records.',
-  'validation.country': 'The {field} field must be a two-letter country code (e.g. CH).',
-  'validation.end_before_start': 'The {field} must not be before the start.',
-  'validation.decimal': 'The {field} field must be a number.',
-  'validation.decimal_scale': 'The {field} field has too many decimal places.',
-  'validation.decimal_digits': 'The {field} field is too large.',
-  'validation.date': 'The {field} field must be a valid date (yyyy-MM-dd).',
-  'validation.phone': 'The {field} field must be a phone number.',
-  'validation.unstorable_text':
-    'The {field} field contains characters that cannot be stored (a NUL character or a broken one).',
-  'validation.date_range': 'The {field} field must be a date between the years 1800 and 9999.',
-  'validation.json_depth': 'The {field} field is nested too deeply (at most {max} levels).',
-  'validation.json_size': 'The {field} field is too large (at most {max} KB).',
-  'validation.nesting': 'The request is nested too deeply at {field}.',
-  'validation.reserved_key': 'The name {name} is not allowed here.',
-  'validation.cursor': 'The cursor does not belong to this list; start again from the first page.',
-  'validation.computed_date_range': 'The {field} would fall after the year 9999.',
-  'validation.computed_too_large': 'The {field} would be too large to store (at most {max}).',
-  'errors.archived': 'The record is archived. Restore it before changing it.',
-  'validation.rrule_invalid': 'The repeat rule is not valid ({part}).',
-  'validation.rrule_sub_daily': 'A task repeats at most once a day: hours, minutes and seconds are not allowed.',
-  'validation.rrule_empty': 'This repeat rule never produces a date.',
-  'validation.rrule_end_conflict':
-    'The repeat rule has its own end; choose "never" as the end or remove it from the rule.',
-  'validation.too_many_events':
-    'This repetition would create more than {max} events. Choose a longer interval or an end.',
-  'records.deleted': 'The record has been deleted.',
-  'bulk.skipped_one': 'One record lacks the right permission and was skipped.',
-  'bulk.skipped_other': '{count} records lack the right permission and were skipped.',
-  'validation.distinct': 'The {field} appears more than once in this request.',
-  'import.not_workbook': 'The file is not an Excel workbook (xlsx) or a CSV file.',
-  'import.corrupt': 'The workbook is damaged and cannot be read.',
-  'import.encrypted': 'The workbook is password-protected. Remove the password in Excel and upload it again.',
-  'import.zip_bomb': 'The workbook unpacks to more than {max} MB and is refused.',
-  'import.too_large': 'The file is larger than {max} MB.',
-  'import.file_required': 'Choose a file to upload.',
-  'import.empty_sheet': 'The sheet has no rows below the header row.',
-  'import.unknown_sheet': 'The workbook has no sheet named {name}.',
-  'import.duplicate_header': 'The column "{name}" appears more than once in the header row.',
-  'import.mapping_unknown': 'The column {column} is mapped to {field}, which cannot be imported.',
-  'import.mapping_twice': 'The field {field} is mapped to more than one column.',
-  'import.match_key_unmapped': 'The match key {field} must be mapped to a column.',
-  'import.cell_invalid': 'The value "{value}" is not valid here.',
-  'import.ref_unresolved': 'Nothing matches "{value}".',
-  'import.no_match': 'No record matches "{value}".',
-  'import.duplicate_key': 'Another row of this file has the same key "{value}".',
-  'import.state': 'The import cannot do this in its current state ({status}).',
-  'import.undo_touched': 'The import cannot be undone: {count} of its records were changed since.',
-  'import.in_use': 'This file is already being imported.',
-  'import.error_column': 'Error',
-  'import.row_column': 'Row',
-  'import.update_only': 'These records are added by uploading their files; an import can only update them.',
-  'export.created_at': 'Created at',
-  'export.updated_at': 'Updated at',
-  'export.created_by': 'Created by',
-  'export.updated_by': 'Updated by',
-  'export.yes': 'yes',
-  'export.no': 'no',
-  'preferences.reset': 'The table is back to its default layout.',
-  'preferences.view_deleted': 'The view has been deleted.',
-  'validation.device': 'The {field} must look like platform:desktop or platform:mobile.',
-  'validation.table_name': 'The {field} is not a table name.',
-  'mail.greeting': 'Hello {name},',
-  'mail.signature': 'Your Hauswerk team',
-  'mail.ignore': 'If you did not ask for this, you can ignore this e-mail.',
-  'mail.verify.subject': 'Verify your e-mail address',
-  'mail.verify.intro': 'Please confirm your e-mail address by opening this link:',
-  'mail.verify.action': 'Verify e-mail address',
-  'mail.reset.subject': 'Reset your password',
-  'mail.reset.intro': 'We received a request to reset the password of your account. The link is valid for 60 minutes.',
-  'mail.reset.action': 'Reset password',
-  'mail.delete.subject': 'Confirm the deletion of your account',
-  'mail.delete.intro':
-    'Please confirm that your account should be deleted. It is deleted 30 days after you confirm; signing in again within that time keeps it.',
-  'mail.delete.action': 'Confirm deletion',
-  'validation.transition': 'This action is not possible while the status is {state}.',
-  'validation.not_member': 'The selected {field} is not a member of this settings group.',
-  'validation.one_of': 'Give either a user or a contact.',
-  'validation.related_task': 'A selected task is not tied to the record being archived.',
-  'validation.cancellation_late':
-    'The cancellation date {date} is after the latest cancellation date {latest}. Confirm to cancel anyway.',
-  'validation.extension_period_required': 'Give an extension period (months) to extend the contract.',
-  'validation.contract_end_required': 'The contract needs an end date to be extended.',
-  'validation.contract_facility':
-    "A selected facility does not exist or belongs to another property than the contract's.",
-  'validation.order_external_only': 'Only an external order is sent to a contractor.',
-  'validation.contractor_email': 'The contractor needs an e-mail address to receive the order.',
-  'validation.range_days': 'The period may span at most {max} days.',
-  'public_order.answered': 'This order has been answered already ({state}); nothing was changed.',
-  'public_order.thanks': 'Thank you, your answer has been saved.',
-  'planning.feed_reset': 'The old calendar link no longer works.',
-  'mail.order.subject': 'New order: {title}',
-  'mail.order.intro': 'You have received an order from {sender}: {title}. Please accept or refuse it on this page:',
-  'mail.order.action': 'Open the order',
-  'mail.order.note': 'The link is personal: anyone who has it can answer the order.',
-  'documents.file_required': 'Please select a file!',
-  'documents.empty': 'The file is empty.',
-  'documents.too_large': 'The file is larger than {max} MB.',
-  'documents.type_not_allowed': 'Files of this type cannot be uploaded.',
-  'documents.content_mismatch': 'The content of the file does not match its file name extension.',
-  'documents.duplicate_name': 'A document with the same file name already exists.',
-  'documents.other_group': 'The record belongs to another settings group than the document.',
-};
+/** 'a.b.c' for every text of a nested catalogue. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type WithoutPlural<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+  ? Base
+  : K;
+type CatalogueKey = Leaves<typeof en>;
+/** A key of the server's catalogue; a plural is named without its suffix and chosen by `count`. */
+export type MessageKey = CatalogueKey | WithoutPlural<CatalogueKey>;
+export type MessageParams = Record<string, string | number>;
 
-export type MessageKey = keyof typeof en;
-type Catalog = Record<MessageKey, string>;
+// Missing keys are errors outside production (logged; the test setup fails the test).
+const reportMissing = process.env.NODE_ENV !== 'production';
 
-const de: Catalog = {
-  'auth.failed': 'Diese Zugangsdaten stimmen nicht mit unseren Daten überein.',
-  'auth.throttle': 'Zu viele Versuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
-  'auth.logged_out': 'Sie wurden abgemeldet.',
-  'auth.unauthenticated': 'Nicht angemeldet.',
-  'auth.csrf': 'CSRF-Token stimmt nicht überein.',
-  'auth.forbidden': 'Diese Aktion ist nicht erlaubt.',
-  'auth.password_confirmation_required': 'Bitte bestätigen Sie Ihr Passwort.',
-  'auth.password_wrong': 'Das Passwort ist falsch.',
-  'auth.two_factor_invalid': 'Der Code für die Zwei-Faktor-Anmeldung ist ungültig.',
-  'auth.two_factor_no_pending': 'Keine Anmeldung wartet auf einen Code. Bitte melden Sie sich erneut an.',
-  'auth.two_factor_enabled':
-    'Die Zwei-Faktor-Anmeldung ist eingeschaltet. Scannen Sie den QR-Code und bestätigen Sie mit einem Code.',
-  'auth.two_factor_confirmed': 'Die Zwei-Faktor-Anmeldung ist bestätigt.',
-  'auth.two_factor_disabled': 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
-  'auth.two_factor_not_enabled': 'Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.',
-  'auth.superuser_needs_2fa': 'Superuser müssen zuerst die Zwei-Faktor-Anmeldung einschalten.',
-  'auth.token_loopback_only':
-    'Tokens mit Zugangsdaten werden nur auf dem Server selbst ausgegeben; erstellen Sie eines im Profil.',
-  'auth.token_revoked': 'Das Token wurde widerrufen.',
-  'auth.registered': 'Ihr Konto wurde erstellt.',
-  'auth.email_taken': 'Diese E-Mail-Adresse ist bereits registriert.',
-  'auth.passwords_mismatch': 'Die Passwortbestätigung stimmt nicht überein.',
-  'auth.reset_link_sent':
-    'Falls ein Konto mit dieser Adresse existiert, haben wir einen Link zum Zurücksetzen gesendet.',
-  'auth.reset_done': 'Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich an.',
-  'auth.reset_invalid': 'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.',
-  'auth.password_updated': 'Ihr Passwort wurde geändert.',
-  'auth.profile_updated': 'Ihr Profil wurde gespeichert.',
-  'auth.terms_accepted': 'Danke, dass Sie die Nutzungsbedingungen akzeptiert haben.',
-  'auth.terms_version': 'Dies ist nicht die aktuelle Version der Nutzungsbedingungen.',
-  'auth.verification_sent': 'Ein neuer Bestätigungslink wurde an Ihre E-Mail-Adresse gesendet.',
-  'auth.already_verified': 'Ihre E-Mail-Adresse ist bereits bestätigt.',
-  'auth.delete_requested': 'Wir haben Ihnen einen Link zur Bestätigung der Kontolöschung gesendet.',
-  'auth.delete_confirmed': 'Ihr Konto wird in 30 Tagen gelöscht. Eine erneute Anmeldung behält es.',
-  'auth.delete_invalid': 'Dieser Bestätigungslink ist ungültig oder abgelaufen.',
-  'invitation.accepted': 'Sie sind {name} beigetreten.',
-  'invitation.refused': 'Die Einladung wurde abgelehnt.',
-  'settings_group.required': 'Für diese Aktion ist eine Einstellungsgruppe erforderlich.',
-  'settings_group.two_factor_required': 'Diese Einstellungsgruppe verlangt die Zwei-Faktor-Anmeldung.',
-  'notifications.deleted': 'Die Systemmeldung wurde gelöscht.',
-  'notifications.marked_read': 'Die Systemmeldung wurde als gelesen markiert.',
-  'errors.not_found': 'Nicht gefunden.',
-  'errors.conflict': 'Der Datensatz wurde inzwischen von jemand anderem geändert.',
-  'errors.payload_too_large': 'Die Anfrage ist zu gross.',
-  'errors.bad_request': 'Die Anfrage konnte nicht gelesen werden.',
-  'errors.upload_incomplete':
-    'Der Upload endete, bevor die ganze Datei angekommen ist. Bitte laden Sie sie erneut hoch.',
-  'errors.malformed_json': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-  'errors.server': 'Ein unerwarteter Fehler ist aufgetreten.',
-  'errors.unavailable': 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
-  'errors.storage_full':
-    'Die Datei konnte nicht gespeichert werden: Auf dem Server ist kein Platz mehr. Es wurde nichts gespeichert.',
-  'errors.timeout': 'Die Anfrage hat zu lange gedauert.',
-  'validation.summary': 'Die Eingaben sind ungültig.',
-  'validation.summary_more': '{first} (und {count} weitere Fehler)',
-  'validation.required': 'Das Feld {field} ist erforderlich.',
-  'validation.full_name': 'Das Feld {field} muss Vor- und Nachnamen enthalten (z. B. Anna Muster).',
-  'validation.name_or_parts': 'Senden Sie entweder den Namen oder Vor- und Nachnamen, nicht beides.',
-  'validation.string': 'Das Feld {field} muss ein Text sein.',
-  'validation.number': 'Das Feld {field} muss eine Zahl sein.',
-  'validation.integer': 'Das Feld {field} muss eine ganze Zahl sein.',
-  'validation.boolean': 'Das Feld {field} muss wahr oder falsch sein.',
-  'validation.array': 'Das Feld {field} muss eine Liste sein.',
-  'validation.object': 'Das Feld {field} muss ein Objekt sein.',
-  'validation.type': 'Das Feld {field} hat den falschen Typ.',
-  'validation.min_string': 'Das Feld {field} muss mindestens {min} Zeichen lang sein.',
-  'validation.max_string': 'Das Feld {field} darf höchstens {max} Zeichen lang sein.',
-  'validation.min_number': 'Das Feld {field} muss mindestens {min} sein.',
-  'validation.max_number': 'Das Feld {field} darf höchstens {max} sein.',
-  'validation.min_array': 'Das Feld {field} muss mindestens {min} Einträge haben.',
-  'validation.max_array': 'Das Feld {field} darf höchstens {max} Einträge haben.',
-  'validation.email': 'Das Feld {field} muss eine gültige E-Mail-Adresse sein.',
-  'validation.uuid': 'Das Feld {field} muss eine gültige UUID sein.',
-  'validation.format': 'Das Format des Feldes {field} ist ungültig.',
-  'validation.in': 'Der gewählte Wert für {field} ist ungültig.',
-  'validation.accepted': 'Das Feld {field} muss akzeptiert werden.',
-  'validation.unknown_field': 'Das Feld {field} ist nicht erlaubt.',
-  'validation.datetime_format': 'Das Feld {field} muss das Format yyyy-MM-dd HH:mm:ss haben.',
-  'validation.translation_required': 'Mindestens eine Übersetzung ist erforderlich.',
-  'validation.publish_until_before': 'Das Ende der Veröffentlichung muss nach ihrem Beginn liegen.',
-  'validation.ref_not_found': 'Der gewählte Wert für {field} existiert nicht.',
-  'validation.ref_other_property': 'Der gewählte Wert für {field} gehört zu einer anderen Liegenschaft.',
-  'validation.unique': 'Der Wert für {field} ist bereits vergeben.',
-  'validation.tree_cycle': 'Das Feld {field} darf nicht der Datensatz selbst oder einer seiner Unterdatensätze sein.',
-  'validation.country': 'Das Feld {field} muss ein zweistelliger Ländercode sein (z. B. CH).',
-  'validation.end_before_start': 'Das Feld {field} darf nicht vor dem Beginn liegen.',
-  'validation.decimal': 'Das Feld {field} muss eine Zahl sein.',
-  'validation.decimal_scale': 'Das Feld {field} hat zu viele Nachkommastellen.',
-  'validation.decimal_digits': 'Das Feld {field} ist zu gross.',
-  'validation.date': 'Das Feld {field} muss ein gültiges Datum sein (yyyy-MM-dd).',
-  'validation.phone': 'Das Feld {field} muss eine Telefonnummer sein.',
-  'validation.unstorable_text':
-    'Das Feld {field} enthält Zeichen, die nicht gespeichert werden können (ein NUL-Zeichen oder ein defektes Zeichen).',
-  'validation.date_range': 'Das Feld {field} muss ein Datum zwischen den Jahren 1800 und 9999 sein.',
-  'validation.json_depth': 'Das Feld {field} ist zu tief verschachtelt (höchstens {max} Ebenen).',
-  'validation.json_size': 'Das Feld {field} ist zu gross (höchstens {max} KB).',
-  'validation.nesting': 'Die Anfrage ist bei {field} zu tief verschachtelt.',
-  'validation.reserved_key': 'Der Name {name} ist hier nicht erlaubt.',
-  'validation.cursor': 'Der Cursor gehört nicht zu dieser Liste; beginnen Sie wieder auf der ersten Seite.',
-  'validation.computed_date_range': 'Das Feld {field} würde nach dem Jahr 9999 liegen.',
-  'validation.computed_too_large': 'Das Feld {field} würde zu gross zum Speichern (höchstens {max}).',
-  'errors.archived': 'Der Datensatz ist archiviert. Stellen Sie ihn wieder her, bevor Sie ihn ändern.',
-  'validation.rrule_invalid': 'Die Wiederholungsregel ist ungültig ({part}).',
-  'validation.rrule_sub_daily':
-    'Eine Aufgabe wiederholt sich höchstens täglich: Stunden, Minuten und Sekunden sind nicht erlaubt.',
-  'validation.rrule_empty': 'Diese Wiederholungsregel ergibt nie ein Datum.',
-  'validation.rrule_end_conflict':
-    'Die Wiederholungsregel hat ein eigenes Ende; wählen Sie «nie» als Ende oder entfernen Sie es aus der Regel.',
-  'validation.too_many_events':
-    'Diese Wiederholung ergäbe mehr als {max} Termine. Wählen Sie ein längeres Intervall oder ein Ende.',
-  'records.deleted': 'Der Datensatz wurde gelöscht.',
-  'bulk.skipped_one': 'Für einen Datensatz fehlt die Berechtigung; er wurde übersprungen.',
-  'bulk.skipped_other': 'Für {count} Datensätze fehlt die Berechtigung; sie wurden übersprungen.',
-  'validation.distinct': 'Das Feld {field} kommt in dieser Anfrage mehrfach vor.',
-  'import.not_workbook': 'Die Datei ist keine Excel-Arbeitsmappe (xlsx) und keine CSV-Datei.',
-  'import.corrupt': 'Die Arbeitsmappe ist beschädigt und kann nicht gelesen werden.',
-  'import.encrypted':
-    'Die Arbeitsmappe ist mit einem Passwort geschützt. Entfernen Sie das Passwort in Excel und laden Sie sie erneut hoch.',
-  'import.zip_bomb': 'Die Arbeitsmappe entpackt sich auf mehr als {max} MB und wird abgelehnt.',
-  'import.too_large': 'Die Datei ist grösser als {max} MB.',
-  'import.file_required': 'Wählen Sie eine Datei zum Hochladen.',
-  'import.empty_sheet': 'Das Blatt hat unter der Kopfzeile keine Zeilen.',
-  'import.unknown_sheet': 'Die Arbeitsmappe hat kein Blatt namens {name}.',
-  'import.duplicate_header': 'Die Spalte «{name}» kommt in der Kopfzeile mehrfach vor.',
-  'import.mapping_unknown': 'Die Spalte {column} ist dem Feld {field} zugeordnet, das nicht importiert werden kann.',
-  'import.mapping_twice': 'Das Feld {field} ist mehreren Spalten zugeordnet.',
-  'import.match_key_unmapped': 'Der Abgleichschlüssel {field} muss einer Spalte zugeordnet sein.',
-  'import.cell_invalid': 'Der Wert «{value}» ist hier nicht gültig.',
-  'import.ref_unresolved': 'Nichts passt zu «{value}».',
-  'import.no_match': 'Kein Datensatz passt zu «{value}».',
-  'import.duplicate_key': 'Eine andere Zeile dieser Datei hat denselben Schlüssel «{value}».',
-  'import.state': 'Der Import kann dies in seinem aktuellen Zustand ({status}) nicht tun.',
-  'import.undo_touched':
-    'Der Import kann nicht rückgängig gemacht werden: {count} seiner Datensätze wurden inzwischen geändert.',
-  'import.in_use': 'Diese Datei wird bereits importiert.',
-  'import.error_column': 'Fehler',
-  'import.row_column': 'Zeile',
-  'import.update_only':
-    'Diese Datensätze entstehen durch das Hochladen ihrer Dateien; ein Import kann sie nur aktualisieren.',
-  'export.created_at': 'Erstellt am',
-  'export.updated_at': 'Geändert am',
-  'export.created_by': 'Erstellt von',
-  'export.updated_by': 'Geändert von',
-  'export.yes': 'ja',
-  'export.no': 'nein',
-  'preferences.reset': 'Die Tabelle hat wieder ihr Standardlayout.',
-  'preferences.view_deleted': 'Die Ansicht wurde gelöscht.',
-  'validation.device': 'Das Feld {field} muss wie Plattform:desktop oder Plattform:mobile aussehen.',
-  'validation.table_name': 'Das Feld {field} ist kein Tabellenname.',
-  'mail.greeting': 'Guten Tag {name}',
-  'mail.signature': 'Ihr Hauswerk-Team',
-  'mail.ignore': 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
-  'mail.verify.subject': 'Bestätigen Sie Ihre E-Mail-Adresse',
-  'mail.verify.intro': 'Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:',
-  'mail.verify.action': 'E-Mail-Adresse bestätigen',
-  'mail.reset.subject': 'Passwort zurücksetzen',
-  'mail.reset.intro':
-    'Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos zurückzusetzen. Der Link ist 60 Minuten gültig.',
-  'mail.reset.action': 'Passwort zurücksetzen',
-  'mail.delete.subject': 'Bestätigen Sie die Löschung Ihres Kontos',
-  'mail.delete.intro':
-    'Bitte bestätigen Sie, dass Ihr Konto gelöscht werden soll. Es wird 30 Tage nach der Bestätigung gelöscht; eine erneute Anmeldung in dieser Zeit behält es.',
-  'mail.delete.action': 'Löschung bestätigen',
-  'validation.transition': 'Diese Aktion ist im Status {state} nicht möglich.',
-  'validation.not_member': '{field}: Diese Person gehört nicht zu dieser Einstellungsgruppe.',
-  'validation.one_of': 'Geben Sie entweder eine Person oder einen Kontakt an.',
-  'validation.related_task': 'Eine gewählte Aufgabe gehört nicht zum archivierten Datensatz.',
-  'validation.cancellation_late':
-    'Das Kündigungsdatum {date} liegt nach dem spätesten Kündigungstermin {latest}. Bestätigen Sie, um trotzdem zu kündigen.',
-  'validation.extension_period_required':
-    'Geben Sie eine Verlängerungsdauer (Monate) an, um den Vertrag zu verlängern.',
-  'validation.contract_end_required': 'Der Vertrag braucht ein Enddatum, um verlängert zu werden.',
-  'validation.contract_facility':
-    'Eine gewählte Anlage existiert nicht oder gehört zu einer anderen Liegenschaft als der Vertrag.',
-  'validation.order_external_only': 'Nur ein externer Auftrag wird an einen Auftragnehmer gesendet.',
-  'validation.contractor_email': 'Der Auftragnehmer braucht eine E-Mail-Adresse, um den Auftrag zu erhalten.',
-  'validation.range_days': 'Der Zeitraum darf höchstens {max} Tage umfassen.',
-  'public_order.answered': 'Dieser Auftrag wurde bereits beantwortet ({state}); es wurde nichts geändert.',
-  'public_order.thanks': 'Danke, Ihre Antwort wurde gespeichert.',
-  'planning.feed_reset': 'Der alte Kalenderlink funktioniert nicht mehr.',
-  'mail.order.subject': 'Neuer Auftrag: {title}',
-  'mail.order.intro':
-    'Sie haben einen Auftrag von {sender} erhalten: {title}. Bitte nehmen Sie ihn auf dieser Seite an oder lehnen Sie ihn ab:',
-  'mail.order.action': 'Auftrag öffnen',
-  'mail.order.note': 'Der Link ist persönlich: Wer ihn hat, kann den Auftrag beantworten.',
-  'documents.file_required': 'Bitte wählen Sie eine Datei aus!',
-  'documents.empty': 'Die Datei ist leer.',
-  'documents.too_large': 'Die Datei ist grösser als {max} MB.',
-  'documents.type_not_allowed': 'Dateien dieses Typs können nicht hochgeladen werden.',
-  'documents.content_mismatch': 'Der Inhalt der Datei passt nicht zu ihrer Dateiendung.',
-  'documents.duplicate_name': 'Ein Dokument mit demselben Dateinamen existiert bereits.',
-  'documents.other_group': 'Der Datensatz gehört zu einer anderen Einstellungsgruppe als das Dokument.',
-};
+export const serverI18n = i18next.createInstance();
+void serverI18n.init({
+  ...i18nOptions(['messages', 'entities', 'enums'], 'messages', reportMissing),
+  lng: 'en-us',
+  resources: {
+    'en-us': { messages: en, entities: enEntities, enums: enEnums },
+    de: { messages: de, entities: deEntities, enums: deEnums },
+    'de-ch': { messages: deCh, entities: deChEntities, enums: deChEnums },
+  },
+});
+addFormatters(serverI18n);
 
-// Swiss German: the same texts without ß.
-const deCh: Catalog = Object.fromEntries(Object.entries(de).map(([k, v]) => [k, v.replace(/ß/g, 'ss')])) as Catalog;
+const fixed = Object.fromEntries(LANGUAGES.map((lng) => [lng, serverI18n.getFixedT(lng)])) as Record<Locale, TFunction>;
 
-const catalogs: Record<Locale, Catalog> = { 'en-us': en, de, 'de-ch': deCh };
-
-export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  // own keys only: a key built from a request (`export.valueOf`) must not find Object.prototype's members
-  const catalog = Object.hasOwn(catalogs, locale) ? catalogs[locale] : en;
-  const text = Object.hasOwn(catalog, key) ? catalog[key] : Object.hasOwn(en, key) ? en[key] : key;
-  return text.replace(/\{(\w+)\}/g, (_, p: string) => String(params[p] ?? `{${p}}`));
+/** A message in the caller's language (an unknown language reads en-us). */
+export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
+  const t = Object.hasOwn(fixed, locale) ? fixed[locale] : fixed['en-us'];
+  const text: unknown = t(key, params);
+  // a key built from a request (`export.valueOf`) must not find Object.prototype's members
+  return typeof text === 'string' ? text : key;
 }
 
 /** Picks the caller's language from an Accept-Language header (the signed-in user's setting wins elsewhere). */

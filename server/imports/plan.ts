@@ -226,7 +226,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         err(r, problem.path, problem.key as MessageKey, problem.params);
     }
     if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
-      r.errors.row = [translate(locale, 'bulk.skipped_one')];
+      r.errors.row = [translate(locale, 'bulk.skipped', { count: 1 })];
     if (hasKeys(r.errors)) r.action = 'error';
     else if (r.action === 'create' && p.ids) {
       r.uuid = crypto.randomUUID();

@@ -8,7 +8,6 @@ import { acceptTerms } from '../api/account.api';
 import { queryKeys, useCurrentUser } from '../api/queries';
 import { FormMessage, useFormErrors } from '../components/form-fields';
 import { notify } from '../components/notices';
-import { formatDate } from '../i18n/format';
 import { safeRedirect } from './paths';
 import { useDocumentTitle } from '../components/use-document-title';
 
@@ -55,7 +54,7 @@ export function TermsPage() {
       {user.terms_accepted ? (
         <>
           <Callout intent={Intent.SUCCESS} role="status">
-            {t('auth.terms.accepted', { date: formatDate(user.terms_accepted_at, user.date_format) })}
+            {t('auth.terms.accepted', { date: user.terms_accepted_at, dateFormat: user.date_format })}
           </Callout>
           <Link to={target}>{t('common.continue')}</Link>
         </>

@@ -1,35 +1,49 @@
-// The UI's translations (in-house, ~1 KB instead of i18next's ~22 KB): en-us (default) is bundled with the
-// first screen, de and de-ch load on demand; de-ch falls back to de, then en-us (translate.ts). The language
-// is a tiny external store, so every useTranslation() consumer re-renders when it changes.
-import { useSyncExternalStore } from 'react';
+// The UI's translations: an i18next instance with react-i18next (docs/decisions.md, "Client", i18n; the options it
+// shares with the server are in options.ts). en-us (the default) is bundled with the first screen; de and de-ch are
+// added when one of them is chosen, and the record screens' namespaces when a grid route asks for them
+// (addResourceBundle after a dynamic import). de-ch falls back to de, then en-us.
+import i18next from 'i18next';
+import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 import type { Locale } from '../entities/account';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, languageFromNavigator } from './languages';
+import { addFormatters, i18nOptions, type TFunction, type TranslateParams } from './options';
 import { en } from './resources';
-import { translate, type Messages, type TFunction, type TranslateParams } from './translate';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, isLanguage } from './languages';
-export type { TFunction, TranslateParams } from './translate';
+export type { TFunction, TranslateParams } from './options';
 
-const resources: Partial<Record<Locale, Messages>> = { 'en-us': en };
+type Namespaces = Readonly<Record<string, object>>;
 
-/** What consumers read: the language and a `t` bound to it (a new `t` whenever the language changes). */
-export interface I18nSnapshot {
-  readonly language: Locale;
-  readonly t: TFunction;
+/** Every namespace of the UI: the first screen's (resources.ts) and the record screens' (resources-records.ts). */
+export const FIRST_SCREEN_NAMESPACES = Object.keys(en);
+export const RECORD_NAMESPACES = [
+  'calendar',
+  'contracts',
+  'entities',
+  'enums',
+  'grid',
+  'planning',
+  'records',
+  'sheet',
+  'transfer',
+];
+
+const instance = i18next.createInstance();
+void instance.use(initReactI18next).init({
+  ...i18nOptions([...FIRST_SCREEN_NAMESPACES, ...RECORD_NAMESPACES], 'common', import.meta.env.DEV),
+  lng: DEFAULT_LANGUAGE,
+  resources: { [DEFAULT_LANGUAGE]: en },
+  partialBundledLanguages: true,
+  // every useTranslation() consumer re-renders with a new `t` when the language changes or namespaces arrive
+  react: { useSuspense: false, bindI18n: 'languageChanged', bindI18nStore: 'added' },
+});
+addFormatters(instance);
+
+/** Adds namespaces to a language (bundles arrive in any order: the base German one, the record screens'). */
+function install(locale: Locale, namespaces: Namespaces): void {
+  for (const [namespace, messages] of Object.entries(namespaces))
+    instance.addResourceBundle(locale, namespace, messages, true, true);
 }
-
-function snapshotFor(language: Locale): I18nSnapshot {
-  return { language, t: (key, params) => translate(resources, language, key, params) };
-}
-
-let snapshot = snapshotFor(DEFAULT_LANGUAGE);
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const getSnapshot = (): I18nSnapshot => snapshot;
 
 function applyLanguage(locale: Locale): void {
   if (typeof document === 'undefined') return;
@@ -44,11 +58,6 @@ function initialLanguage(): Locale {
     // storage may be blocked; fall through
   }
   return languageFromNavigator();
-}
-
-/** Adds namespaces to a language (bundles arrive in any order: the base German one, the record screens'). */
-function install(locale: Locale, messages: Messages): void {
-  resources[locale] = { ...(resources[locale] ?? {}), ...messages };
 }
 
 let germanLoaded: Promise<void> | null = null;
@@ -70,22 +79,19 @@ function loadGerman(): Promise<void> {
 /** Switches the language for this page (resources first), without remembering it. */
 async function changeLanguage(locale: Locale): Promise<void> {
   if (locale !== DEFAULT_LANGUAGE) await loadGerman();
-  if (snapshot.language === locale) return;
-  snapshot = snapshotFor(locale);
+  if (instance.language === locale) return;
+  await instance.changeLanguage(locale);
   applyLanguage(locale);
-  for (const listener of listeners) listener();
 }
 
 let recordsLoaded: Promise<void> | null = null;
-/** Adds the record screens' namespaces (entities, enums, grid, records) once; the grid routes await it. */
+/** Adds the record screens' namespaces (entities, enums, grid, records, …) once; the grid routes await it. */
 export function loadRecordTranslations(): Promise<void> {
   recordsLoaded ??= import('./resources-records').then(
     ({ en: enRecords, de, deCh }) => {
       install('en-us', enRecords);
       install('de', de);
       install('de-ch', deCh);
-      snapshot = snapshotFor(snapshot.language); // a new `t`, so every consumer re-renders with the new keys
-      for (const listener of listeners) listener();
     },
     (error: unknown) => {
       recordsLoaded = null;
@@ -98,22 +104,25 @@ export function loadRecordTranslations(): Promise<void> {
 /** The i18n object the call sites know: `i18n.t(…)`, `i18n.language`, `i18n.changeLanguage(…)`. */
 export const i18n = {
   get language(): Locale {
-    return snapshot.language;
+    return instance.language as Locale;
   },
-  t: (key: string, params?: TranslateParams): string => snapshot.t(key, params),
+  t: ((key: string, params?: TranslateParams): string =>
+    instance.t(key, params as Record<string, unknown>)) as TFunction,
   changeLanguage,
+  /** The i18next instance itself (tests, formatters). */
+  instance,
 };
 export type I18n = typeof i18n;
 
-/** The translation hook: `const { t, i18n } = useTranslation()`. */
+/** The translation hook: `const { t, i18n } = useTranslation()` (react-i18next's, with this module's `i18n`). */
 export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const { t } = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return { t, i18n };
+  const { t } = useI18nextTranslation();
+  return { t: t as unknown as TFunction, i18n };
 }
 
 /** The current UI language, one of LANGUAGES. */
 export function currentLanguage(): Locale {
-  return snapshot.language;
+  return instance.language as Locale;
 }
 
 /** Switches the UI language at once and remembers it for the next visit (before login). */
@@ -133,5 +142,5 @@ export const i18nReady: Promise<void> = (async () => {
   } catch (error) {
     console.error('[i18n]', error);
   }
-  applyLanguage(snapshot.language);
+  applyLanguage(currentLanguage());
 })();

@@ -9,7 +9,6 @@ import { notify, reportActionError } from '../../src/components/notices';
 import { contract } from '../../src/entities/contract';
 import { extendedEndDate, isLateCancellation } from '../../src/domain/contract-deadlines';
 import { useTranslation } from '../../src/i18n';
-import { formatDate } from '../../src/i18n/format';
 import { InvalidInput } from '../../grids/format-value';
 import type { ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
@@ -82,12 +81,12 @@ function CancelForm({ record, onClose, onChanged }: Props) {
         </FormGroup>
         <p>
           {latest
-            ? t('contracts.cancel.latest', { date: formatDate(latest, format.dateFormat) })
+            ? t('contracts.cancel.latest', { date: latest, dateFormat: format.dateFormat })
             : t('contracts.cancel.noLatest')}
         </p>
         {needsConfirm && (
           <Callout intent={Intent.WARNING}>
-            {serverLate ?? t('contracts.cancel.late', { date: formatDate(latest!, format.dateFormat) })}
+            {serverLate ?? t('contracts.cancel.late', { date: latest, dateFormat: format.dateFormat })}
           </Callout>
         )}
       </DialogBody>
@@ -153,8 +152,9 @@ function ExtendForm({ record, onClose, onChanged }: Props) {
         {end && valid && (
           <p>
             {t('contracts.extend.newEnd', {
-              from: formatDate(end, format.dateFormat),
-              to: formatDate(extendedEndDate(end, months), format.dateFormat),
+              from: end,
+              to: extendedEndDate(end, months),
+              dateFormat: format.dateFormat,
             })}
           </p>
         )}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http } from '../../src/api/http';
 import { useTranslation } from '../../src/i18n';
-import { formatDate, formatDateTime } from '../../src/i18n/format';
+import { formatDateTime } from '../../src/i18n/format';
 import type { ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import type { DrawerExtension } from '../records/drawer-extension';
@@ -75,7 +75,6 @@ function ExtensionHistory({ record }: { record: ApiRecord }) {
     queryKey: ['contract-extensions', record.uuid, record.updated_at],
     queryFn: () => http.get<Extension[]>(`contracts/${record.uuid}/extensions`),
   });
-  const date = (iso: string) => formatDate(iso, format.dateFormat);
   const titleId = `contract-extensions-${record.uuid}`;
   return (
     <section className="hw-contract-panel" aria-labelledby={titleId}>
@@ -87,9 +86,10 @@ function ExtensionHistory({ record }: { record: ApiRecord }) {
           {history.data.map((row) => (
             <li key={row.uuid}>
               {t('contracts.history.row', {
-                from: date(row.previous_end_date),
-                to: date(row.new_end_date),
+                from: row.previous_end_date,
+                to: row.new_end_date,
                 count: row.months,
+                dateFormat: format.dateFormat,
               })}{' '}
               {row.automatic && (
                 <Tag minimal round>
@@ -101,7 +101,8 @@ function ExtensionHistory({ record }: { record: ApiRecord }) {
                 {row.created_by
                   ? t('contracts.history.by', {
                       name: row.created_by,
-                      when: formatDateTime(row.created_at, format.dateFormat),
+                      when: row.created_at,
+                      dateFormat: format.dateFormat,
                     })
                   : formatDateTime(row.created_at, format.dateFormat)}
               </span>

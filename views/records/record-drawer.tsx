@@ -8,7 +8,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../src/i18n';
 import { FormMessage } from '../../src/components/form-fields';
-import { formatDateTime } from '../../src/i18n/format';
 import type { AnyEntity } from '../../src/entities/define';
 import { useIsMobile } from '../../grids/preferences';
 import { recordKeys, recordQuery, recordTitle, type ApiRecord } from '../../src/api/records';
@@ -195,8 +194,7 @@ export function DrawerContent({
 function RecordMeta({ record }: { record: ApiRecord }) {
   const { t } = useTranslation();
   const format = useGridFormat();
-  const at = (value: string | null) =>
-    value ? t('records.at', { when: formatDateTime(value, format.dateFormat) }) : '';
+  const at = (value: string | null) => (value ? t('records.at', { when: value, dateFormat: format.dateFormat }) : '');
   return (
     <dl className="hw-record-meta">
       <dt>{t('grid.system.created_by')}</dt>
