@@ -193,11 +193,13 @@ export function attrInt(buf: Buffer, tag: Tag, name: string): number {
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
- * UTF-8 text of a byte range with XML references resolved; `xstring` also resolves the `_xHHHH_` escapes of
+ * UTF-8 text of a byte range with XML's line ends normalised (a literal CR LF or CR is a LF, as every XML parser
+ * reads it; `&#13;` stays a CR) and references resolved; `xstring` also resolves the `_xHHHH_` escapes of
  * spreadsheet text (ECMA-376 ST_Xstring, e.g. `_x000D_` for a carriage return).
  */
 export function decodeText(buf: Buffer, start: number, end: number, xstring = true): string {
   let text = buf.toString('utf8', start, end);
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   const amp = buf.indexOf(AMP, start);
   if (amp >= 0 && amp < end) text = unescapeXml(text);
   if (xstring && text.includes('_x'))
