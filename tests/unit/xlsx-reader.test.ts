@@ -380,7 +380,11 @@ const excelBook = fc.record({
     maxLength: 8,
   }),
 });
-type ExcelBook = typeof excelBook extends fc.Arbitrary<infer T> ? T : never;
+interface ExcelBook {
+  how: 'memory' | 'stream-shared' | 'stream-inline';
+  date1904: boolean;
+  rows: { gap: number; cells: { col: number; value: unknown; numFmt?: string }[] }[];
+}
 
 /** Writes a generated workbook with exceljs (in memory with shared strings, or streamed with or without them). */
 async function writeWithExceljs(spec: ExcelBook, file: string) {
