@@ -5,7 +5,8 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { entities, entityByName } from '../../src/entities/registry';
-import { detectFileType, titleFromFileName } from '../../src/domain/file-types';
+import { detectFileType, isContainerType, titleFromFileName } from '../../src/domain/file-types';
+import { zipEntries } from '../xlsx/zip';
 import { may, type Access } from '../crud/access';
 import { getRow } from '../crud/read';
 import { col, tableOf } from '../crud/table';
@@ -29,12 +30,21 @@ export interface UploadFields extends RecordRef {
 
 export type Upload = StagedFile & { name: string };
 
-/** The checks on the bytes themselves: present, not empty, within the limit, an allowed type that is what it says. */
-function checkFile(file: Upload | undefined, maxBytes: number): { name: string; mime: string } {
+/**
+ * The checks on the bytes themselves: present, not empty, within the limit, an allowed type that is what it says
+ * (for Office and OpenDocument files, what the archive holds: docs/domain/documents.md).
+ */
+async function checkFile(file: Upload | undefined, maxBytes: number): Promise<{ name: string; mime: string }> {
   if (!file || !file.name) throw fieldError('file', 'documents.file_required');
   if (file.truncated) throw fieldError('file', 'documents.too_large', { max: Math.round(maxBytes / 104_857.6) / 10 });
   if (file.size === 0) throw fieldError('file', 'documents.empty');
-  const type = detectFileType(file.name, file.head);
+  const entries = isContainerType(file.name)
+    ? await zipEntries(file.temp).then(
+        (list) => list.map((e) => e.name),
+        () => null, // no readable directory: not the file it claims to be
+      )
+    : undefined;
+  const type = detectFileType(file.name, file.head, entries);
   if ('refused' in type)
     throw fieldError('file', type.refused === 'type' ? 'documents.type_not_allowed' : 'documents.content_mismatch');
   return { name: file.name, mime: type.mime };
@@ -47,7 +57,7 @@ export async function uploadDocument(ctx: AppContext, access: Access, fields: Up
   const store = documentStore(ctx.config.dataDir);
   let key: string | null = null;
   try {
-    const { name, mime } = checkFile(file, ctx.config.documentMaxBytes);
+    const { name, mime } = await checkFile(file, ctx.config.documentMaxBytes);
     return await ctx.db.transaction(async (t) => {
       const txCtx = txContext(ctx, t);
       const ref = { model_name: fields.model_name, model_uuid: fields.model_uuid };

@@ -8,7 +8,17 @@ interface FileType {
   /** The Content-Type the file is stored and served with (never the one the browser claimed). */
   mime: string;
   magic: Magic;
+  /**
+   * For Office and OpenDocument files (zip containers): what the archive must hold, by entry name. Office Open XML
+   * has its content types and the application's folder; OpenDocument its `mimetype` entry, whose text is checked
+   * in the first bytes (the standard puts it first, uncompressed).
+   */
+  parts?: (names: ReadonlySet<string>) => boolean;
 }
+
+const ooxml = (folder: string) => (names: ReadonlySet<string>) =>
+  names.has('[Content_Types].xml') && [...names].some((n) => n.startsWith(folder));
+const odf = (names: ReadonlySet<string>) => names.has('mimetype') && names.has('content.xml');
 
 export const FILE_TYPES: Readonly<Record<string, FileType>> = {
   pdf: { mime: 'application/pdf', magic: 'pdf' },
@@ -20,11 +30,23 @@ export const FILE_TYPES: Readonly<Record<string, FileType>> = {
   heic: { mime: 'image/heic', magic: 'heic' },
   tif: { mime: 'image/tiff', magic: 'tiff' },
   tiff: { mime: 'image/tiff', magic: 'tiff' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', magic: 'zip' },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: 'zip' },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', magic: 'zip' },
-  odt: { mime: 'application/vnd.oasis.opendocument.text', magic: 'zip' },
-  ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', magic: 'zip' },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    magic: 'zip',
+    parts: ooxml('word/'),
+  },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    magic: 'zip',
+    parts: ooxml('xl/'),
+  },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    magic: 'zip',
+    parts: ooxml('ppt/'),
+  },
+  odt: { mime: 'application/vnd.oasis.opendocument.text', magic: 'zip', parts: odf },
+  ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', magic: 'zip', parts: odf },
   doc: { mime: 'application/msword', magic: 'ole' },
   xls: { mime: 'application/vnd.ms-excel', magic: 'ole' },
   ppt: { mime: 'application/vnd.ms-powerpoint', magic: 'ole' },
@@ -65,15 +87,42 @@ const MAGIC: Record<Magic, (head: Uint8Array) => boolean> = {
   text: (h) => !h.includes(0),
 };
 
+/** The text of an OpenDocument file's first entry when it is the `mimetype` entry, stored uncompressed. */
+function odfMimetype(head: Uint8Array): string | null {
+  if (!starts(head, [0x50, 0x4b, 0x03, 0x04]) || head.length < 30) return null;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const method = view.getUint16(8, true);
+  const size = view.getUint32(22, true);
+  const nameLength = view.getUint16(26, true);
+  const extra = view.getUint16(28, true);
+  const name = String.fromCharCode(...head.subarray(30, 30 + nameLength));
+  if (method !== 0 || name !== 'mimetype' || size > 200) return null;
+  const at = 30 + nameLength + extra;
+  return at + size <= head.length ? String.fromCharCode(...head.subarray(at, at + size)) : null;
+}
+
 /**
- * The type of an upload from its name and first bytes: the allow-list's entry, or why it is refused
- * (`type`: the extension is not allowed; `content`: the bytes are not what the extension says).
+ * The type of an upload from its name, first bytes and, for zip containers, the names of the archive's entries
+ * (null when its directory could not be read): the allow-list's entry, or why it is refused (`type`: the extension
+ * is not allowed; `content`: the file is not what the extension says, e.g. any zip renamed to .docx).
  */
-export function detectFileType(name: string, head: Uint8Array): { mime: string } | { refused: 'type' | 'content' } {
+export function detectFileType(
+  name: string,
+  head: Uint8Array,
+  entries?: readonly string[] | null,
+): { mime: string } | { refused: 'type' | 'content' } {
   const type = FILE_TYPES[extensionOf(name)];
   if (!type) return { refused: 'type' };
-  return MAGIC[type.magic](head) ? { mime: type.mime } : { refused: 'content' };
+  if (!MAGIC[type.magic](head)) return { refused: 'content' };
+  if (type.parts) {
+    if (!entries || !type.parts(new Set(entries))) return { refused: 'content' };
+    if (type.parts === odf && odfMimetype(head) !== type.mime) return { refused: 'content' };
+  }
+  return { mime: type.mime };
 }
+
+/** Whether the type of a file with this name is checked inside its archive (detectFileType's `entries`). */
+export const isContainerType = (name: string) => Boolean(FILE_TYPES[extensionOf(name)]?.parts);
 
 /**
  * The name an upload is kept under: the last path segment (some browsers send `C:\fakepath\…`), without control

@@ -5,10 +5,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
-import { multipart, pdf, uploadDocument } from './uploads';
+import { multipart, pdf, storedZip, uploadDocument } from './uploads';
 
 const LIMIT = 200 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-documents-'));
@@ -164,6 +165,42 @@ describe('upload and download', () => {
     expect(stored().length).toBe(before);
     expect(incoming()).toEqual([]);
     expect((await documentsOf(a, 'ticket', t.uuid)).data).toHaveLength(0);
+  });
+
+  it('opens Office and OpenDocument files: a zip is not a .docx, nor a workbook a document', async () => {
+    const t = await ticket(a);
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Zähler').addRow(['Haus A', 1234.5]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const sheet = await upload(a, t, 'ticket', 'Zählerstände.xlsx', xlsx);
+    expect(sheet.statusCode).toBe(201);
+    const odt = storedZip([
+      ['mimetype', 'application/vnd.oasis.opendocument.text'],
+      ['content.xml', '<office:document-content/>'],
+      ['META-INF/manifest.xml', '<manifest:manifest/>'],
+    ]);
+    expect((await upload(a, t, 'ticket', 'Protokoll.odt', Buffer.from(odt))).statusCode).toBe(201);
+    const before = stored().length;
+    const mismatch = { file: ['The content of the file does not match its file name extension.'] };
+    for (const [name, data] of [
+      ['Vertrag.docx', xlsx], // a workbook named as a text document
+      ['Offerte.docx', storedZip([['notes.txt', 'hello']])], // any zip
+      ['Liste.xlsx', storedZip([['[Content_Types].xml', '<Types/>']])], // content types but no workbook
+      ['Tabelle.ods', odt], // an OpenDocument text named as a spreadsheet
+      [
+        'Brief.odt',
+        storedZip([
+          ['content.xml', '<x/>'],
+          ['mimetype', 'application/vnd.oasis.opendocument.text'],
+        ]),
+      ],
+      ['Kaputt.xlsx', xlsx.subarray(0, xlsx.length - 30)], // its directory cut off
+    ] as const) {
+      const res = await upload(a, t, 'ticket', name, Buffer.from(data));
+      expect(errorsOf(res), name).toEqual(mismatch);
+    }
+    expect(stored().length).toBe(before);
+    expect(incoming()).toEqual([]);
   });
 
   it('refuses unknown fields, a bad record reference and a second file part', async () => {

@@ -1,6 +1,8 @@
 // Document uploads for the API tests: POST /documents as multipart/form-data, fields first and then the file, the
 // way a browser's FormData sends them.
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { centralHeader, endRecord, localHeader } from '../../server/xlsx/zip';
 import type { Client } from './harness';
 
 export interface UploadFile {
@@ -35,3 +37,20 @@ export function uploadDocument(client: Client, fields: Record<string, string>, f
 /** A small valid PDF (the type check reads the first bytes only). */
 export const pdf = (text = 'Hauswerk') =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+
+/** A zip of stored (uncompressed) entries in the given order, as OpenDocument writes its `mimetype` first. */
+export function storedZip(files: readonly (readonly [string, string])[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of files) {
+    const data = Buffer.from(text);
+    const record = { name, flags: 0, method: 0, crc: zlib.crc32(data), compressed: data.length, size: data.length };
+    const local = Buffer.concat([localHeader(record), data]);
+    centrals.push(centralHeader(record, offset));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  return Buffer.concat([...locals, directory, endRecord(files.length, directory.length, offset)]);
+}
