@@ -1,7 +1,7 @@
 // The DataGrid: AG Grid Community around one model, with server-side sort, filters and quick search (infinite
 // row model), server-backed inline editing, row selection, the column chooser and per-device preferences.
-// The grid itself is AG Grid's plain DOM grid (grid-host.tsx); toolbar, footer and dialogs are React. Each concern
-// is a hook of its own (grids/README.md); this file composes them.
+// The grid is hosted by ag-grid-react (grid-host.tsx), its hot cells AG Grid's own component classes; toolbar,
+// footer and dialogs are React. Each concern is a hook of its own (grids/README.md); this file composes them.
 import { Spinner } from '@blueprintjs/core';
 import type { GridApi, GridOptions } from 'ag-grid-community';
 import { useMemo, useRef, useState, type Ref } from 'react';
@@ -64,6 +64,8 @@ function LoadedGrid({ grid, onOpenRecord, onCreate, handleRef, device, saved }: 
   const [cellError, setCellError] = useState<CellError | null>(null);
   const [shortcuts, setShortcuts] = useState(false);
   const [selected, setSelected] = useState(0);
+  // the grid's API arrives once its UI is ready (after the first commit): render again, so effects that need it run
+  const [, setGridReady] = useState(false);
   const list = useListState(grid, layout);
   const context = useGridContext(grid, api, {
     format,
@@ -113,7 +115,13 @@ function LoadedGrid({ grid, onOpenRecord, onCreate, handleRef, device, saved }: 
         onShortcuts={() => setShortcuts(true)}
       />
       <div className="hw-grid-body" {...sheet.bodyProps} {...tooltip.bodyProps}>
-        <GridHost options={gridOptions} onApi={(gridApi) => (api.current = gridApi)} />
+        <GridHost
+          options={gridOptions}
+          onApi={(gridApi) => {
+            api.current = gridApi;
+            setGridReady(gridApi !== null);
+          }}
+        />
       </div>
       <GridFooter info={rows.info} selected={selected} error={cellError} model={entity.name}>
         <RangeSummary api={api} grid={grid} range={sheet.range} format={format} />

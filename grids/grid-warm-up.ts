@@ -1,11 +1,17 @@
 // A throwaway grid, built once while the browser is idle after sign-in (grids/preload.ts) and destroyed at once:
-// the first grid a user opens in a page otherwise pays for compiling AG Grid's code and ours (creating the grid,
-// headers, the infinite row model, rows, our column adapters, formatters and class rules per field kind) — about
-// 100 ms on a slow machine. It is the facilities grid's columns, built by the same code as every DataGrid, over a
-// few local rows with a value of every kind; off-screen, no requests, no React; in two idle slices, so no single
-// task holds the page for long.
+// the first grid a user opens in a page otherwise pays for compiling AG Grid's code, ag-grid-react's and ours
+// (creating the grid, headers, the infinite row model, rows and cells as ag-grid-react renders them, our column
+// adapters, formatters and class rules per field kind) — about 100 ms on a slow machine. It is the facilities
+// grid's columns, built by the same code as every DataGrid, over a few local rows with a value of every kind;
+// off-screen, no requests; in two idle slices, so no single task holds the page for long. It is an AgGridReact in
+// a React root of its own, not a `createGrid`: the real grids render their rows and cells through ag-grid-react's
+// components, which a vanilla grid would leave uncompiled (docs/decisions.md).
 import { QueryClient } from '@tanstack/react-query';
-import { createGrid, type GridApi } from 'ag-grid-community';
+import type { GridOptions } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import type { Field, FieldKind } from '../src/entities/fields';
 import { DEFAULT_LANGUAGE, i18n, isLanguage } from '../src/i18n';
 import { DEFAULT_CURRENCY, DEFAULT_DATE_FORMATS } from '../src/i18n/format';
@@ -87,7 +93,7 @@ export function warmUpGrid(): void {
       ...c,
       cellClassRules: { ...c.cellClassRules, 'hw-range-cell': () => false },
     }));
-    let api: GridApi<ApiRecord> | null = createGrid<ApiRecord>(host, {
+    const gridOptions: GridOptions<ApiRecord> = {
       theme: gridTheme,
       ...GRID_OPTIONS,
       context: warmContext(),
@@ -97,10 +103,12 @@ export function warmUpGrid(): void {
       getRowId: (p) => p.data.uuid,
       readOnlyEdit: true,
       datasource: { getRows: (params) => params.successCallback(rows, rows.length) },
-    });
+    };
+    const root = createRoot(host);
+    // rendered within this idle slice (AgGridReact creates the grid and renders its UI in the same commit)
+    flushSync(() => root.render(createElement(AgGridReact<ApiRecord>, { gridOptions })));
     idle(() => {
-      api?.destroy();
-      api = null;
+      root.unmount();
       host.remove();
     });
   });

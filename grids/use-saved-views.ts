@@ -39,7 +39,7 @@ export function useSavedViews(
     [api, entity.status, grid, layout.statusLimiter, setSearch, setLimiter],
   );
 
-  // The grid exists by then: GridHost creates it in a layout effect, which runs before its owner's effects.
+  // After every render: the grid's API arrives once its UI is ready (GridHost), and its owner renders again then.
   const appliedView = useRef<string | null>(null);
   useEffect(() => {
     if (!api.current || !views.loaded) return;
@@ -47,7 +47,7 @@ export function useSavedViews(
     if (appliedView.current === target) return;
     appliedView.current = target;
     applyQuery(views.active?.query ?? null);
-  }, [api, views.loaded, views.active, applyQuery]);
+  });
 
   /** The grid's sort for the chip: set after the grid asked for its rows, not before. */
   const onSortChanged = useCallback((e: SortChangedEvent<ApiRecord>) => {
