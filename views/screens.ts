@@ -68,6 +68,13 @@ const TABLE = [
     extension: () => import('./contracts/contract-panels').then((m) => m.contractExtension),
   },
   {
+    key: 'guarantees',
+    path: '/guarantees',
+    model: 'guarantee',
+    grid: () => import('../grids/guarantees.grid').then((m) => m.guaranteesGrid),
+    extension: () => import('./records/action-buttons').then((m) => m.actionButtons('guarantee', ['claim'])),
+  },
+  {
     key: 'documents',
     path: '/documents',
     model: 'document',
@@ -164,9 +171,7 @@ const screens = (...keys: ScreenKey[]): ModuleEntry[] =>
 /** Every module route, in drawer order (the drawer and the home cards); the screens' entries come from the table. */
 export const MODULES: readonly ModuleEntry[] = [
   { key: 'home', path: '/' },
-  ...screens('property', 'partitions', 'areas', 'facilities', 'contracts'),
-  { key: 'guarantees', path: '/guarantees' },
-  ...screens('documents', 'contacts'),
+  ...screens('property', 'partitions', 'areas', 'facilities', 'contracts', 'guarantees', 'documents', 'contacts'),
   { key: 'budgets', path: '/budgets' },
   { key: 'bills', path: '/bills' },
   { key: 'measurements', path: '/measurements' },

@@ -79,6 +79,22 @@ export interface SubLink {
 /** The generic routes of a model (crud-routes.ts) a bespoke route file may take over. */
 export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'descendants';
 
+/** A scheduled job of the model (server/jobs/jobs.ts runs it like the others: idempotent, once across processes). */
+export interface ModelJob {
+  name: string;
+  intervalMinutes: number;
+  /** `ctx.db` is the job's transaction; returns counts for job_runs, and what to do once it is committed (mail). */
+  run: (ctx: AppContext, now: Date) => Promise<JobOutcome>;
+}
+
+/** A job's counts (kept in job_runs) and, optionally, a step run after its transaction committed (sending mail:
+ * nothing slow or outside the database inside the transaction). */
+export interface JobOutcome {
+  counts: Record<string, number>;
+  /** Given the app's own context (its `db` outside any transaction). */
+  afterCommit?: (ctx: AppContext) => Promise<void>;
+}
+
 export interface ModelBehaviour {
   hooks?: ModelHooks;
   /** Values derived on read (`today` is the caller's day). */
@@ -89,6 +105,8 @@ export interface ModelBehaviour {
   links?: readonly SubLink[];
   /** Generic routes the model's own route file registers instead. */
   overrides?: readonly GenericRoute[];
+  /** Its scheduled jobs (reminders, state changes by date). */
+  jobs?: readonly ModelJob[];
 }
 
 export type ModelRegistry = Readonly<Partial<Record<string, ModelBehaviour>>>;

@@ -5,13 +5,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
-import { scopeOwner } from '../../src/entities/registry';
+import { entityList, scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
-import { hooksOf, storedValues } from './model-behaviour';
+import { hooksOf, storedValues, type HookContext } from './model-behaviour';
 import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type WriteBatch } from './checks';
 
 type Body = Record<string, unknown>;
@@ -177,6 +177,36 @@ export async function subtree(db: Db, entity: AnyEntity, uuid: string): Promise<
   return rowsOf<{ uuid: string }>(res).map((r) => r.uuid);
 }
 
+/**
+ * The records of models marked `archivedWithOwner` whose scope owner (their property) was just archived or restored:
+ * archiving takes their live records at the owner's moment, restoring brings back those archived with it (the same
+ * stamp), so a record archived on its own before stays archived.
+ */
+async function followOwner(h: HookContext, owner: AnyEntity, owners: string[], archive: boolean, stamp: Date | null) {
+  if (!owners.length || (!archive && !stamp)) return;
+  for (const follower of entityList.filter((e) => e.archivedWithOwner && scopeOwner(e.scope) === owner)) {
+    const ownerColumn = col(follower, `${owner.name}_uuid`);
+    const changed = await h.db
+      .update(tableOf(follower))
+      .set({
+        archived_at: archive ? h.now : null,
+        archived_by: archive ? h.access.user.id : null,
+        updated_at: h.now,
+        updated_by: h.access.user.id,
+      })
+      .where(
+        and(
+          inArray(ownerColumn, owners),
+          isNull(col(follower, 'deleted_at')),
+          archive ? isNull(col(follower, 'archived_at')) : eq(col(follower, 'archived_at'), stamp!),
+        ),
+      )
+      .returning({ uuid: col(follower, 'uuid') });
+    const uuids = (changed as { uuid: string }[]).map((r) => r.uuid);
+    if (uuids.length) await hooksOf(follower).afterArchive?.(h, uuids, archive);
+  }
+}
+
 export async function setArchived(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, archive: boolean) {
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
@@ -199,11 +229,9 @@ export async function setArchived(ctx: AppContext, access: Access, entity: AnyEn
       .where(where)
       .returning({ uuid: col(entity, 'uuid') });
     const h = { db: tx, access, settingsGroup: String(current.settings_group_uuid), now };
-    await hooksOf(entity).afterArchive?.(
-      h,
-      (changed as { uuid: string }[]).map((r) => r.uuid),
-      archive,
-    );
+    const owners = (changed as { uuid: string }[]).map((r) => r.uuid);
+    await hooksOf(entity).afterArchive?.(h, owners, archive);
+    await followOwner(h, entity, owners, archive, stamp);
     return changed.length;
   });
 }

@@ -22,6 +22,7 @@ export const ORDER: PgTable[] = [
   schema.mailOutbox,
   schema.appSecrets,
   schema.jobRuns,
+  schema.remindersSent,
   schema.userTableSettings,
   schema.userModelViews,
   ...modelOrder().map((name) => entityTables[name]!),

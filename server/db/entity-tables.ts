@@ -153,4 +153,5 @@ export const {
   order_line: orderLine,
   contract,
   document,
+  guarantee,
 } = tables;

@@ -119,6 +119,11 @@ export const settingsGroups = pgTable('settings_groups', {
   enforce_two_factor: boolean('enforce_two_factor').notNull().default(false),
   restricted_access: boolean('restricted_access').notNull().default(false),
   currency: text('currency').notNull().default('CHF'),
+  /** Days before a guarantee's end date its reminders go out (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
+  guarantee_reminder_days: integer('guarantee_reminder_days')
+    .array()
+    .notNull()
+    .default(sql`'{180,90,30}'::integer[]`),
   created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: now('created_at'),
   updated_at: now('updated_at'),
@@ -215,6 +220,19 @@ export const jobRuns = pgTable('job_runs', {
   last_run_at: ts('last_run_at').notNull(),
   last_result: jsonb('last_result'),
 });
+
+/** The reminders a record's job has sent, one row per record and stage key (e.g. a guarantee's end date and days
+ * before it), so each goes out once (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    record_uuid: uuid('record_uuid').notNull(),
+    stage: text('stage').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    sent_at: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.record_uuid, t.stage] })],
+);
 
 /** Per-user, per-device grid preferences (docs/domain/preferences.md, "Table preferences"). */
 export const userTableSettings = pgTable(

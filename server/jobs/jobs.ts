@@ -7,11 +7,14 @@ import { pruneRateLimits } from '../services/rate-limit';
 import { isoDay, materialiseAll } from '../services/task-schedule.service';
 import { resumeImports } from '../imports/import-runner';
 import { autoExtendContracts, endContracts } from '../services/contract-actions.service';
+import { models } from '../models';
+import type { JobOutcome } from '../crud/model-behaviour';
 
 export interface Job {
   name: string;
   intervalMinutes: number;
-  run: (ctx: AppContext, now: Date) => Promise<Record<string, number>>;
+  /** Counts for job_runs, or a model job's outcome (counts and a step after the commit). */
+  run: (ctx: AppContext, now: Date) => Promise<Record<string, number> | JobOutcome>;
 }
 
 export const jobs: Job[] = [
@@ -65,4 +68,6 @@ export const jobs: Job[] = [
       ended: await endContracts(ctx.db, isoDay(now)),
     }),
   },
+  // The models' own jobs (server/models/<model>.ts, `jobs`), after the fixed ones in the registry's order.
+  ...Object.values(models).flatMap((m) => m?.jobs ?? []),
 ];

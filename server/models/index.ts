@@ -6,6 +6,7 @@ import { contact } from './contact';
 import { contract } from './contract';
 import { document } from './document';
 import { facility } from './facility';
+import { guarantee } from './guarantee';
 import { order } from './order';
 import { orderLine } from './order-line';
 import { task } from './task';
@@ -17,6 +18,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   contract,
   document,
   facility,
+  guarantee,
   order,
   order_line: orderLine,
   task,

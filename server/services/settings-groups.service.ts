@@ -82,6 +82,7 @@ function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
     locale_settings: row.group.locale_settings as SettingsGroup['locale_settings'],
     enforce_two_factor: row.group.enforce_two_factor,
     currency: row.group.currency,
+    guarantee_reminder_days: row.group.guarantee_reminder_days,
     role: row.role as 'admin' | 'user',
     member_count: memberCount,
     created_at: row.group.created_at.toISOString(),

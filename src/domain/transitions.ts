@@ -69,6 +69,17 @@ export const CONTRACT_TRANSITIONS: Table<ContractState> = {
   ended: {},
 };
 
+export const GUARANTEE_STATES = ['active', 'expired', 'claimed'] as const;
+export type GuaranteeState = (typeof GUARANTEE_STATES)[number];
+
+/** Guarantee: active → claimed (the claim action, while active) | expired (the daily job, once the end date has
+ * passed: `expire` is the job's transition, not a user action). Both are terminal; archiving is orthogonal. */
+export const GUARANTEE_TRANSITIONS: Table<GuaranteeState> = {
+  active: { claim: 'claimed', expire: 'expired' },
+  expired: {},
+  claimed: {},
+};
+
 /** The state an action leads to from `state`, or null when the action is not allowed from there. */
 export function nextState(table: Record<string, Record<string, string>>, state: string, action: string): string | null {
   return table[state]?.[action] ?? null;

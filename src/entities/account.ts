@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { splitFullName, type PersonName } from '../domain/person-name';
 import { freeJsonObject } from './json';
 import { validDate } from './dates';
+import { REMINDER_DAYS } from '../domain/guarantee-dates';
 
 export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
 export const localeSchema = z.enum(LOCALES);
@@ -138,6 +139,12 @@ export const localeSettingsSchema = z.object({
   mandatory: z.array(localeSchema),
 });
 export const CURRENCIES = ['CHF', 'EUR', 'USD'] as const;
+/** Days before a guarantee's end date its reminders go out: each 1…3650, at most 5 stages, none twice
+ * (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
+export const guaranteeReminderDaysSchema = z
+  .array(z.number().int().min(REMINDER_DAYS.min).max(REMINDER_DAYS.max))
+  .max(REMINDER_DAYS.maxStages)
+  .refine((days) => new Set(days).size === days.length, 'errors.distinct');
 export const settingsGroupBody = z.strictObject({
   name: z.string().trim().min(1).max(120),
   locale_settings: localeSettingsSchema.optional(),
@@ -148,6 +155,7 @@ export const settingsGroupUpdateBody = z.strictObject({
   locale_settings: localeSettingsSchema.optional(),
   currency: z.enum(CURRENCIES).optional(),
   enforce_two_factor: z.boolean().optional(),
+  guarantee_reminder_days: guaranteeReminderDaysSchema.optional(),
 });
 export const settingsGroupSchema = z.object({
   uuid: z.string(),
@@ -155,6 +163,7 @@ export const settingsGroupSchema = z.object({
   locale_settings: localeSettingsSchema,
   enforce_two_factor: z.boolean(),
   currency: z.string(),
+  guarantee_reminder_days: z.array(z.number().int()),
   role: roleSchema,
   member_count: z.number().int(),
   created_at: z.string(),

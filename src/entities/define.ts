@@ -41,6 +41,11 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
    * bespoke route), never by a JSON create, a bulk create, a paste or an import insert. Updates work as usual.
    */
   createdByUpload?: boolean;
+  /**
+   * Archived and restored with the record it belongs to by scope (its property): archiving the property archives
+   * its live records of this model at the same moment, and restoring the property restores those it took.
+   */
+  archivedWithOwner?: boolean;
 }
 
 export function defineEntity<const F extends Record<string, Field>>(

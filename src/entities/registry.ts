@@ -14,6 +14,7 @@ import { ticket, ticketComment } from './ticket';
 import { order, orderLine } from './order';
 import { contract } from './contract';
 import { document } from './document';
+import { guarantee } from './guarantee';
 
 export const entities = {
   property,
@@ -33,6 +34,7 @@ export const entities = {
   order_line: orderLine,
   contract,
   document,
+  guarantee,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

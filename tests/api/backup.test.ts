@@ -24,6 +24,8 @@ describe('backup and restore', () => {
     expect(dump.tables.facilities!.length).toBeGreaterThan(1500);
     expect(dump.tables.contracts!.length).toBeGreaterThan(30);
     expect(dump.tables.contract_facilities!.length).toBeGreaterThan(0);
+    expect(dump.tables.guarantees!.length).toBe(300);
+    expect(dump.tables.reminders_sent!.length).toBeGreaterThan(0);
     await restoreAll(target.database.db, dump as never);
     const again = JSON.parse(JSON.stringify(await dumpAll(target.database.db))) as {
       tables: Record<string, unknown[]>;
