@@ -26,6 +26,12 @@ function SelectedGroupDetails({ uuid }: { uuid: string }) {
         <dd>{group.locale_settings.active.map((locale) => t(`common.languages.${locale}`)).join(', ')}</dd>
         <dt>{t('settingsGroups.currency')}</dt>
         <dd>{group.currency}</dd>
+        <dt>{t('settingsGroups.guaranteeReminders')}</dt>
+        <dd>
+          {group.guarantee_reminder_days.length
+            ? group.guarantee_reminder_days.join(', ')
+            : t('settingsGroups.noReminders')}
+        </dd>
       </dl>
     </Callout>
   );
