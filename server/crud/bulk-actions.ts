@@ -53,7 +53,7 @@ export async function bulkAction(
           const ids = await subtree(c.db, entity, uuid);
           await c.db
             .update(tableOf(entity))
-            .set({ deleted_at: new Date(), deleted_by: access.user.id } as never)
+            .set({ deleted_at: new Date(), deleted_by: access.user.id })
             .where(inArray(col(entity, 'uuid'), ids));
           await hooksOf(entity).afterArchive?.({ db: c.db, access, settingsGroup: sg, now: new Date() }, ids, true);
           return 'done';

@@ -40,7 +40,7 @@ class DryRun<T> extends Error {
 export async function inTransaction<T>(ctx: AppContext, dryRun: boolean, work: (c: AppContext) => Promise<T>) {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const result = await work({ ...ctx, db: tx as never });
+      const result = await work({ ...ctx, db: tx });
       if (dryRun) throw new DryRun(result);
       return result;
     });

@@ -22,7 +22,7 @@ export function zodRowErrors(issues: z.core.$ZodIssue[], locale: Locale, prefix:
   return zodIssuesToErrors(
     issues.map((issue) => {
       const { path, code, message, ...params } = issue;
-      return { keyword: code, instancePath: `/${path.join('/')}`, message, params: params as never };
+      return { keyword: code, instancePath: `/${path.join('/')}`, message, params };
     }),
     locale,
     prefix,
