@@ -9,7 +9,7 @@
 // options are stable forwarders to the latest render's functions, so a new closure is no change.
 import type { GridApi, GridOptions } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { markGridWarm } from './grid-warm-up';
 
 type Options<T> = GridOptions<T>;
@@ -107,5 +107,10 @@ export function GridHost<T>({ options, onApi, className }: Props<T>) {
     }),
   );
 
-  return <AgGridReact<T> ref={listen.current} className={className} gridOptions={initial as Options<T>} />;
+  // The same element while the class name stays: the owner's renders (a new count in the footer, a selection)
+  // do not render AgGridReact again (its props never change; options go through `updateGridOptions`).
+  return useMemo(
+    () => <AgGridReact<T> ref={listen.current} className={className} gridOptions={initial as Options<T>} />,
+    [className, initial],
+  );
 }
