@@ -22,6 +22,8 @@ export interface GridDefinition {
   rowsPerPage: number;
   /** Two or three fields under the title on the mobile card list. */
   card: readonly string[];
+  /** CSS classes of the rows whose field has one of the values (a measurement's anomalous readings). */
+  rowClasses?: Readonly<Record<string, { field: string; values: readonly string[] }>>;
 }
 
 type Options = Partial<Omit<GridDefinition, 'entity'>> & { columns: readonly string[] };

@@ -27,6 +27,12 @@ export function fixedOptions(grid: GridDefinition, layout: GridLayout) {
     stopEditingWhenCellsLoseFocus: true,
     suppressDragLeaveHidesColumns: true,
     maintainColumnOrder: true,
+    rowClassRules: Object.fromEntries(
+      Object.entries(grid.rowClasses ?? {}).map(([cls, { field, values }]) => [
+        cls,
+        (p: { data?: ApiRecord }) => values.includes(String(p.data?.[field])),
+      ]),
+    ),
   } satisfies GridOptions<ApiRecord>;
 }
 

@@ -75,6 +75,19 @@ const TABLE = [
     extension: () => import('./records/action-buttons').then((m) => m.actionButtons('guarantee', ['claim'])),
   },
   {
+    key: 'counters',
+    path: '/counters',
+    model: 'counter',
+    grid: () => import('../grids/counters.grid').then((m) => m.countersGrid),
+    extension: () => import('./measurements/readings-panel').then((m) => m.counterExtension),
+  },
+  {
+    key: 'measurements',
+    path: '/measurements',
+    model: 'measurement',
+    grid: () => import('../grids/measurements.grid').then((m) => m.measurementsGrid),
+  },
+  {
     key: 'documents',
     path: '/documents',
     model: 'document',
@@ -174,7 +187,7 @@ export const MODULES: readonly ModuleEntry[] = [
   ...screens('property', 'partitions', 'areas', 'facilities', 'contracts', 'guarantees', 'documents', 'contacts'),
   { key: 'budgets', path: '/budgets' },
   { key: 'bills', path: '/bills' },
-  { key: 'measurements', path: '/measurements' },
+  ...screens('counters', 'measurements'),
   ...screens('tickets', 'tasks', 'orders', 'calendar'),
   { key: 'map', path: '/map' },
   { key: 'supportRequests', path: '/support-requests' },

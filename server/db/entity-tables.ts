@@ -123,6 +123,14 @@ function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
     if (search) idx.push(index(`${entity.table}_search_idx`).using('gin', sql`${c('search_text')} gin_trgm_ops`));
     return idx;
   });
+  // A writable datetime (a reading's measured_at) arrives as the API's ISO string (with its offset), which the
+  // column passes on as it is; a Date still goes as its ISO text.
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind !== 'datetime') continue;
+    const column = (table as unknown as Record<string, { mapToDriverValue(v: unknown): unknown }>)[name]!;
+    const toDriver = column.mapToDriverValue.bind(column);
+    column.mapToDriverValue = (v) => (typeof v === 'string' ? v : toDriver(v));
+  }
   return table as unknown as EntityTable<E>;
 }
 
@@ -154,4 +162,6 @@ export const {
   contract,
   document,
   guarantee,
+  counter,
+  measurement,
 } = tables;

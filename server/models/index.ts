@@ -4,9 +4,11 @@ import type { EntityName } from '../../src/entities/registry';
 import type { ModelBehaviour } from '../crud/model-behaviour';
 import { contact } from './contact';
 import { contract } from './contract';
+import { counter } from './counter';
 import { document } from './document';
 import { facility } from './facility';
 import { guarantee } from './guarantee';
+import { measurement } from './measurement';
 import { order } from './order';
 import { orderLine } from './order-line';
 import { task } from './task';
@@ -16,9 +18,11 @@ import { ticket } from './ticket';
 export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   contact,
   contract,
+  counter,
   document,
   facility,
   guarantee,
+  measurement,
   order,
   order_line: orderLine,
   task,

@@ -7,6 +7,7 @@ import applications from '@blueprintjs/icons/lib/esm/generated/16px/paths/applic
 import bankAccount from '@blueprintjs/icons/lib/esm/generated/16px/paths/bank-account';
 import calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar';
 import clipboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/clipboard';
+import dashboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
 import cog from '@blueprintjs/icons/lib/esm/generated/16px/paths/cog';
 import document from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
 import dollar from '@blueprintjs/icons/lib/esm/generated/16px/paths/dollar';
@@ -50,6 +51,7 @@ export const MODULE_ICONS: Record<string, ReactElement> = {
   contacts: icon('people', people),
   budgets: icon('bank-account', bankAccount),
   bills: icon('dollar', dollar),
+  counters: icon('dashboard', dashboard),
   measurements: icon('timeline-line-chart', timelineLineChart),
   tickets: icon('issue', issue),
   tasks: icon('tick-circle', tickCircle),

@@ -15,6 +15,8 @@ import { order, orderLine } from './order';
 import { contract } from './contract';
 import { document } from './document';
 import { guarantee } from './guarantee';
+import { counter } from './counter';
+import { measurement } from './measurement';
 
 export const entities = {
   property,
@@ -35,6 +37,8 @@ export const entities = {
   contract,
   document,
   guarantee,
+  counter,
+  measurement,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

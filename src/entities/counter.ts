@@ -1,0 +1,32 @@
+// A meter of a property (docs/domain/fields.md, "Models"): electricity, water, gas, heat, oil or another medium,
+// optionally placed in a partition, area or facility. Its readings are measurements; its factor and whether it
+// counts up (cumulative) decide their consumption (docs/domain/calculations.md, "Consumption and anomalies").
+import { defineEntity } from './define';
+import { f } from './fields';
+import { COUNTER_MEDIA } from '../domain/consumption';
+
+export const counter = defineEntity({
+  name: 'counter',
+  plural: 'counters',
+  titleField: 'name',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    partition_uuid: f.ref('partition'),
+    area_uuid: f.ref('area'),
+    facility_uuid: f.ref('facility'),
+    counter_id: f.text({ required: true, max: 40, searchable: true, unique: true }),
+    name: f.text({ required: true, max: 200, searchable: true }),
+    medium: f.enum(COUNTER_MEDIA, { default: 'electricity', required: true }),
+    unit_uuid: f.ref('unit'),
+    // > 0: the smallest positive value of the decimal kind (4 places)
+    factor: f.decimal({ required: true, min: 0.0001, default: 1 }),
+    is_cumulative: f.bool({ default: true }),
+    reading_interval: f.int({ min: 1, max: 3660 }),
+    next_verification_date: f.date(),
+    status: f.enum(['active', 'inactive'], { default: 'active', required: true }),
+    description: f.longText(),
+  },
+  status: { field: 'status', active: ['active'] },
+  defaultSort: { field: 'name' },
+});
