@@ -30,7 +30,7 @@ export const RECORD_NAMESPACES = [
 
 const instance = i18next.createInstance();
 void instance.use(initReactI18next).init({
-  ...i18nOptions([...FIRST_SCREEN_NAMESPACES, ...RECORD_NAMESPACES], 'common', import.meta.env.DEV),
+  ...i18nOptions([...FIRST_SCREEN_NAMESPACES, ...RECORD_NAMESPACES], 'common', true),
   lng: DEFAULT_LANGUAGE,
   resources: { [DEFAULT_LANGUAGE]: en },
   partialBundledLanguages: true,

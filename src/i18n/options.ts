@@ -38,7 +38,8 @@ function reportMissingKey(languages: readonly string[], namespace: string, key: 
 
 /**
  * The options both instances start with. `namespaces` lists every namespace the instance may hold (loaded or not
- * yet), so 'grid.x' finds namespace grid; `reportMissing` turns on the missing-key report (development and tests).
+ * yet), so 'grid.x' finds namespace grid; `reportMissing` turns on the missing-key report (the browser always:
+ * a console error the journeys fail on, tests/e2e/fixtures.ts; the server outside production).
  */
 export function i18nOptions(namespaces: readonly string[], defaultNamespace: string, reportMissing: boolean) {
   return {

@@ -1,6 +1,6 @@
 // Sign-in journeys: register → verify via the outbox → sign in → 2FA → sign out → sign in with a code;
 // redirect rules; not-found; error notices.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, lastMail, openUserMenu, signIn, totpAt } from './support';
 
 test('register, verify the e-mail, turn on two-factor sign-in and sign in again with a code', async ({

@@ -1,7 +1,8 @@
 // Contracts journeys: a task is put under a contract in its drawer; archiving the contract lists its tasks and
 // archives only the ones picked (and Undo brings them back); cancelling after the latest cancellation date asks to
 // confirm; extending shows up in the history.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiGet, apiPost, signInTo } from './support';
 
 interface Rec {

@@ -2,7 +2,7 @@
 // the ticket shows the same files in its attachments, one is downloaded there with the same bytes, and the
 // documents screen lists it; the contractor downloads an order's document from the public page.
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiGet, apiPost, lastMail, signInTo } from './support';
 
 const photo = Buffer.concat([

@@ -1,7 +1,8 @@
 // Record grids: inline editing, the column chooser, per-device layouts, a rejected edit at its cell, the values
 // filter and the lookup editor, the keyboard, "New" through the drawer form, archiving a facility with its
 // sub-facilities.
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { TableSettings } from '../../src/entities/account';
 import { signInTo } from './support';
 

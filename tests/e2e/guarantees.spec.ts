@@ -1,6 +1,7 @@
 // Guarantees journey: the grid lists the demo workspace's guarantees; an active one opens in the drawer and on its
 // record page, and is claimed there (the Claim button follows the record's `claim` link).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiGet, signInTo } from './support';
 
 interface Rec {

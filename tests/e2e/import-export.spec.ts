@@ -4,7 +4,8 @@
 // back and compared with what the grid shows; an exported workbook re-imports as an update.
 import ExcelJS from 'exceljs';
 import fs from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInTo } from './support';
 
 const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });

@@ -1,6 +1,7 @@
 // Counters and readings journey: the demo counters are listed; a counter with an anomalous reading opens on its
 // record page with its readings (consumption, the anomaly marked); the readings grid marks anomalous rows.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiGet, signInTo } from './support';
 
 interface Rec {

@@ -2,7 +2,8 @@
 // occurrence dragged to another day asks for the scope; deactivating removes the future events; a contractor
 // accepts an order on the public page in a browser of their own; the ICS link serves a feed ical.js parses, and a
 // reset kills the old link.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ICAL from 'ical.js';
 import { apiGet, apiPost, lastMail, signInTo } from './support';
 

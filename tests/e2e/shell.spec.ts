@@ -1,5 +1,5 @@
 // The shell: language switch, dark mode across a reload, the left drawer, the settings-group switcher.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openUserMenu, signIn } from './support';
 
 test.beforeEach(async ({ page }) => {

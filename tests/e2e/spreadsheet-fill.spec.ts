@@ -2,7 +2,8 @@
 // range's corner, dragged down it fills (a two-row block repeats) as one undo step, dragged right it carries the
 // value across, Escape cancels; 200 lines pasted near the end of the loaded block read the rows they reach and
 // offer to create the ones past the last row.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInTo } from './support';
 import { api, bulkPatch, cellOf, dataRows, fetchAll, openFacilities, paste, seed } from './sheet-support';
 

@@ -1,7 +1,7 @@
 // The spreadsheet layer in the facilities grid: paste 200 × 6 with its preview and undo, fill-down, bulk edit of
 // selected rows with +3 %, Delete on a range and its undo. Each journey makes its own facilities through the
 // bulk API (a unique prefix) and finds them with the quick search.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInTo } from './support';
 import {
   api,

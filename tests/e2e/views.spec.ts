@@ -1,6 +1,6 @@
 // Saved grid views: the "unsaved changes" chip, Save as new view, the view in the URL surviving a reload,
 // Reset back to the saved query, and the standard view.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signInTo } from './support';
 
 test('a query saved as a view comes back after a reload, Reset undoes a change, the standard view clears it', async ({
