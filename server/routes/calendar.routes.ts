@@ -25,8 +25,14 @@ const item = z.object({
   date: z.string().nullable(),
   status: z.string(),
   overdue: z.boolean(),
-  property_uuid: z.string(),
+  property_uuid: z.string().nullable(),
   task_uuid: z.string().optional(),
+  /** A record date's field (what a move patches). */
+  field: z.string().optional(),
+  /** The record a record date opens when it is not the record itself (a tenancy's partition). */
+  owner_uuid: z.string().optional(),
+  /** Why a record date cannot be moved: a key under `calendar.locked` (computed dates). */
+  locked_reason: z.string().optional(),
   series: z.boolean(),
   updated_at: z.string(),
   links: z.record(z.string(), z.string()),

@@ -1,14 +1,22 @@
-// The deadline calendar (docs/planning-api.md, "Calendar"): task events, ticket and order due dates in one query over
-// the caller's settings groups and the selected context, ordered by date and capped (meta.truncated).
+// The deadline calendar (docs/planning-api.md, "Calendar"): task events, ticket and order due dates and the record dates
+// of src/domain/calendar-kinds.ts (one select per kind, bounded by the period) in one query over the caller's
+// settings groups and the selected context, ordered by date and capped (meta.truncated).
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { may, type Access } from '../crud/access';
 import { rowsOf } from '../crud/table';
 import { isOverdue } from '../../src/domain/overdue';
 import { isClosed } from '../../src/domain/transitions';
+import {
+  CALENDAR_KINDS,
+  DATE_KIND_NAMES,
+  DATE_KINDS,
+  isDateKind,
+  type CalendarKind,
+  type DateKindName,
+} from '../../src/domain/calendar-kinds';
 
-export const CALENDAR_KINDS = ['task_event', 'ticket', 'order'] as const;
-export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+export { CALENDAR_KINDS, type CalendarKind };
 /** Items per reply; a month of a large portfolio stays below it, a year may not (then meta.truncated). */
 export const CALENDAR_LIMIT = 5000;
 
@@ -26,14 +34,32 @@ interface ItemRow {
   title: string;
   date: string | null;
   status: string;
-  property_uuid: string;
+  property_uuid: string | null;
   task_uuid: string | null;
+  owner_uuid: string | null;
   series: boolean;
   settings_group_uuid: string;
   updated_at: Date | string;
 }
 
-const PLURAL: Record<CalendarKind, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
+const PLURAL: Record<CalendarKind, string> = {
+  task_event: 'task-events',
+  ticket: 'tickets',
+  order: 'orders',
+  ...(Object.fromEntries(DATE_KIND_NAMES.map((k) => [k, DATE_KINDS[k].plural])) as Record<DateKindName, string>),
+};
+/** A record date's title and status by model (`r` is the record); models without a status answer ''. */
+const TITLE: Record<string, string> = {
+  contract: 'r.title',
+  guarantee: 'r.title',
+  counter: "concat_ws(' ', r.counter_id, r.name)",
+  document: 'r.title',
+  facility: 'r.name',
+  tenancy: `coalesce((select p.name from partitions p where p.uuid = r.partition_uuid), '') || coalesce(' – ' || (select
+    case when c.kind = 'organisation' then c.organisation else concat_ws(' ', c.first_name, c.last_name) end
+    from contacts c where c.uuid = r.contact_uuid), '')`,
+};
+const STATUS: Record<string, string> = { document: "''" };
 const list = (values: string[]) =>
   sql.join(
     values.map((v) => sql`${v}::uuid`),
@@ -57,17 +83,30 @@ function parts(groups: string[], q: CalendarQuery, dated: boolean) {
   const out: SQL[] = [];
   if (kinds.has('task_event') && dated)
     out.push(sql`select 'task_event' as kind, e.uuid, t.title, e.due_date::text as date, e.status, e.property_uuid,
-      e.task_uuid, t.repeat_type <> 'singular' as series, e.settings_group_uuid, e.updated_at
+      e.task_uuid, null::uuid as owner_uuid, t.repeat_type <> 'singular' as series, e.settings_group_uuid, e.updated_at
       from task_events e join tasks t on t.uuid = e.task_uuid
       where ${scope('e')} and t.deleted_at is null ${when('e')} ${props('e')}`);
   if (kinds.has('ticket'))
     out.push(sql`select 'ticket' as kind, k.uuid, coalesce(k.number || ' ', '') || k.subject as title, k.due_date::text as date,
-      k.status, k.property_uuid, null::uuid as task_uuid, false as series, k.settings_group_uuid, k.updated_at
+      k.status, k.property_uuid, null::uuid as task_uuid, null::uuid as owner_uuid, false as series, k.settings_group_uuid, k.updated_at
       from tickets k where ${scope('k')} ${when('k')} ${props('k')}`);
   if (kinds.has('order'))
     out.push(sql`select 'order' as kind, o.uuid, o.title, o.due_date::text as date, o.status, o.property_uuid,
-      null::uuid as task_uuid, false as series, o.settings_group_uuid, o.updated_at
+      null::uuid as task_uuid, null::uuid as owner_uuid, false as series, o.settings_group_uuid, o.updated_at
       from orders o where ${scope('o')} ${when('o')} ${props('o')}`);
+  // record dates: only dated (the undated tray is for tickets and orders), one select each, bounded by the period
+  if (dated)
+    for (const name of DATE_KIND_NAMES) {
+      if (!kinds.has(name)) continue;
+      const k = DATE_KINDS[name];
+      const column = sql.raw(`r.${k.field}`);
+      const owner = 'opens' in k ? sql.raw(`r.${k.opens}`) : sql`null::uuid`;
+      out.push(sql`select ${name}::text as kind, r.uuid, ${sql.raw(TITLE[k.model]!)} as title, ${column}::text as date,
+        ${sql.raw(STATUS[k.model] ?? 'r.status')}::text as status, r.property_uuid, null::uuid as task_uuid,
+        ${owner} as owner_uuid, false as series, r.settings_group_uuid, r.updated_at
+        from ${sql.raw(k.plural.replaceAll('-', '_'))} r where ${scope('r')}
+        and ${column} >= ${q.from}::date and ${column} <= ${q.to}::date ${props('r')}`);
+    }
   return out;
 }
 
@@ -89,7 +128,8 @@ export async function calendarItems(
   const data = rows.slice(0, limit).map((r) => {
     const self = `/api/v1/${PLURAL[r.kind]}/${r.uuid}`;
     const links: Record<string, string> = { self };
-    const open = r.kind === 'task_event' ? r.status === 'open' : !isClosed(r.status);
+    const record = isDateKind(r.kind) ? DATE_KINDS[r.kind] : null;
+    const open = record ? record.movable : r.kind === 'task_event' ? r.status === 'open' : !isClosed(r.status);
     if (open && may(access, r.settings_group_uuid, 'update'))
       links.reschedule = r.kind === 'task_event' ? `${self}/reschedule` : self;
     return {
@@ -99,9 +139,12 @@ export async function calendarItems(
       title: r.title,
       date: r.date,
       status: r.status,
-      overdue: isOverdue(r.kind, { due_date: r.date, status: r.status }, today),
+      overdue: !record && isOverdue(r.kind, { due_date: r.date, status: r.status }, today),
       property_uuid: r.property_uuid,
       ...(r.task_uuid ? { task_uuid: r.task_uuid } : {}),
+      ...(record ? { field: record.field } : {}),
+      ...(r.owner_uuid ? { owner_uuid: r.owner_uuid } : {}),
+      ...(record && 'lockedReason' in record ? { locked_reason: record.lockedReason } : {}),
       series: r.series,
       updated_at: new Date(r.updated_at).toISOString(),
       links,

@@ -1,4 +1,5 @@
 // iCalendar (RFC 5545) text of calendar items: all-day VEVENTs, escaped and folded at 75 octets.
+import { DATE_KIND_NAMES, DATE_KINDS } from '../../src/domain/calendar-kinds';
 
 interface Item {
   id: string;
@@ -8,6 +9,7 @@ interface Item {
   date: string | null;
   status: string;
   task_uuid?: string | null;
+  owner_uuid?: string | null;
 }
 
 const escape = (s: string) =>
@@ -39,7 +41,14 @@ export function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-const PATH: Record<string, string> = { task_event: 'tasks', ticket: 'tickets', order: 'orders' };
+const PATH: Record<string, string> = {
+  task_event: 'tasks',
+  ticket: 'tickets',
+  order: 'orders',
+  ...Object.fromEntries(DATE_KIND_NAMES.map((k) => [k, DATE_KINDS[k].screen])),
+};
+/** The record an entry opens: a task event its task, a tenancy's end its partition, anything else itself. */
+const target = (item: Item) => (item.kind === 'task_event' ? item.task_uuid : item.owner_uuid) ?? item.uuid;
 
 export function toIcs(items: Item[], appUrl: string, now: Date): string {
   const host = new URL(appUrl).hostname;
@@ -62,7 +71,7 @@ export function toIcs(items: Item[], appUrl: string, now: Date): string {
       `SUMMARY:${escape(item.title)}`,
       `CATEGORIES:${item.kind.toUpperCase()}`,
       `X-HAUSWERK-STATUS:${escape(item.status)}`,
-      `URL:${appUrl}/${PATH[item.kind] ?? ''}/${item.kind === 'task_event' && item.task_uuid ? item.task_uuid : item.uuid}`,
+      `URL:${appUrl}/${PATH[item.kind] ?? ''}/${target(item)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     );

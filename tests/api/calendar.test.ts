@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { addDays, createTask, post, today, workspace, type Rec, type Ws } from './planning-support';
+import { pdf, uploadDocument } from './uploads';
 
 let env: TestEnv;
 let a: Ws;
@@ -27,6 +28,9 @@ type Item = {
   overdue: boolean;
   series: boolean;
   task_uuid?: string;
+  field?: string;
+  owner_uuid?: string;
+  locked_reason?: string;
   links: Record<string, string>;
 };
 const items = async (ws: Ws, query: string) =>
@@ -177,6 +181,181 @@ describe('ICS feed', () => {
       new URL(json<{ data: { url: string } }>(await b.client.get('/user/calendar-feed')).data.url).pathname,
     );
     expect(other.body).not.toContain('Boiler broken');
+  });
+});
+
+/** One record of every record date kind in `ws`, dated within the next 90 days. */
+async function recordDates(ws: Ws, label = 'A') {
+  const created = async (url: string, body: Record<string, unknown>) => {
+    const res = await post(ws.client, url, body);
+    if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  const contact = await created('/contacts', { settings_group_uuid: ws.settingsGroup, last_name: 'Zwicky' });
+  const partition = await created('/partitions', { property_uuid: ws.property, name: `Wohnung ${label}` });
+  const contract = await created('/contracts', {
+    property_uuid: ws.property,
+    title: `Lift ${label}`,
+    contract_start_date: addDays(today(), -300),
+    contract_end_date: addDays(today(), 80),
+    notice_period: 1,
+  });
+  const guarantee = await created('/guarantees', {
+    property_uuid: ws.property,
+    title: `Garantie ${label}`,
+    guarantor_uuid: contact.uuid,
+    start_date: addDays(today(), -700),
+    guarantee_duration: 24,
+  });
+  const counter = await created('/counters', {
+    property_uuid: ws.property,
+    counter_id: `E-${label}`,
+    name: 'Strom',
+    next_verification_date: addDays(today(), 10),
+  });
+  const tenancy = await created('/tenancies', {
+    property_uuid: ws.property,
+    partition_uuid: partition.uuid,
+    contact_uuid: contact.uuid,
+    start_date: addDays(today(), -100),
+    end_date: addDays(today(), 20),
+  });
+  const facility = await created('/facilities', {
+    property_uuid: ws.property,
+    name: `Heizung ${label}`,
+    renewal_date: addDays(today(), 30),
+  });
+  const upload = await uploadDocument(
+    ws.client,
+    { model_name: 'property', model_uuid: ws.property, valid_to: addDays(today(), 40) },
+    { name: `plan-${label}.pdf`, data: pdf(label) },
+  );
+  const document = json<{ data: Rec | Rec[] }>(upload).data;
+  return {
+    contract,
+    guarantee,
+    counter,
+    tenancy,
+    facility,
+    partition,
+    document: (Array.isArray(document) ? document[0] : document)!,
+  };
+}
+
+describe('record dates in the calendar', () => {
+  it('lists every record date kind of the period, in the caller scope, with its link and whether it moves', async () => {
+    const ws = await workspace(env);
+    const other = await workspace(env);
+    const r = await recordDates(ws);
+    await recordDates(other, 'B');
+    expect(r.guarantee.end_date! > today()).toBe(true);
+    const res = await items(ws, `from=${addDays(today(), -10)}&to=${addDays(today(), 90)}`);
+    const byKind = new Map(res.data.map((i) => [i.kind, i]));
+    expect([...byKind.keys()].sort()).toEqual([
+      'contract_cancellation',
+      'contract_end',
+      'counter_verification',
+      'document_valid_to',
+      'facility_renewal',
+      'guarantee_end',
+      'tenancy_end',
+    ]);
+    expect(res.data).toHaveLength(7);
+    expect(byKind.get('contract_end')).toMatchObject({
+      uuid: r.contract.uuid,
+      title: 'Lift A',
+      date: addDays(today(), 80),
+      field: 'contract_end_date',
+      overdue: false,
+      links: { self: `/api/v1/contracts/${r.contract.uuid}`, reschedule: `/api/v1/contracts/${r.contract.uuid}` },
+    });
+    const cancellation = byKind.get('contract_cancellation')!;
+    expect(cancellation).toMatchObject({
+      date: r.contract.latest_cancellation_date,
+      locked_reason: 'computed_cancellation',
+    });
+    expect(cancellation.links.reschedule).toBeUndefined();
+    const guarantee = byKind.get('guarantee_end')!;
+    expect(guarantee).toMatchObject({
+      uuid: r.guarantee.uuid,
+      date: r.guarantee.end_date,
+      locked_reason: 'computed_guarantee_end',
+    });
+    expect(guarantee.links.reschedule).toBeUndefined();
+    expect(byKind.get('counter_verification')).toMatchObject({ title: 'E-A Strom', date: addDays(today(), 10) });
+    expect(byKind.get('tenancy_end')).toMatchObject({
+      title: 'Wohnung A – Zwicky',
+      owner_uuid: r.partition.uuid,
+      links: { reschedule: `/api/v1/tenancies/${r.tenancy.uuid}` },
+    });
+    expect(byKind.get('document_valid_to')).toMatchObject({ uuid: r.document.uuid, date: addDays(today(), 40) });
+    expect(byKind.get('facility_renewal')).toMatchObject({ title: 'Heizung A', date: addDays(today(), 30) });
+    // out of range, another kind only, another workspace, archived
+    expect((await items(ws, `from=${addDays(today(), 100)}&to=${addDays(today(), 200)}`)).data).toHaveLength(0);
+    const only = await items(ws, `from=${today()}&to=${addDays(today(), 90)}&kinds[]=guarantee_end`);
+    expect(only.data.map((i) => i.uuid)).toEqual([r.guarantee.uuid]);
+    expect(
+      (await items(ws, `from=${today()}&to=${addDays(today(), 90)}&settings_group_uuid=${other.settingsGroup}`)).data,
+    ).toHaveLength(0);
+    expect(res.data.some((i) => i.title.endsWith('B'))).toBe(false);
+    expect((await ws.client.post(`/facilities/${r.facility.uuid}/archive`)).statusCode).toBe(200);
+    const after = await items(ws, `from=${addDays(today(), -10)}&to=${addDays(today(), 90)}`);
+    expect(after.data.map((i) => i.kind)).not.toContain('facility_renewal');
+  });
+
+  it('moves a movable date by PATCH with If-Match; a computed one offers no move and refuses the write', async () => {
+    const ws = await workspace(env);
+    const r = await recordDates(ws);
+    const current = json<{ data: Rec }>(await ws.client.get(`/counters/${r.counter.uuid}`)).data;
+    const moved = await ws.client.request(
+      'PATCH',
+      `/counters/${r.counter.uuid}`,
+      { next_verification_date: addDays(today(), 12) },
+      { 'If-Match': `"${String(current.updated_at)}"` },
+    );
+    expect(moved.statusCode).toBe(200);
+    const q = `from=${today()}&to=${addDays(today(), 90)}&kinds[]=counter_verification`;
+    expect((await items(ws, q)).data[0]!.date).toBe(addDays(today(), 12));
+    const g = json<{ data: Rec }>(await ws.client.get(`/guarantees/${r.guarantee.uuid}`)).data;
+    await ws.client.request(
+      'PATCH',
+      `/guarantees/${r.guarantee.uuid}`,
+      { end_date: addDays(today(), 5) },
+      { 'If-Match': `"${String(g.updated_at)}"` },
+    );
+    expect(json<{ data: Rec }>(await ws.client.get(`/guarantees/${r.guarantee.uuid}`)).data.end_date).toBe(
+      r.guarantee.end_date,
+    );
+  });
+
+  it('the ICS feed holds the record dates', async () => {
+    const ws = await workspace(env);
+    const r = await recordDates(ws, 'C');
+    const { url } = json<{ data: { url: string } }>(await ws.client.get('/user/calendar-feed')).data;
+    const res = await new Client(env.app).get(new URL(url).pathname);
+    const cal = new ICAL.Component(ICAL.parse(res.body));
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const categories = new Set(events.map((e) => String(e.component.getFirstPropertyValue('categories'))));
+    expect(categories).toEqual(
+      new Set([
+        'CONTRACT_CANCELLATION',
+        'CONTRACT_END',
+        'GUARANTEE_END',
+        'COUNTER_VERIFICATION',
+        'TENANCY_END',
+        'DOCUMENT_VALID_TO',
+        'FACILITY_RENEWAL',
+      ]),
+    );
+    const guarantee = events.find((e) => e.summary === 'Garantie C')!;
+    expect(guarantee.startDate.toString()).toBe(r.guarantee.end_date);
+    expect(String(guarantee.component.getFirstPropertyValue('url'))).toBe(
+      `http://hauswerk.test/guarantees/${r.guarantee.uuid}`,
+    );
+    const tenancy = events.find((e) => e.summary === 'Wohnung C – Zwicky')!;
+    expect(String(tenancy.component.getFirstPropertyValue('url'))).toBe(
+      `http://hauswerk.test/partitions/${r.partition.uuid}`,
+    );
   });
 });
 

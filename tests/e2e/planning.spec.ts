@@ -388,3 +388,55 @@ test('"this and following" splits the series; Undo joins it back with the same e
   const split = await page.request.get(`/api/v1/tasks?filter[split_from_uuid]=${task.uuid}&status_limiter=all`);
   expect(((await split.json()) as { data: unknown[] }).data).toHaveLength(0);
 });
+
+test('record dates: guarantee end dates toggled off and on, one shown with why it cannot move, opened in its module', async ({
+  page,
+}) => {
+  const title = `Guarantee pump ${Date.now().toString(36)}`;
+  await signInTo(page, '/calendar');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const guarantor = await apiPost<{ uuid: string }>(page, 'contacts', {
+    settings_group_uuid: (await apiGet<{ settings_group_uuid: string }>(page, `properties/${property!.uuid}`))
+      .settings_group_uuid,
+    kind: 'organisation',
+    organisation: 'Wärme AG',
+  });
+  const start = new Date();
+  start.setFullYear(start.getFullYear() - 1);
+  const guarantee = await apiPost<{ uuid: string; end_date: string }>(page, 'guarantees', {
+    property_uuid: property!.uuid,
+    title,
+    guarantor_uuid: guarantor.uuid,
+    start_date: isoOf(start),
+    guarantee_duration: 12,
+  });
+  await page.reload();
+  const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+  // the day view of the guarantee's end (today or a day or two either side)
+  await calendar.getByRole('combobox', { name: 'Go to…' }).selectOption('today');
+  const now = new Date();
+  const end = new Date(
+    Number(guarantee.end_date.slice(0, 4)),
+    Number(guarantee.end_date.slice(5, 7)) - 1,
+    Number(guarantee.end_date.slice(8)),
+  );
+  const days = Math.round(
+    (end.getTime() - new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) / 86_400_000,
+  );
+  for (let i = 0; i < Math.abs(days); i++)
+    await calendar.getByRole('button', { name: days < 0 ? 'Previous period' : 'Next period' }).click();
+  const toggle = page.getByRole('checkbox', { name: 'Guarantee end dates' });
+  await expect(toggle).toBeChecked();
+  await expect(calendar.getByText(title)).toBeVisible();
+  await toggle.uncheck();
+  await expect(calendar.getByText(title)).toHaveCount(0);
+  await toggle.check();
+  const event = calendar.locator('.hw-cal-kind-guarantee_end', { hasText: title });
+  await expect(event).toBeVisible();
+  // a computed end date cannot be dragged: the entry says why
+  await expect(event).toHaveAttribute('title', /computed from the start date and the duration/);
+  await expect(event).toHaveClass(/hw-cal-locked/);
+  await event.click();
+  await page.waitForURL((url) => url.pathname === '/guarantees' && url.search.includes(guarantee.uuid));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});

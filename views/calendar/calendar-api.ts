@@ -1,9 +1,9 @@
 // The planning API as the calendar speaks it (docs/planning-api.md): the deadline events of a window, the undated
 // tickets and orders, rescheduling, the per-user ICS feed and the workload per month.
 import { http, requestEnvelope, type QueryValue } from '../../src/api/http';
+import { CALENDAR_KINDS, DATE_KINDS, isDateKind, type CalendarKind } from '../../src/domain/calendar-kinds';
 
-export const CALENDAR_KINDS = ['task_event', 'ticket', 'order'] as const;
-export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+export { CALENDAR_KINDS, type CalendarKind };
 export type SeriesScope = 'this' | 'following' | 'all';
 
 export interface CalendarItem {
@@ -16,6 +16,12 @@ export interface CalendarItem {
   overdue: boolean;
   property_uuid: string | null;
   task_uuid?: string | null;
+  /** A record date's field (what a move patches). */
+  field?: string;
+  /** The record a record date opens when not itself (a tenancy's end opens its partition). */
+  owner_uuid?: string;
+  /** Why a record date cannot be moved: a key under `calendar.locked`. */
+  locked_reason?: string;
   series: boolean;
   links: { self?: string; reschedule?: string };
 }
@@ -54,16 +60,18 @@ export async function fetchCalendarEvents(
 
 export const fetchUndated = (context: CalendarContext, signal?: AbortSignal) =>
   http.get<CalendarItem[]>('calendar/undated', {
-    query: contextQuery({ ...context, kinds: context.kinds.filter((k) => k !== 'task_event') }),
+    query: contextQuery({ ...context, kinds: context.kinds.filter((k) => k === 'ticket' || k === 'order') }),
     signal,
   });
 
-const PLURAL: Record<CalendarKind, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
+const PLURAL: Record<string, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
+const pathOf = (kind: CalendarKind) => (isDateKind(kind) ? DATE_KINDS[kind].plural : PLURAL[kind]!);
+/** The field a move writes: a record date's own field, else the due date. */
+const fieldOf = (kind: CalendarKind) => (isDateKind(kind) ? DATE_KINDS[kind].field : 'due_date');
 
 interface Versioned {
   uuid: string;
   updated_at: string;
-  due_date: string | null;
 }
 
 /**
@@ -79,7 +87,7 @@ export async function rescheduleItem(
   dueDate: string | null,
   scope: SeriesScope = 'this',
 ): Promise<string | null> {
-  const path = `${PLURAL[item.kind]}/${item.uuid}`;
+  const path = `${pathOf(item.kind)}/${item.uuid}`;
   if (item.kind === 'task_event') {
     const reply = await requestEnvelope<unknown, { task_uuid?: string }>(`${path}/reschedule`, {
       method: 'POST',
@@ -89,7 +97,11 @@ export async function rescheduleItem(
     return scope === 'following' ? (reply.meta?.task_uuid ?? null) : null;
   }
   const current = await http.get<Versioned>(path, { silent: true });
-  await http.patch(path, { due_date: dueDate }, { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true });
+  await http.patch(
+    path,
+    { [fieldOf(item.kind)]: dueDate },
+    { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true },
+  );
   return null;
 }
 

@@ -17,9 +17,10 @@ export interface CappedEvents {
 const rank = (item: CalendarItem) => (item.overdue ? 0 : 1);
 const byTitle = (a: CalendarItem, b: CalendarItem) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
-export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue'>): string[] {
+export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue' | 'locked_reason'>): string[] {
   const names = ['hw-cal-event', `hw-cal-kind-${item.kind}`, `hw-cal-status-${item.status}`];
   if (item.overdue) names.push('hw-cal-overdue');
+  if (item.locked_reason) names.push('hw-cal-locked');
   return names;
 }
 

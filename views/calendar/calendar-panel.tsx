@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { selectedPropertiesAtom } from '../../src/state/context';
 import { useIsMobile } from '../../grids/preferences';
+import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
 import { isoDate } from './calendar-shortcuts';
 import { DeadlineCalendar } from './deadline-calendar';
@@ -15,9 +16,13 @@ import { UndatedTray } from './undated-tray';
 
 const WorkloadChart = lazy(() => import('./workload-chart').then((m) => ({ default: m.WorkloadChart })));
 
-/** Where a calendar item opens: its module screen with the record drawer (a task event opens its task). */
+/**
+ * Where a calendar item opens: its module screen with the record drawer (a task event opens its task, a record
+ * date its record, or the record it names: a tenancy's end its partition).
+ */
 export function itemPath(item: CalendarItem): string {
   if (item.kind === 'task_event') return `/tasks?record=${item.task_uuid ?? ''}`;
+  if (isDateKind(item.kind)) return `/${DATE_KINDS[item.kind].screen}?record=${item.owner_uuid ?? item.uuid}`;
   return `/${item.kind === 'ticket' ? 'tickets' : 'orders'}?record=${item.uuid}`;
 }
 
@@ -45,7 +50,7 @@ export function CalendarPanel({ kinds, onOpenItem }: Props) {
         onOpenItem={onOpenItem ?? ((item) => void navigate(itemPath(item)))}
       />
       <div className="hw-cal-side">
-        {kinds.some((k) => k !== 'task_event') && <UndatedTray context={context} />}
+        {kinds.some((k) => k === 'ticket' || k === 'order') && <UndatedTray context={context} />}
         {kinds.includes('task_event') && (
           <Suspense fallback={<Spinner size={24} />}>
             <WorkloadChart from={thisMonth} propertyUuids={properties} settingsGroupUuid={current?.uuid ?? null} />

@@ -1,5 +1,5 @@
-// /calendar: the one deadline calendar of every kind (task events, ticket and order due dates), with a switch
-// per kind; linked from the main navigation and from the tasks, tickets and orders screens.
+// /calendar: the one deadline calendar of every kind (task events, ticket and order due dates, record dates of
+// contracts, guarantees, counters, tenancies, documents and facilities), with a switch per kind in its colour; linked from the main navigation and from the tasks, tickets and orders screens.
 import { Checkbox, H1 } from '@blueprintjs/core';
 import { Calendar } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
@@ -36,7 +36,12 @@ export function CalendarView() {
               inline
               checked={!off.has(kind)}
               onChange={() => toggle(kind)}
-              label={t(`calendar.kinds.${kind}`)}
+              labelElement={
+                <>
+                  <span className="hw-cal-swatch" aria-hidden="true" />
+                  {t(`calendar.kinds.${kind}`)}
+                </>
+              }
               className={`hw-cal-kind-check hw-cal-kind-${kind}`}
             />
           ))}

@@ -1,7 +1,7 @@
-// The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events and ticket and order due dates of the
-// selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
+// The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events, ticket and order due dates and
+// record dates (contracts, guarantees, counters, tenancies, documents, facilities) of the selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
 // resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
-import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DropArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -81,6 +81,14 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
     const last = arg.event.end ? dayBefore(arg.event.end) : isoDate(arg.event.start!);
     move({ item, from: item.date, to: last, revert: arg.revert });
   };
+  // a computed date (a contract's latest cancellation date, a guarantee's end) cannot be dragged: its tooltip says why
+  const onMount = (arg: EventMountArg) => {
+    const item = arg.event.extendedProps.item as CalendarItem | undefined;
+    if (!item?.locked_reason) return;
+    const why = t(`calendar.locked.${item.locked_reason}`);
+    arg.el.title = `${item.title}: ${why}`;
+    arg.el.setAttribute('aria-description', why);
+  };
   const onExternalDrop = (arg: DropArg) => {
     const raw = arg.draggedEl.dataset.item;
     if (raw)
@@ -135,6 +143,7 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
         eventClick={onClick}
         eventDrop={onDrop}
         eventResize={onResize}
+        eventDidMount={onMount}
         drop={onExternalDrop}
         noEventsContent={t('calendar.empty')}
       />

@@ -17,7 +17,7 @@ export function UndatedTray({ context }: { context: CalendarContext }) {
   const query = useQuery({
     queryKey: [...CALENDAR_QUERY_KEY, 'undated', context],
     queryFn: ({ signal }) => fetchUndated(context, signal),
-    enabled: context.kinds.some((k) => k !== 'task_event'),
+    enabled: context.kinds.some((k) => k === 'ticket' || k === 'order'),
   });
   useEffect(() => {
     if (!list.current) return;

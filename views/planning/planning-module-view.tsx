@@ -25,7 +25,7 @@ interface Props {
 export function PlanningModuleView({ grid, titleKey, icon, kind, extension }: Props) {
   const { t } = useTranslation();
   const [view, setView] = useModelView(grid.entity.name);
-  const kinds = KINDS[kind];
+  const kinds = KINDS[kind] ?? [kind];
   const switcher = (
     <>
       <ButtonGroup aria-label={t('calendar.switch.label')}>
@@ -77,7 +77,7 @@ export function PlanningModuleView({ grid, titleKey, icon, kind, extension }: Pr
   );
 }
 
-const KINDS: Record<CalendarKind, readonly CalendarKind[]> = {
+const KINDS: Partial<Record<CalendarKind, readonly CalendarKind[]>> = {
   task_event: ['task_event'],
   ticket: ['ticket'],
   order: ['order'],

@@ -1,0 +1,92 @@
+// The deadline calendar's kinds (docs/domain/planning.md, "Deadline calendar"): the planning kinds (task events,
+// ticket and order due dates) and the record dates of other models, one entry each. A record date kind names its
+// model's table (the plural), the date column and whether moving it means something: a movable date is patched
+// with If-Match like a ticket's due date; a computed one carries the key of the reason the calendar shows instead.
+// Adding a kind (bills' due dates, once bills exist) is one entry here, its colour in views/calendar/calendar.css
+// and its label in the calendar translations.
+
+export const PLANNING_KINDS = ['task_event', 'ticket', 'order'] as const;
+
+export interface DateKind {
+  /** The model (src/entities) the date belongs to. */
+  readonly model: string;
+  /** Its API path and table (hyphens become underscores). */
+  readonly plural: string;
+  /** The date column, also the field a move patches. */
+  readonly field: string;
+  /** Moving it means something (the field is writable and not derived). */
+  readonly movable: boolean;
+  /** Why it cannot be moved: a key under `calendar.locked` (only when not movable). */
+  readonly lockedReason?: string;
+  /** The screen a calendar entry opens (its module path; `?record=` the uuid of `opens`). */
+  readonly screen: string;
+  /** Which record the screen opens: the record itself, or the one a reference names (a tenancy: its partition). */
+  readonly opens?: string;
+}
+
+export const DATE_KINDS = {
+  contract_cancellation: {
+    model: 'contract',
+    plural: 'contracts',
+    field: 'latest_cancellation_date',
+    movable: false,
+    lockedReason: 'computed_cancellation',
+    screen: 'contracts',
+  },
+  contract_end: {
+    model: 'contract',
+    plural: 'contracts',
+    field: 'contract_end_date',
+    movable: true,
+    screen: 'contracts',
+  },
+  guarantee_end: {
+    model: 'guarantee',
+    plural: 'guarantees',
+    field: 'end_date',
+    movable: false,
+    lockedReason: 'computed_guarantee_end',
+    screen: 'guarantees',
+  },
+  counter_verification: {
+    model: 'counter',
+    plural: 'counters',
+    field: 'next_verification_date',
+    movable: true,
+    screen: 'counters',
+  },
+  tenancy_end: {
+    model: 'tenancy',
+    plural: 'tenancies',
+    field: 'end_date',
+    movable: true,
+    screen: 'partitions',
+    opens: 'partition_uuid',
+  },
+  document_valid_to: {
+    model: 'document',
+    plural: 'documents',
+    field: 'valid_to',
+    movable: true,
+    screen: 'documents',
+  },
+  facility_renewal: {
+    model: 'facility',
+    plural: 'facilities',
+    field: 'renewal_date',
+    movable: true,
+    screen: 'facilities',
+  },
+} as const satisfies Record<string, DateKind>;
+
+export type DateKindName = keyof typeof DATE_KINDS;
+export const DATE_KIND_NAMES = Object.keys(DATE_KINDS) as DateKindName[];
+
+export const CALENDAR_KINDS = [...PLANNING_KINDS, ...DATE_KIND_NAMES] as [
+  (typeof PLANNING_KINDS)[number],
+  ...((typeof PLANNING_KINDS)[number] | DateKindName)[],
+];
+export type CalendarKind = (typeof PLANNING_KINDS)[number] | DateKindName;
+
+export const isDateKind = (kind: string): kind is DateKindName => Object.hasOwn(DATE_KINDS, kind);
+export const dateKind = (kind: DateKindName): DateKind => DATE_KINDS[kind];
