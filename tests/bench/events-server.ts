@@ -46,6 +46,38 @@ if (n < total) {
   await db.execute(sql`analyze`);
 }
 
+// Record dates (src/domain/calendar-kinds.ts) for the all-kinds figure: BENCH_RECORDS records of each dated model
+// (2,000 by default), their dates over the same three years.
+const records = Number(process.env.BENCH_RECORDS ?? 2000);
+const [{ f } = { f: 0 }] = rowsOf<{ f: number }>(await db.execute(sql`select count(*)::int as f from facilities`));
+if (f < records) {
+  const day = (salt: number) => sql.raw(`date '2026-01-01' + ((i * ${salt}) % 1095)`);
+  const common = sql.raw(`${`'${GROUP}'`}, md5('p' || (1 + i % 30))::uuid`);
+  await db.execute(sql`insert into contacts (uuid, settings_group_uuid, kind, organisation)
+    values (md5('c')::uuid, ${GROUP}, 'organisation', 'Bench AG') on conflict do nothing`);
+  await db.execute(sql`insert into partitions (uuid, settings_group_uuid, property_uuid, name)
+    select md5('pa' || i)::uuid, ${common}, 'Unit ' || i from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into contracts (uuid, settings_group_uuid, property_uuid, title, contract_end_date, latest_cancellation_date)
+    select md5('co' || i)::uuid, ${common}, 'Contract ' || i, ${day(7)}, ${day(7)} - 90
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into guarantees (uuid, settings_group_uuid, property_uuid, title, guarantor_uuid, guarantee_duration, start_date, end_date)
+    select md5('g' || i)::uuid, ${common}, 'Guarantee ' || i, md5('c')::uuid, 24, ${day(11)} - 730, ${day(11)}
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into counters (uuid, settings_group_uuid, property_uuid, counter_id, name, next_verification_date)
+    select md5('m' || i)::uuid, ${common}, 'M-' || i, 'Meter ' || i, ${day(13)}
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into tenancies (uuid, settings_group_uuid, property_uuid, partition_uuid, contact_uuid, start_date, end_date)
+    select md5('te' || i)::uuid, ${common}, md5('pa' || i)::uuid, md5('c')::uuid, date '2025-01-01', ${day(17)}
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into documents (uuid, settings_group_uuid, property_uuid, title, valid_to)
+    select md5('d' || i)::uuid, ${common}, 'Document ' || i, ${day(19)}
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`insert into facilities (uuid, settings_group_uuid, property_uuid, name, renewal_date)
+    select md5('f' || i)::uuid, ${common}, 'Facility ' || i, ${day(23)}
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`analyze`);
+}
+
 // The baseline: one hand-written statement, rows mapped by hand, the same reply schema.
 const PLURAL: Record<string, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
 app
