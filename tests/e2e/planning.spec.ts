@@ -192,6 +192,8 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   page,
 }) => {
   const subject = `Door jams ${Date.now().toString(36)}`;
+  // the tray's item and today's cell must both be on screen for the drag (the kind toggles take three lines at 720)
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await signInTo(page, '/calendar');
   const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
   const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
