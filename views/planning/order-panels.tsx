@@ -10,7 +10,7 @@ import { useTranslation } from '../../src/i18n';
 import { getRecord, type ApiRecord } from '../../src/api/records';
 import { runAction } from './link-actions';
 import { OrderLines } from './order-lines';
-import { TransitionButtons } from './transition-buttons';
+import { ActionButtons } from '../records/action-buttons';
 
 export const ORDER_TRANSITIONS = ['send', 'accept', 'refuse', 'done', 'confirm', 'cancel'] as const;
 
@@ -33,7 +33,14 @@ export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChange
   return (
     <>
       <section className="hw-planning-panel">
-        <TransitionButtons model="order" record={record} actions={ORDER_TRANSITIONS} onChanged={onChanged} />
+        <ActionButtons
+          model="order"
+          record={record}
+          actions={ORDER_TRANSITIONS}
+          onChanged={onChanged}
+          texts="planning.order"
+          labelKey="planning.transitions"
+        />
         {record.links.reset_token && (
           <Button icon={<Key />} variant="minimal" onClick={() => setConfirm(true)} loading={reset.isPending}>
             {t('planning.order.actions.reset-token')}

@@ -12,7 +12,7 @@ import type { ApiRecord } from '../../src/api/records';
 import { runAction } from './link-actions';
 import { TicketComments } from './ticket-comments';
 import { TicketDialog, type TicketDialogAction } from './ticket-dialogs';
-import { TransitionButtons } from './transition-buttons';
+import { ActionButtons } from '../records/action-buttons';
 
 export const TICKET_TRANSITIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
 
@@ -42,7 +42,14 @@ export function TicketPanels({ record, onChanged }: { record: ApiRecord; onChang
   });
   return (
     <section className="hw-planning-panel">
-      <TransitionButtons model="ticket" record={record} actions={TICKET_TRANSITIONS} onChanged={onChanged} />
+      <ActionButtons
+        model="ticket"
+        record={record}
+        actions={TICKET_TRANSITIONS}
+        onChanged={onChanged}
+        texts="planning.ticket"
+        labelKey="planning.transitions"
+      />
       <ButtonGroup className="hw-transitions">
         {record.links.assign && (
           <Button icon={<Person />} onClick={() => setDialog('assign')}>

@@ -1,7 +1,7 @@
 // The actions of a model that take no input, one button each as the record's links allow now (docs/domain/api.md,
 // "Records, links and actions"): the screens table names them (views/screens.ts, `extension`), so a model with such
-// actions needs no view of its own. Labels and notices are the model's: entities.<model>.actions.<action> and
-// entities.<model>.done.<action>.
+// actions needs no view of its own; the planning panels show their transitions with it too. Labels and notices are
+// `<texts>.actions.<action>` and `<texts>.done.<action>`, by default the model's (entities.<model>).
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { notify, reportActionError } from '../../src/components/notices';
@@ -16,14 +16,17 @@ interface Props {
   record: ApiRecord;
   actions: readonly string[];
   onChanged: (record: ApiRecord) => void;
+  /** Where the labels and notices are (default `entities.<model>`), and the group's accessible name. */
+  texts?: string;
+  labelKey?: string;
 }
 
-export function ActionButtons({ model, record, actions, onChanged }: Props) {
+export function ActionButtons({ model, record, actions, onChanged, texts = `entities.${model}`, labelKey }: Props) {
   const { t } = useTranslation();
   const run = useMutation({
     mutationFn: (action: string) => runAction(model, record, action),
     onSuccess: (saved, action) => {
-      notify.success(t(`entities.${model}.done.${action}`));
+      notify.success(t(`${texts}.done.${action}`));
       onChanged(saved);
     },
     onError: reportActionError,
@@ -31,7 +34,7 @@ export function ActionButtons({ model, record, actions, onChanged }: Props) {
   const present = presentActions(record, actions);
   if (!present.length) return null;
   return (
-    <ButtonGroup className="hw-transitions" aria-label={t('records.actions')}>
+    <ButtonGroup className="hw-transitions" aria-label={t(labelKey ?? 'records.actions')}>
       {present.map((action) => (
         <Button
           key={action}
@@ -39,7 +42,7 @@ export function ActionButtons({ model, record, actions, onChanged }: Props) {
           loading={run.isPending && run.variables === action}
           disabled={run.isPending}
         >
-          {t(`entities.${model}.actions.${action}`)}
+          {t(`${texts}.actions.${action}`)}
         </Button>
       ))}
     </ButtonGroup>
