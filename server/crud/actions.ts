@@ -16,6 +16,7 @@ import { accessOf, may, type Access } from './access';
 import { getRow } from './read';
 import { presentRecord, type Row } from './present';
 import { behaviourOf, type ActionDef } from './model-behaviour';
+import { warningsMeta } from './warnings';
 
 /** A transaction: everything a `Db` does (it is one, so it goes wherever a `Db` goes), plus `rollback`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -90,7 +91,8 @@ function actionRoute(app: FastifyInstance, entity: AnyEntity, action: ActionDef)
       );
       await result?.afterCommit?.();
       const row = await getRow(ctx, access, entity, result?.reply ?? uuid);
-      return { data: presentRecord(entity, access, row), ...(result?.meta ? { meta: result.meta } : {}) };
+      const meta = { ...result?.meta, ...warningsMeta(req.locale, result?.warnings ?? []).meta };
+      return { data: presentRecord(entity, access, row), ...(Object.keys(meta).length ? { meta } : {}) };
     },
   );
 }

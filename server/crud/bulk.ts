@@ -20,6 +20,8 @@ import { col, scopeCondition, tableOf } from './table';
 import { create, update } from './write';
 import { WriteBatch, knownRefs } from './checks';
 import type { Row } from './present';
+import type { Warning } from './model-behaviour';
+import { rowWarnings } from './warnings';
 import { RowsInvalid, serviceRowErrors, skippedMessage, zodRowErrors, type Errors } from './row-errors';
 
 export const MAX_BULK_ROWS = 1000;
@@ -88,6 +90,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
   if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
 
   return inTransaction(ctx, o.dryRun, async (c) => {
+    const warnings: Record<string, string[]> = {};
     const valid = parsed.filter((p): p is NonNullable<typeof p> => p !== null).map((p) => p.uuid);
     const current = await loadScoped(c, access, entity, valid);
     const known = await knownRefs(
@@ -126,8 +129,14 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
         continue;
       }
       try {
-        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString(), { known, batch });
+        const rowWarned: Warning[] = [];
+        await update(c, access, entity, uuid, changes, new Date(versionOf(row)).toISOString(), {
+          known,
+          batch,
+          warnings: rowWarned,
+        });
         batch.wrote(uuid, { sg: String(row.settings_group_uuid), changed: changes });
+        Object.assign(warnings, rowWarnings(o.locale, i, rowWarned));
         out.push({ uuid, status: 'updated' });
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) {
@@ -165,6 +174,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
         skipped: count('skipped'),
         invalid: count('invalid'),
         ...(count('skipped') ? { message: skippedMessage(o.locale, count('skipped')) } : {}),
+        ...(Object.keys(warnings).length ? { warnings } : {}),
       },
     };
   });
@@ -180,6 +190,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   });
   if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
   return inTransaction(ctx, o.dryRun, async (c) => {
+    const warnings: Record<string, string[]> = {};
     const made: (string | null)[] = [];
     const valid = parsed.filter((p) => p !== null);
     const known = await knownRefs(c.db, entity, valid);
@@ -202,8 +213,10 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
         continue;
       }
       try {
-        const uuid = await create(c, access, entity, p, { known, batch });
+        const rowWarned: Warning[] = [];
+        const uuid = await create(c, access, entity, p, { known, batch, warnings: rowWarned });
         batch.wrote(uuid, { sg: sgOf(p), changed: p }, true);
+        Object.assign(warnings, rowWarnings(o.locale, i, rowWarned));
         made.push(uuid);
       } catch (err) {
         const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
@@ -225,7 +238,11 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
     );
     return {
       data: made.map((u) => (u ? records.get(u)! : null)),
-      meta: { created: made.filter(Boolean).length, invalid: made.filter((u) => !u).length },
+      meta: {
+        created: made.filter(Boolean).length,
+        invalid: made.filter((u) => !u).length,
+        ...(Object.keys(warnings).length ? { warnings } : {}),
+      },
       ...(Object.keys(errors).length ? { errors } : {}),
     };
   });

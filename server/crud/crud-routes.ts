@@ -13,7 +13,8 @@ import { getRow, getRows, list } from './read';
 import { create, setArchived, softDelete, subtree, update } from './write';
 import { presentRecord, presentRecords } from './present';
 import { actionRoutes } from './actions';
-import { overrides, type GenericRoute } from './model-behaviour';
+import { overrides, type GenericRoute, type Warning } from './model-behaviour';
+import { warningSchema, warningsMeta } from './warnings';
 import { errorReplies } from '../routes/schemas';
 import { translate } from '../i18n/messages';
 
@@ -33,6 +34,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
   const base = `/${entity.plural}`;
   const record = recordSchema(entity);
   const one = z.object({ data: record });
+  const written = one.extend({ meta: z.object({ warnings: z.array(warningSchema) }).optional() });
   const tags = [entity.plural];
   const read = async (req: Parameters<typeof accessOf>[1], uuid: string) => {
     const access = await accessOf(ctx, req);
@@ -74,10 +76,13 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
   on('create', () =>
     r.post(
       base,
-      { schema: { tags, body: createSchema(entity), response: { 201: one, ...errorReplies } } },
+      { schema: { tags, body: createSchema(entity), response: { 201: written, ...errorReplies } } },
       async (req, reply) => {
-        const uuid = await create(ctx, await accessOf(ctx, req), entity, req.body as Record<string, unknown>);
-        return reply.code(201).send(await read(req, uuid));
+        const warnings: Warning[] = [];
+        const uuid = await create(ctx, await accessOf(ctx, req), entity, req.body as Record<string, unknown>, {
+          warnings,
+        });
+        return reply.code(201).send({ ...(await read(req, uuid)), ...warningsMeta(req.locale, warnings) });
       },
     ),
   );
@@ -91,11 +96,12 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
           params,
           headers: ifMatch,
           body: updateSchema(entity),
-          response: { 200: one, 409: errorReplies[404], ...errorReplies },
+          response: { 200: written, 409: errorReplies[404], ...errorReplies },
         },
       },
       async (req) => {
         const version = req.headers['if-match']?.replace(/^W\//, '').replace(/"/g, '');
+        const warnings: Warning[] = [];
         await update(
           ctx,
           await accessOf(ctx, req),
@@ -103,8 +109,9 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
           req.params.uuid,
           req.body as Record<string, unknown>,
           version,
+          { warnings },
         );
-        return read(req, req.params.uuid);
+        return { ...(await read(req, req.params.uuid)), ...warningsMeta(req.locale, warnings) };
       },
     ),
   );

@@ -3,20 +3,31 @@
 // read and stored on write, the model's actions (docs/domain/api.md, "Records, links and actions": one route and one
 // link per action, both from the same declaration), links to its sub-resources, and the generic routes a bespoke
 // route file takes over. The engine itself names no model.
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import type { MessageKey } from '../i18n/messages';
 import type { Access } from './access';
 import type { Tx } from './actions';
 import type { Row } from './present';
 import { assertStorable } from './stored-values';
+
+/** A write that went through but should be told (a budget overspent under `warn`): the reply carries it. */
+export interface Warning {
+  field: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
 
 export interface HookContext {
   db: Db;
   access: Access;
   settingsGroup: string;
   now: Date;
+  /** Where a hook puts its warnings for the reply (absent: nobody listens, e.g. a job). */
+  warnings?: Warning[];
 }
 
 /** Per-model steps of the generic writes, run inside the write's transaction (one request, one transaction). */
@@ -43,6 +54,8 @@ export interface ActionCall<B = unknown> {
  * `afterCommit` runs once the transaction is committed (mail). */
 export type ActionResult = {
   meta?: Record<string, unknown>;
+  /** Warnings for the reply's `meta.warnings` (translated by the route). */
+  warnings?: Warning[];
   reply?: string;
   afterCommit?: () => Promise<void>;
 } | void;
@@ -99,6 +112,8 @@ export interface ModelBehaviour {
   hooks?: ModelHooks;
   /** Values derived on read (`today` is the caller's day). */
   computed?: (row: Row, today: string) => Row;
+  /** The SQL of its `virtual` fields (computed on every read, in the same query; no column, never stale). */
+  selected?: () => Record<string, SQL>;
   /** Values stored on every write, derived from the merged record. */
   stored?: (merged: Row) => Row;
   actions?: readonly ActionDef[];
@@ -150,6 +165,15 @@ export const hooksOf = (entity: AnyEntity): ModelHooks => behaviourOf(entity).ho
 
 export const computedValues = (entity: AnyEntity, row: Row, today = new Date().toISOString().slice(0, 10)): Row =>
   behaviourOf(entity).computed?.(row, today) ?? {};
+
+/** The SQL expressions of a model's virtual fields, by field name (none for a model without any). */
+export function virtualColumns(entity: AnyEntity): Record<string, SQL> {
+  if (!Object.values(entity.fields).some((f) => f.virtual)) return {};
+  const selected = behaviourOf(entity).selected?.() ?? {};
+  for (const [name, f] of Object.entries(entity.fields))
+    if (f.virtual && !selected[name]) throw new Error(`${entity.name}.${name}: a virtual field needs its SQL`);
+  return selected;
+}
 
 export const storedValues = (entity: AnyEntity, merged: Row): Row => behaviourOf(entity).stored?.(merged) ?? {};
 

@@ -6,6 +6,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
 import type { Access } from './access';
+import { virtualColumns } from './model-behaviour';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
 type CommonColumns = Pick<
@@ -50,6 +51,7 @@ export function selection(entity: AnyEntity) {
     created_by: userName(table.created_by),
     updated_by: userName(table.updated_by),
     archived_by: userName(table.archived_by),
+    ...virtualColumns(entity),
   };
 }
 

@@ -11,7 +11,7 @@ import type { MessageKey } from '../i18n/messages';
 import { may, type Access, type Action } from './access';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
-import { hooksOf, storedValues, type HookContext } from './model-behaviour';
+import { hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
 import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type WriteBatch } from './checks';
 
 type Body = Record<string, unknown>;
@@ -65,6 +65,8 @@ function runValidate(entity: AnyEntity, merged: Body) {
 export interface WriteOptions {
   known?: KnownRecords;
   batch?: WriteBatch;
+  /** Collects the write's warnings (model-behaviour.ts, `Warning`) for the reply. */
+  warnings?: Warning[];
 }
 
 export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body, o: WriteOptions = {}) {
@@ -90,7 +92,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     await checkRow(tx, entity, sg, values, values, undefined, o);
     const now = new Date();
     const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg, now };
+    const h = { db: tx, access, settingsGroup: sg, now, warnings: o.warnings };
     Object.assign(values, await hooks.beforeWrite?.(h, values, values, null));
     const [row] = (await tx
       .insert(tableOf(entity))
@@ -131,7 +133,7 @@ export async function update(
     runValidate(entity, merged);
     await checkRow(tx, entity, sg, merged, changes, uuid, o);
     const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg, now: new Date() };
+    const h = { db: tx, access, settingsGroup: sg, now: new Date(), warnings: o.warnings };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
     const res = await tx
       .update(tableOf(entity))

@@ -89,7 +89,7 @@ type SearchColumns<F> = [Searchable<F>] extends [never]
   ? Record<never, never>
   : { search_text: ReturnType<typeof searchColumn> };
 type ColumnsOf<F extends Record<string, Field>> = ReturnType<typeof commonColumns> & {
-  [K in keyof F & string]: FieldColumn<F[K]>;
+  [K in keyof F & string as F[K] extends { virtual: true } ? never : K]: FieldColumn<F[K]>;
 } & SearchColumns<F>;
 /** A model's table with its column types: `EntityTable<typeof entities.task>`. */
 export type EntityTable<E extends AnyEntity> = PgTableWithColumns<{
@@ -101,6 +101,7 @@ export type EntityTable<E extends AnyEntity> = PgTableWithColumns<{
 function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
   const columns: Record<string, PgColumnBuilderBase> = commonColumns();
   for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.virtual) continue; // computed in SQL on read (selection in server/crud/table.ts)
     type Builder = PgColumnBuilderBase & { notNull(): Builder; default(v: unknown): Builder };
     let col = columnBuilders[field.kind](name) as unknown as Builder;
     if (field.required && !field.computed) col = col.notNull();
@@ -164,4 +165,7 @@ export const {
   guarantee,
   counter,
   measurement,
+  budget,
+  bill,
+  expense,
 } = tables;

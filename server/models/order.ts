@@ -6,13 +6,36 @@ import { transitionRefusal } from '../crud/actions';
 import { action, type ModelBehaviour } from '../crud/model-behaviour';
 import { fieldError } from '../http-error';
 import type { Row } from '../crud/present';
+import type { HookContext } from '../crud/model-behaviour';
+import { toDec } from '../../src/domain/decimal';
+import { drawOnBudgets, isBilled, lockBudgets, orderDraw } from './budget';
+import { billFromOrder } from './bill';
 import { ORDER_ACTIONS, orderTransition, resetToken, sendOrder } from '../services/order.service';
 
 const transitionsOf = (row: Row) => orderTransitions(String(row.kind));
 const external = (row: Row) => row.kind === 'external';
 
+/** An order given another budget draws its total on the new one (docs/domain/calculations.md, "Budgets"; refused
+ * or warned on `budget_uuid`); a new order has no lines yet and draws nothing. */
+async function drawOfBudgetChange(h: HookContext, merged: Row, changes: Row, current: Row | null) {
+  if (!current || !('budget_uuid' in changes) || changes.budget_uuid === current.budget_uuid) return;
+  const budget = merged.budget_uuid;
+  if (typeof budget !== 'string') return;
+  await lockBudgets(h, [budget, current.budget_uuid]);
+  const drawn = await orderDraw(h, String(current.uuid)); // drawing on the old budget, or on none
+  const counts = !['cancelled', 'refused'].includes(String(current.status));
+  const billed = counts && !drawn && (await isBilled(h, String(current.uuid)));
+  if (!counts || billed) return;
+  await drawOnBudgets(h, [{ budget, delta: toDec(current.total) ?? toDec(0)!, field: 'budget_uuid' }]);
+}
+
 export const order: ModelBehaviour = {
   computed: (row, today) => ({ overdue: isOverdue('order', row, today) }),
+  hooks: {
+    beforeWrite: async (h, merged, changes, current) => {
+      await drawOfBudgetChange(h, merged, changes, current);
+    },
+  },
   actions: [
     ...ORDER_ACTIONS.map((name) =>
       action({ name, refusal: transitionRefusal(transitionsOf, name), run: (a) => orderTransition(a, name) }),
@@ -32,6 +55,14 @@ export const order: ModelBehaviour = {
           ? null
           : fieldError('status', 'validation.transition', { state: String(row.status) }),
       run: resetToken,
+    },
+    {
+      name: 'bill',
+      refusal: (row) =>
+        ['draft', 'cancelled', 'refused'].includes(String(row.status))
+          ? fieldError('status', 'validation.transition', { state: String(row.status) })
+          : null,
+      run: billFromOrder,
     },
   ],
   links: [{ name: 'messages', when: external }],

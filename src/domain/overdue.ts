@@ -6,5 +6,5 @@ export function isOverdue(model: string, row: Readonly<Record<string, unknown>>,
   const due = row.due_date;
   if (typeof due !== 'string' || due >= today) return false;
   const state = String(row.status);
-  return model === 'task_event' ? state === 'open' : !isClosed(state);
+  return model === 'task_event' || model === 'bill' ? state === 'open' : !isClosed(state);
 }

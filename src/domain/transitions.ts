@@ -80,6 +80,17 @@ export const GUARANTEE_TRANSITIONS: Table<GuaranteeState> = {
   claimed: {},
 };
 
+export const BILL_STATES = ['open', 'paid', 'cancelled'] as const;
+export type BillState = (typeof BILL_STATES)[number];
+
+/** Bill: open → paid (the pay action, or a payment date written) | cancelled; paid → open (reopen: the payment
+ * was a mistake); cancelled → open (reopen). A stored payment date makes an open bill paid on every write. */
+export const BILL_TRANSITIONS: Table<BillState> = {
+  open: { pay: 'paid', cancel: 'cancelled' },
+  paid: { reopen: 'open' },
+  cancelled: { reopen: 'open' },
+};
+
 /** The state an action leads to from `state`, or null when the action is not allowed from there. */
 export function nextState(table: Record<string, Record<string, string>>, state: string, action: string): string | null {
   return table[state]?.[action] ?? null;

@@ -40,7 +40,11 @@ export const contract = defineEntity({
   },
   status: { field: 'status', active: ['active', 'extended'] },
   defaultSort: { field: 'title' },
-  indexes: [['status', 'contract_end_date']],
+  indexes: [
+    ['status', 'contract_end_date'],
+    ['settings_group_uuid', 'contract_end_date'],
+    ['settings_group_uuid', 'latest_cancellation_date'],
+  ],
   validate: (c) =>
     typeof c.contract_end_date === 'string' &&
     typeof c.contract_start_date === 'string' &&

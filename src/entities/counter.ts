@@ -29,4 +29,5 @@ export const counter = defineEntity({
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'name' },
+  indexes: [['settings_group_uuid', 'next_verification_date']],
 });

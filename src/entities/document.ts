@@ -44,7 +44,7 @@ export const document = defineEntity({
     thumbnail: f.text({ readOnly: true, max: 64, hidden: true }),
   },
   defaultSort: { field: 'title' },
-  indexes: [['property_uuid']],
+  indexes: [['property_uuid'], ['settings_group_uuid', 'valid_to']],
   validate: (d) =>
     typeof d.valid_to === 'string' && typeof d.valid_from === 'string' && d.valid_to < d.valid_from
       ? [{ path: 'valid_to', key: 'validation.end_before_start' }]

@@ -44,4 +44,5 @@ export const facility = defineEntity({
   status: { field: 'status', active: ['active'] },
   tree: { parentField: 'parent_facility_uuid' },
   defaultSort: { field: 'name' },
+  indexes: [['settings_group_uuid', 'renewal_date']],
 });

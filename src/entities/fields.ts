@@ -27,6 +27,8 @@ interface Common {
   readOnly?: boolean;
   /** Derived by the server from other fields; implies readOnly. */
   computed?: boolean;
+  /** Computed by the server in SQL on every read (its model's `selected`, server/models): no column, never stale. */
+  virtual?: boolean;
   searchable?: boolean;
   /** Unique within the settings group (ignoring archived and deleted records is not done: unique means unique). */
   unique?: boolean;

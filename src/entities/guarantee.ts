@@ -28,6 +28,9 @@ export const guarantee = defineEntity({
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'end_date' },
-  indexes: [['status', 'end_date']],
+  indexes: [
+    ['status', 'end_date'],
+    ['settings_group_uuid', 'end_date'],
+  ],
   archivedWithOwner: true,
 });

@@ -19,6 +19,7 @@ export const order = defineEntity({
     task_event_uuid: f.ref('task_event'),
     contact_uuid: f.ref('contact'),
     cost_group_uuid: f.ref('cost_group'),
+    budget_uuid: f.ref('budget'),
     execution_date: f.date(),
     due_date: f.date(),
     proposed_date: f.date({ readOnly: true }),
@@ -32,7 +33,7 @@ export const order = defineEntity({
   },
   status: { field: 'status', active: ['draft', 'sent', 'accepted'] },
   defaultSort: { field: 'due_date' },
-  indexes: [['ticket_uuid']],
+  indexes: [['ticket_uuid'], ['budget_uuid']],
 });
 
 /** A line of an order: quantity × unit price, less the discount, plus the tax (total computed on write). */

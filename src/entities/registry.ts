@@ -17,6 +17,8 @@ import { document } from './document';
 import { guarantee } from './guarantee';
 import { counter } from './counter';
 import { measurement } from './measurement';
+import { budget } from './budget';
+import { bill, expense } from './bill';
 
 export const entities = {
   property,
@@ -39,6 +41,9 @@ export const entities = {
   guarantee,
   counter,
   measurement,
+  budget,
+  bill,
+  expense,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

@@ -20,6 +20,7 @@ export const tenancy = defineEntity({
   },
   status: { field: 'status', active: ['active', 'planned'] },
   defaultSort: { field: 'start_date', descending: true },
+  indexes: [['settings_group_uuid', 'end_date']],
   validate: (t) =>
     typeof t.end_date === 'string' && typeof t.start_date === 'string' && t.end_date < t.start_date
       ? [{ path: 'end_date', key: 'validation.end_before_start' }]

@@ -1,0 +1,209 @@
+// Bills (docs/domain/states.md, "Bills"; docs/domain/calculations.md, "Budgets"): the status follows the payment
+// date on every write (open ↔ paid) and the cancel and reopen actions; overdue on read; a bill with expense lines
+// has their sum as its amount (a typed amount that differs is a 422); every write and reopen draws on its budget,
+// and billing an order takes the order's draw off its budget (the bill draws instead).
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { decEquals, sub, toDec, type Dec } from '../../src/domain/decimal';
+import { sum } from '../../src/domain/money';
+import { isOverdue } from '../../src/domain/overdue';
+import { BILL_TRANSITIONS } from '../../src/domain/transitions';
+import { entities } from '../../src/entities/registry';
+import { transitionOf, transitionRefusal } from '../crud/actions';
+import {
+  action,
+  type ActionCall,
+  type ActionResult,
+  type HookContext,
+  type ModelBehaviour,
+  type Warning,
+} from '../crud/model-behaviour';
+import type { Row } from '../crud/present';
+import { bill as bills, expense as expenses, order, orderLine } from '../db/entity-tables';
+import { create } from '../crud/write';
+import { refreshBillAmounts } from './expense';
+import { fieldError } from '../http-error';
+import { setValues } from '../services/record-actions';
+import { isoDay } from '../services/task-schedule.service';
+import { drawOnBudgets, lockBudgets, orderDraw, type Draw } from './budget';
+
+const ZERO: Dec = { units: 0n, scale: 0 };
+const drawing = (row: Row | null) => !!row && row.status !== 'cancelled';
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** The status a write leaves: cancelled stays cancelled; otherwise paid exactly when a payment date is set. */
+export const billStatus = (merged: Row) => (merged.status === 'cancelled' ? 'cancelled' : merged.paid_at ? 'paid' : 'open');
+
+/** Σ totals of the bill's live lines, or null when it has none. */
+export async function linesSum(h: Pick<HookContext, 'db'>, billUuid: string): Promise<string | null> {
+  const rows = await h.db
+    .select({ total: expenses.total })
+    .from(expenses)
+    .where(and(eq(expenses.bill_uuid, billUuid), isNull(expenses.deleted_at), isNull(expenses.archived_at)));
+  return rows.length ? sum(rows.map((r) => r.total)) : null;
+}
+
+/**
+ * What a bill going from `prev` to `next` (either null: not there) draws on budgets: its own amount, and, for an
+ * order it starts or stops billing, the order's draw off or back on. Budgets are locked before anything is read.
+ */
+export async function billDraws(h: HookContext, uuid: string | undefined, next: Row | null, prev: Row | null) {
+  const orderOf = (row: Row | null) => (drawing(row) ? str(row!.order_uuid) : null);
+  const [nextOrder, prevOrder] = [orderOf(next), orderOf(prev)];
+  const orderBudgets =
+    nextOrder || prevOrder
+      ? await h.db
+          .select({ budget: order.budget_uuid })
+          .from(order)
+          .where(eq(order.uuid, (nextOrder ?? prevOrder)!))
+      : [];
+  const prevOrderBudget =
+    prevOrder && prevOrder !== nextOrder
+      ? await h.db.select({ budget: order.budget_uuid }).from(order).where(eq(order.uuid, prevOrder))
+      : [];
+  await lockBudgets(h, [
+    next?.budget_uuid,
+    prev?.budget_uuid,
+    ...orderBudgets.map((o) => o.budget),
+    ...prevOrderBudget.map((o) => o.budget),
+  ]);
+  const draws: Draw[] = [];
+  const add = (budget: unknown, delta: Dec | null) => {
+    if (typeof budget === 'string' && delta) draws.push({ budget, delta, field: 'amount' });
+  };
+  if (drawing(next)) add(next!.budget_uuid, toDec(next!.amount));
+  if (drawing(prev)) add(prev!.budget_uuid, sub(ZERO, toDec(prev!.amount) ?? ZERO));
+  if (nextOrder !== prevOrder) {
+    // an order billed now stops drawing; one no longer billed by this bill draws again (unless another bills it)
+    const billed = nextOrder ? await orderDraw(h, nextOrder, uuid) : null;
+    if (billed) add(billed.budget, sub(ZERO, toDec(billed.total) ?? ZERO));
+    const unbilled = prevOrder ? await orderDraw(h, prevOrder, uuid) : null;
+    if (unbilled) add(unbilled.budget, toDec(unbilled.total));
+  }
+  // one draw per budget: what the write changes on it in all
+  const byBudget = new Map<string, Draw>();
+  for (const d of draws) {
+    const seen = byBudget.get(d.budget);
+    byBudget.set(d.budget, seen ? { ...seen, delta: sub(seen.delta, sub(ZERO, d.delta)) } : d);
+  }
+  await drawOnBudgets(h, [...byBudget.values()]);
+}
+
+export const bill: ModelBehaviour = {
+  stored: (merged) => ({ status: billStatus(merged) }),
+  computed: (row, today) => ({ overdue: isOverdue('bill', row, today) }),
+  hooks: {
+    beforeWrite: async (h, merged, changes, current) => {
+      const derived: Row = {};
+      if (current) {
+        const lines = await linesSum(h, String(current.uuid));
+        if (lines !== null) {
+          if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(lines)!))
+            throw fieldError('amount', 'validation.bill_lines_sum', { sum: lines });
+          derived.amount = lines;
+        }
+      }
+      const next = { ...merged, ...derived, status: billStatus(merged) };
+      await billDraws(h, current ? String(current.uuid) : undefined, next, current);
+      return derived;
+    },
+  },
+  actions: [
+    action({
+      name: 'pay',
+      refusal: transitionRefusal(BILL_TRANSITIONS, 'pay'),
+      run: async ({ tx, access, uuid, row }) => {
+        const status = transitionOf(BILL_TRANSITIONS, row, 'pay');
+        await setValues(tx, entities.bill, uuid, access, { status, paid_at: row.paid_at ?? isoDay(new Date()) });
+      },
+    }),
+    action({
+      name: 'cancel',
+      refusal: transitionRefusal(BILL_TRANSITIONS, 'cancel'),
+      run: async ({ tx, access, uuid, row }) => {
+        const status = transitionOf(BILL_TRANSITIONS, row, 'cancel');
+        await setValues(tx, entities.bill, uuid, access, { status });
+      },
+    }),
+    action({
+      name: 'reopen',
+      refusal: transitionRefusal(BILL_TRANSITIONS, 'reopen'),
+      run: async ({ tx, access, uuid, row }) => {
+        const status = transitionOf(BILL_TRANSITIONS, row, 'reopen');
+        const warnings: Warning[] = [];
+        const h: HookContext = {
+          db: tx,
+          access,
+          settingsGroup: String(row.settings_group_uuid),
+          now: new Date(),
+          warnings,
+        };
+        // a cancelled bill reopened draws on its budget again
+        await billDraws(h, uuid, { ...row, status }, row);
+        await setValues(tx, entities.bill, uuid, access, { status, paid_at: null });
+        return { warnings };
+      },
+    }),
+  ],
+};
+
+/**
+ * `POST /orders/{uuid}/bill`: a bill for the order (its title, property, contractor, budget, cost group, currency
+ * and total), its lines carried over as the bill's expense lines, linked by the bill's `order_uuid`. Created
+ * through the generic create (same checks; the order's draw moves to the bill, so the budget sees no change),
+ * the lines written with it. A cancelled, refused or draft order, or one billed already, is a 422.
+ */
+export async function billFromOrder({ ctx, tx, access, uuid, row }: ActionCall): Promise<ActionResult> {
+  const [taken] = await tx
+    .select({ uuid: bills.uuid })
+    .from(bills)
+    .where(and(eq(bills.order_uuid, uuid), isNull(bills.deleted_at), ne(bills.status, 'cancelled')))
+    .limit(1);
+  if (taken) throw fieldError('status', 'validation.order_billed');
+  const warnings: Warning[] = [];
+  const billUuid = await create(
+    ctx,
+    access,
+    entities.bill,
+    {
+      property_uuid: row.property_uuid,
+      title: row.title,
+      contact_uuid: row.contact_uuid ?? null,
+      budget_uuid: row.budget_uuid ?? null,
+      order_uuid: uuid,
+      cost_group_uuid: row.cost_group_uuid ?? null,
+      currency: row.currency,
+      amount: row.total ?? '0',
+    },
+    { warnings },
+  );
+  const orderLines = await tx
+    .select()
+    .from(orderLine)
+    .where(and(eq(orderLine.order_uuid, uuid), isNull(orderLine.deleted_at), isNull(orderLine.archived_at)))
+    .orderBy(orderLine.created_at);
+  if (orderLines.length) {
+    const now = new Date();
+    await tx.insert(expenses).values(
+      orderLines.map((l) => ({
+        settings_group_uuid: l.settings_group_uuid,
+        property_uuid: l.property_uuid,
+        bill_uuid: billUuid,
+        title: l.title,
+        quantity: l.quantity,
+        unit_uuid: l.unit_uuid,
+        unit_price: l.unit_price,
+        discount: l.discount,
+        tax: l.tax,
+        total: l.total,
+        cost_group_uuid: row.cost_group_uuid as string | null,
+        created_at: now,
+        updated_at: now,
+        created_by: access.user.id,
+        updated_by: access.user.id,
+      })),
+    );
+    // the lines' sum is the order's total, which the bill drew already
+    await refreshBillAmounts(tx, [billUuid]);
+  }
+  return { meta: { bill_uuid: billUuid }, warnings };
+}

@@ -1,0 +1,112 @@
+// Budgets (docs/domain/calculations.md, "Budgets"): the available amount is computed in SQL in every read's own
+// query (a virtual field: no stored copy that could drift), and every write that draws on a budget (an order given
+// a budget, an order line, a bill, an expense line) goes through `drawOnBudgets` in its model's write hook: the
+// budget rows are locked first (so two writers against one budget take turns and cannot both overspend it), then
+// what is left is read and compared with what the write adds. `stop` refuses with a 422 on the write's amount field,
+// `warn` lets it through and adds a warning to the reply, `ignore` lets it through.
+import { and, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { decimalText, overspends } from '../../src/domain/budget';
+import type { Dec } from '../../src/domain/decimal';
+import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
+import { bill, budget as budgets, order } from '../db/entity-tables';
+import { fieldError } from '../http-error';
+
+/** Orders in these states draw on nothing. */
+const NOT_DRAWING_ORDER = ['cancelled', 'refused'];
+
+/** Σ totals of the orders drawing on the budget `b`: not deleted, not cancelled or refused, not billed by a live
+ * bill that is not cancelled (the bill draws instead). Archiving changes nothing: money spent stays spent. */
+const ordersDrawn = (b: SQL | typeof budgets.uuid) => sql`coalesce((select sum(${order.total}) from ${order}
+  where ${order.budget_uuid} = ${b} and ${order.deleted_at} is null
+    and ${order.status} not in ('cancelled', 'refused')
+    and not exists (select 1 from ${bill} x where x.order_uuid = ${order.uuid} and x.deleted_at is null
+      and x.status <> 'cancelled')), 0)`;
+
+/** Σ amounts of the live bills on the budget `b` that are not cancelled. */
+const billsDrawn = (b: SQL | typeof budgets.uuid) => sql`coalesce((select sum(${bill.amount}) from ${bill}
+  where ${bill.budget_uuid} = ${b} and ${bill.deleted_at} is null and ${bill.status} <> 'cancelled'), 0)`;
+
+/** available_amount = amount − Σ drawing orders − Σ bills, exact (numeric), as the API's decimal text. */
+export const availableSql = () =>
+  sql<string>`(${budgets.amount} - ${ordersDrawn(budgets.uuid)} - ${billsDrawn(budgets.uuid)})::numeric(14,2)::text`;
+
+export const budget: ModelBehaviour = {
+  selected: () => ({ available_amount: availableSql() }),
+};
+
+/** What a write adds to what one budget is drawn for (may be negative), and the field its refusal names. */
+export interface Draw {
+  budget: string;
+  delta: Dec;
+  field: string;
+}
+
+/**
+ * Checks the draws of one write (inside its transaction): locks the budgets in a fixed order, reads what is
+ * available on each and applies each budget's action to the draws that would overspend it. Call it before the
+ * write's own statements, with what is read for the deltas read after this lock (see `lockBudgets`).
+ */
+export async function drawOnBudgets(h: HookContext, draws: readonly Draw[]): Promise<void> {
+  const rising = draws.filter((d) => d.delta.units > 0n);
+  if (!rising.length) return;
+  const rows = await h.db
+    .select({
+      uuid: budgets.uuid,
+      name: budgets.name,
+      currency: budgets.currency,
+      action: budgets.exceeded_action,
+      available: availableSql(),
+    })
+    .from(budgets)
+    .where(and(inArray(budgets.uuid, [...new Set(rising.map((d) => d.budget))]), isNull(budgets.deleted_at)));
+  for (const d of rising) {
+    const b = rows.find((r) => r.uuid === d.budget);
+    if (!b || b.action === 'ignore' || !overspends(b.available, d.delta)) continue;
+    const params = { budget: b.name, available: decimalText(b.available), currency: b.currency };
+    if (b.action === 'stop') throw fieldError(d.field, 'validation.budget_exceeded', params);
+    h.warnings?.push({ field: d.field, key: 'warnings.budget_exceeded', params });
+  }
+}
+
+/**
+ * Locks the given budgets (row locks, in uuid order so two writers never wait on each other crosswise) until the
+ * write's transaction ends. Everything a draw is computed from is read after it.
+ */
+export async function lockBudgets(h: HookContext, uuids: readonly unknown[]): Promise<void> {
+  const ids = [...new Set(uuids.filter((u): u is string => typeof u === 'string'))].sort();
+  if (!ids.length) return;
+  await h.db
+    .select({ uuid: budgets.uuid })
+    .from(budgets)
+    .where(inArray(budgets.uuid, ids))
+    .orderBy(budgets.uuid)
+    .for('update');
+}
+
+/** The budget an order draws on now and its total, when it draws (see `ordersDrawn`); else null. */
+export async function orderDraw(h: HookContext, orderUuid: string, exceptBill?: string) {
+  const [o] = await h.db
+    .select({ budget: order.budget_uuid, total: order.total })
+    .from(order)
+    .where(
+      and(
+        eq(order.uuid, orderUuid),
+        isNull(order.deleted_at),
+        notInArray(order.status, NOT_DRAWING_ORDER),
+        sql`not exists (select 1 from ${bill} x where x.order_uuid = ${order.uuid} and x.deleted_at is null
+          and x.status <> 'cancelled' ${exceptBill ? sql`and x.uuid <> ${exceptBill}` : sql``})`,
+      ),
+    )
+    .limit(1);
+  return o?.budget ? { budget: o.budget, total: o.total } : null;
+}
+
+/** Whether a live bill that is not cancelled bills the order. */
+export async function isBilled(h: HookContext, orderUuid: string): Promise<boolean> {
+  const [b] = await h.db
+    .select({ uuid: bill.uuid })
+    .from(bill)
+    .where(and(eq(bill.order_uuid, orderUuid), isNull(bill.deleted_at), ne(bill.status, 'cancelled')))
+    .limit(1);
+  return !!b;
+}

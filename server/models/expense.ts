@@ -1,0 +1,65 @@
+// Expense lines of a bill (docs/domain/calculations.md, "Budgets"): a line's total is stored on write; the bill's
+// amount becomes the sum of its live lines; a line that raises the amount of a bill drawing on a budget draws the
+// difference (refused or warned on `unit_price`).
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { sub, toDec } from '../../src/domain/decimal';
+import { lineTotal, sum } from '../../src/domain/money';
+import { entities } from '../../src/entities/registry';
+import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
+import { assertStorable } from '../crud/stored-values';
+import type { Db } from '../db/client';
+import { bill as bills, expense as lines } from '../db/entity-tables';
+import { drawOnBudgets, lockBudgets } from './budget';
+
+/** The bills' amounts become the sums of their live lines (a bill left without lines keeps its amount). */
+export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
+  for (const uuid of new Set(billUuids)) {
+    const totals = await db
+      .select({ total: lines.total })
+      .from(lines)
+      .where(and(eq(lines.bill_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
+    if (!totals.length) continue;
+    const amount = sum(totals.map((t) => t.total));
+    assertStorable(entities.bill, { amount }); // a sum of lines that each fit may not
+    await db.update(bills).set({ amount }).where(eq(bills.uuid, uuid));
+  }
+}
+
+const billsOfLines = async (db: Db, uuids: string[]) =>
+  (await db.select({ b: lines.bill_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.b));
+
+/** What the line's write draws on its bill's budget: the bill's new amount (other lines + this one) − its amount. */
+async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
+  const billUuid = String(merged.bill_uuid);
+  const [b] = await h.db
+    .select({ budget: bills.budget_uuid })
+    .from(bills)
+    .where(and(eq(bills.uuid, billUuid), ne(bills.status, 'cancelled'), isNull(bills.deleted_at)));
+  if (!b?.budget) return;
+  await lockBudgets(h, [b.budget]);
+  const [current] = await h.db.select({ amount: bills.amount }).from(bills).where(eq(bills.uuid, billUuid));
+  const others = await h.db
+    .select({ total: lines.total })
+    .from(lines)
+    .where(
+      and(
+        eq(lines.bill_uuid, billUuid),
+        isNull(lines.deleted_at),
+        isNull(lines.archived_at),
+        uuid ? ne(lines.uuid, uuid) : undefined,
+      ),
+    );
+  const next = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  await drawOnBudgets(h, [{ budget: b.budget, delta: sub(toDec(next)!, toDec(current?.amount) ?? toDec(0)!), field: 'unit_price' }]);
+}
+
+export const expense: ModelBehaviour = {
+  stored: (merged) => ({ total: lineTotal(merged) }),
+  hooks: {
+    beforeWrite: async (h, merged, _changes, current) => {
+      await drawOfLine(h, merged, current ? String(current.uuid) : undefined);
+    },
+    afterWrite: async (h, uuid) => refreshBillAmounts(h.db, await billsOfLines(h.db, [uuid])),
+    afterArchive: async (h, uuids) => refreshBillAmounts(h.db, await billsOfLines(h.db, uuids)),
+  },
+};

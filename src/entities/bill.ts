@@ -1,0 +1,60 @@
+// A bill (an incoming invoice) of a property and its expense lines (docs/domain/fields.md, "Models"). A bill with
+// lines has the sum of its lines as its amount; one without lines has the amount typed. Its status is stored from
+// its payment date (paid), the cancel and reopen actions (cancelled) or neither (open); overdue is derived from the
+// due date (docs/domain/states.md, "Bills"). Bills draw on their budget (docs/domain/calculations.md, "Budgets").
+import { defineEntity } from './define';
+import { f } from './fields';
+import { BILL_STATES } from '../domain/transitions';
+import { lineTotal } from '../domain/money';
+
+export const bill = defineEntity({
+  name: 'bill',
+  plural: 'bills',
+  titleField: 'title',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    title: f.text({ required: true, max: 200, searchable: true }),
+    number_external: f.text({ max: 60, searchable: true }),
+    contact_uuid: f.ref('contact'),
+    budget_uuid: f.ref('budget'),
+    order_uuid: f.ref('order'),
+    cost_group_uuid: f.ref('cost_group'),
+    amount: f.money({ required: true, min: 0 }),
+    tax: f.percent({ min: 0, max: 100 }),
+    discount: f.percent({ min: 0, max: 100 }),
+    currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
+    bill_date: f.date(),
+    due_date: f.date(),
+    paid_at: f.date(),
+    status: f.enum(BILL_STATES, { default: 'open', required: true, readOnly: true }),
+    overdue: f.bool({ computed: true, default: undefined }),
+    description: f.longText(),
+  },
+  status: { field: 'status', active: ['open'] },
+  defaultSort: { field: 'due_date' },
+  indexes: [['budget_uuid'], ['order_uuid'], ['contact_uuid']],
+  archivedWithOwner: true,
+});
+
+/** A line of a bill: quantity × unit price, less the discount, plus the tax (total computed on write). */
+export const expense = defineEntity({
+  name: 'expense',
+  plural: 'expenses',
+  titleField: 'title',
+  scope: 'property',
+  fields: {
+    property_uuid: f.ref('property', { required: true }),
+    bill_uuid: f.ref('bill', { required: true }),
+    title: f.text({ required: true, max: 200, searchable: true }),
+    quantity: f.decimal({ required: true, min: 0 }),
+    unit_uuid: f.ref('unit'),
+    unit_price: f.money({ required: true, min: 0 }),
+    discount: f.percent({ min: 0, max: 100 }),
+    tax: f.percent({ min: 0, max: 100 }),
+    total: f.money({ computed: true }),
+    cost_group_uuid: f.ref('cost_group'),
+  },
+  indexes: [['bill_uuid']],
+  validate: (l) => (lineTotal(l) === null ? [{ path: 'total', key: 'validation.decimal_digits' }] : []),
+});
