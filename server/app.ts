@@ -36,6 +36,7 @@ import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
 import { archiveCascadeRoutes } from './routes/archive-cascade.routes';
 import { contractRoutes } from './routes/contracts.routes';
+import { counterRoutes } from './routes/counters.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { installModels } from './crud/model-behaviour';
 import { models } from './models';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(gridViewRoutes);
       await api.register(planningRoutes);
       await api.register(contractRoutes);
+      await api.register(counterRoutes);
       await api.register(archiveCascadeRoutes);
       await api.register(documentRoutes);
       await api.register(crudRoutes);

@@ -95,6 +95,22 @@ function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
   return s;
 }
 
+const importDefaultsOf = new WeakMap<AnyEntity, [string, string][]>();
+/** The fields a record created by an import fills when the file leaves them out or empty (`importDefault`). */
+function importDefaults(entity: AnyEntity): [string, string][] {
+  let list = importDefaultsOf.get(entity);
+  if (!list)
+    importDefaultsOf.set(
+      entity,
+      (list = Object.entries(entity.fields).flatMap(([name, field]) =>
+        field.kind === 'enum' && field.importDefault !== undefined
+          ? [[name, field.importDefault] as [string, string]]
+          : [],
+      )),
+    );
+  return list;
+}
+
 const hasKeys = (o: object) => {
   for (const _ in o) return true;
   return false;
@@ -187,7 +203,10 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
 
   const { create, update, quick } = schemasOf(entity, o.mapping);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
-  const allowed = { create: may(p.access, sg, 'create'), update: may(p.access, sg, 'update') };
+  const allowed = {
+    create: may(p.access, sg, 'create', entity.name),
+    update: may(p.access, sg, 'update', entity.name),
+  };
   for (const r of planned) {
     await pause();
     const k = r.values[key];
@@ -224,6 +243,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       }
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
+      // a field's import default when the file gives none (docs/spreadsheet-api.md, "Import": a reading's source)
+      for (const [name, value] of importDefaults(entity)) if (r.values[name] == null) r.values[name] = value;
     }
     if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
       r.errors.row = [translate(locale, 'bulk.skipped', { count: 1 })];

@@ -9,6 +9,8 @@ import { recomputeReadings } from './measurement';
 const changed = new WeakMap<HookContext, Set<string>>();
 
 export const counter: ModelBehaviour = {
+  // GET /counters/{uuid}/consumption (server/routes/counters.routes.ts)
+  links: [{ name: 'consumption' }],
   hooks: {
     beforeWrite: async (h, _merged, changes, current) => {
       if (current && ('factor' in changes || 'is_cumulative' in changes || 'property_uuid' in changes))

@@ -4,7 +4,7 @@
 // consumption is negative or more than twice the average consumption of the (up to) six readings before it
 // (negative consumptions left out of the average).
 // Exact decimals throughout (./decimal): consumption is kept to 4 places, the comparison with the average is exact.
-import { add, decToString, mul, round, sub, toDec, type Dec } from './decimal';
+import { add, decToString, div, mul, round, sub, toDec, type Dec } from './decimal';
 
 export const MEASUREMENT_STATES = ['valid', 'anomalous'] as const;
 export type MeasurementState = (typeof MEASUREMENT_STATES)[number];
@@ -94,4 +94,19 @@ export function computeSeries(
     consumptions.push(c ? decToString(c, CONSUMPTION_SCALE) : null);
   }
   return out;
+}
+
+/** The periods a counter's consumption is summed over (docs/domain/calculations.md, "Consumption per period"). */
+export const CONSUMPTION_PERIODS = ['month', 'year'] as const;
+export type ConsumptionPeriod = (typeof CONSUMPTION_PERIODS)[number];
+
+/**
+ * A period's consumption per m² of energy reference area, to four places (rounded half away from zero); null when
+ * the property has no area (none, zero or negative) or the period no consumption.
+ */
+export function perSquareMetre(consumption: unknown, area: unknown): string | null {
+  const c = toDec(consumption);
+  const a = toDec(area);
+  if (!c || !a || a.units <= 0n) return null;
+  return decToString(div(c, a, CONSUMPTION_SCALE), CONSUMPTION_SCALE);
 }

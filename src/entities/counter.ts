@@ -3,7 +3,8 @@
 // counts up (cumulative) decide their consumption (docs/domain/calculations.md, "Consumption and anomalies").
 import { defineEntity } from './define';
 import { f } from './fields';
-import { COUNTER_MEDIA } from '../domain/consumption';
+import { z } from 'zod';
+import { COUNTER_MEDIA, CONSUMPTION_PERIODS } from '../domain/consumption';
 
 export const counter = defineEntity({
   name: 'counter',
@@ -31,3 +32,13 @@ export const counter = defineEntity({
   defaultSort: { field: 'name' },
   indexes: [['settings_group_uuid', 'next_verification_date']],
 });
+
+/** `GET /counters/{uuid}/consumption` (docs/domain/api.md, "Counters: consumption per period"): the consumption of
+ * each period with readings, and per m² of the property's energy reference area (null without an area). */
+export const consumptionReply = z.object({
+  data: z.array(
+    z.object({ period: z.string(), consumption: z.string(), per_m2: z.string().nullable(), readings: z.number() }),
+  ),
+  meta: z.object({ period: z.enum(CONSUMPTION_PERIODS), energy_reference_area: z.string().nullable() }),
+});
+export type ConsumptionReply = z.infer<typeof consumptionReply>;

@@ -45,7 +45,13 @@ export type NumberField = Common & {
 };
 export type BoolField = Common & { kind: 'bool'; default?: boolean };
 export type DateField = Common & { kind: 'date' | 'datetime' };
-export type EnumField = Common & { kind: 'enum'; values: readonly string[]; default?: string };
+export type EnumField = Common & {
+  kind: 'enum';
+  values: readonly string[];
+  default?: string;
+  /** What a record created by an import takes when the file gives none (docs/spreadsheet-api.md, "Import"). */
+  importDefault?: string;
+};
 /** A reference by model name (never by import), stored as `<name>` uuid column. */
 export type RefField = Common & { kind: 'ref'; model: string; onDelete?: 'restrict' | 'set null' | 'cascade' };
 

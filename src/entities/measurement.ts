@@ -15,7 +15,7 @@ export const measurement = defineEntity({
     counter_uuid: f.ref('counter', { required: true }),
     measured_at: f.datetime({ required: true }),
     value: f.decimal({ required: true }),
-    source: f.enum(MEASUREMENT_SOURCES, { default: 'manual', required: true }),
+    source: f.enum(MEASUREMENT_SOURCES, { default: 'manual', importDefault: 'import', required: true }),
     consumption: f.decimal({ computed: true }),
     status: f.enum(MEASUREMENT_STATES, { default: 'valid', required: true, readOnly: true }),
     comment: f.longText({ max: 2000, hidden: false, searchable: true }),

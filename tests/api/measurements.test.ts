@@ -2,12 +2,14 @@
 // consumption stored on write (cumulative or not, the factor, the first reading), the anomaly rule at 2.0× and
 // 2.01× of the average and for negative consumption, an out-of-order reading slotting in, an edit, a move, an
 // archive and a delete recomputing the readings after it, two readings at one moment refused, bulk and import
-// computing the same, the reading's property following its counter, and 401/403/404.
+// computing the same, the reading's property following its counter, and 401/403/404; an imported reading's source
+// (docs/spreadsheet-api.md, "Import"), a counter's consumption per month and year and per m² (docs/planning-api.md,
+// "Counters and readings").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
 import ExcelJS from 'exceljs';
-import { upload, finished } from './workbooks';
+import { upload, finished, xlsx } from './workbooks';
 import { settingsGroupMembers } from '../../server/db/schema';
 
 let env: TestEnv;
@@ -317,5 +319,141 @@ describe('counters and their readings', () => {
       .values({ settings_group_uuid: a.settingsGroup, user_id: member.user.id, role: 'user' });
     expect((await member.client.get(`/measurements/${r.uuid}`)).statusCode).toBe(200);
     expect((await member.client.delete(`/measurements/${r.uuid}`)).statusCode).toBe(403);
+  });
+});
+
+/** Imports readings (the header row first) with the given mapping; resolves with the finished job. */
+async function importReadings(ws: Ws, rows: (string | null)[][], mapping: Record<string, string>) {
+  const up = await upload(ws.client, await xlsx({ Readings: rows }), 'readings.xlsx', 'measurement');
+  expect(up.statusCode, up.body).toBe(201);
+  const job = json<{ data: { uuid: string } }>(up).data;
+  const run = await ws.client.post(`/imports/${job.uuid}/run`, { settings_group_uuid: ws.settingsGroup, mapping });
+  expect(run.statusCode, run.body).toBe(202);
+  return finished(ws.client, job.uuid);
+}
+
+describe('imported readings', () => {
+  it("take the source 'import' unless the file gives one", async () => {
+    const c = await makeCounter(a);
+    const base = { '0': 'counter_uuid', '1': 'measured_at', '2': 'value', '3': 'property_uuid' };
+    const plain = await importReadings(
+      a,
+      [
+        ['Counter', 'Measured at', 'Value', 'Property'],
+        [c.uuid, at(1), '10', a.property],
+        [c.uuid, at(2), '20', a.property],
+      ],
+      base,
+    );
+    expect(plain.counts).toMatchObject({ created: 2, failed: 0 });
+    const withSource = await importReadings(
+      a,
+      [
+        ['Counter', 'Measured at', 'Value', 'Property', 'Source'],
+        [c.uuid, at(3), '30', a.property, 'manual'],
+        [c.uuid, at(4), '40', a.property, null],
+        [c.uuid, at(5), '50', a.property, 'notifier'],
+      ],
+      { ...base, '4': 'source' },
+    );
+    expect(withSource.counts).toMatchObject({ created: 3, failed: 0 });
+    const res = await a.client.get(`/measurements?filter[counter_uuid]=${c.uuid}&sort_by=measured_at`);
+    const sources = json<{ data: Rec[] }>(res).data.map((r) => [Number(r.value), r.source, r.consumption]);
+    expect(sources).toEqual([
+      [10, 'import', null],
+      [20, 'import', '10.0000'],
+      [30, 'manual', '10.0000'],
+      [40, 'import', '10.0000'],
+      [50, 'notifier', '10.0000'],
+    ]);
+    // a reading written through the API keeps its default
+    expect((await read(a, c, 6, '60')).body.data.source).toBe('manual');
+  });
+});
+
+describe('consumption per period and per m²', () => {
+  const when = (iso: string) => new Date(`${iso}Z`).toISOString();
+  async function counterWithReadings(ws: Ws, area: string | null) {
+    const property = (
+      await post(ws.client, '/properties', {
+        settings_group_uuid: ws.settingsGroup,
+        name: `Haus ${Math.random().toString(36).slice(2, 6)}`,
+        energy_reference_area: area,
+      })
+    ).body.data.uuid;
+    const c = await makeCounter(ws, { property_uuid: property });
+    for (const [moment, value] of [
+      ['2025-01-01T06:00', '100'],
+      ['2025-01-31T23:30', '110'], // January in UTC
+      ['2025-02-10T06:00', '130.5'],
+      ['2025-02-20T06:00', '145'],
+      ['2025-03-05T06:00', '200'],
+      ['2026-01-05T06:00', '201.25'],
+    ] as const)
+      expect((await read(ws, { ...c, property_uuid: property }, 1, value, { measured_at: when(moment) })).status).toBe(
+        201,
+      );
+    return c;
+  }
+  const consumption = (ws: Ws, c: Rec, query = '') => ws.client.get(`/counters/${c.uuid}/consumption${query}`);
+
+  it('sums the consumption of each month and year, and divides it by the energy reference area', async () => {
+    const c = await counterWithReadings(a, '1000');
+    expect(c.links.consumption).toBe(`/api/v1/counters/${c.uuid}/consumption`);
+    const months = await consumption(a, c, '?period=month');
+    expect(months.statusCode, months.body).toBe(200);
+    expect(json(months)).toEqual({
+      data: [
+        { period: '2025-01', consumption: '10.0000', per_m2: '0.0100', readings: 1 },
+        { period: '2025-02', consumption: '35.0000', per_m2: '0.0350', readings: 2 },
+        { period: '2025-03', consumption: '55.0000', per_m2: '0.0550', readings: 1 },
+        { period: '2026-01', consumption: '1.2500', per_m2: '0.0013', readings: 1 },
+      ],
+      meta: { period: 'month', energy_reference_area: '1000.00' },
+    });
+    const years = json<{ data: Rec[] }>(await consumption(a, c, '?period=year')).data;
+    expect(years).toEqual([
+      { period: '2025', consumption: '100.0000', per_m2: '0.1000', readings: 4 },
+      { period: '2026', consumption: '1.2500', per_m2: '0.0013', readings: 1 },
+    ]);
+    // month is the default; from and to are whole days, both included
+    const range = json<{ data: Rec[] }>(await consumption(a, c, '?from=2025-02-10&to=2025-02-10')).data;
+    expect(range).toEqual([{ period: '2025-02', consumption: '20.5000', per_m2: '0.0205', readings: 1 }]);
+    expect(json<{ data: Rec[] }>(await consumption(a, c, '?from=2025-03-06&to=2025-12-31')).data).toEqual([]);
+  });
+
+  it('rounds per m² half away from zero to four places, and leaves it out without an area', async () => {
+    const thirds = await counterWithReadings(a, '3');
+    const rows = json<{ data: Rec[] }>(await consumption(a, thirds, '?period=month')).data;
+    expect(rows.map((r) => r.per_m2)).toEqual(['3.3333', '11.6667', '18.3333', '0.4167']);
+    const none = await counterWithReadings(a, null);
+    const reply = json<{ data: Rec[]; meta: Rec }>(await consumption(a, none, '?period=year'));
+    expect(reply.meta.energy_reference_area).toBeNull();
+    expect(reply.data.map((r) => [r.consumption, r.per_m2])).toEqual([
+      ['100.0000', null],
+      ['1.2500', null],
+    ]);
+  });
+
+  it("leaves out archived readings and readings without a consumption; 404 for another workspace's counter, 401, 422", async () => {
+    const c = await counterWithReadings(a, '1000');
+    const list = json<{ data: Rec[] }>(
+      await a.client.get(`/measurements?filter[counter_uuid]=${c.uuid}&sort_by=measured_at`),
+    ).data;
+    expect((await a.client.post(`/measurements/${list.at(-1)!.uuid}/archive`, {})).statusCode).toBe(200);
+    const years = json<{ data: Rec[] }>(await consumption(a, c, '?period=year')).data;
+    expect(years.map((r) => r.period)).toEqual(['2025']);
+    expect((await consumption(b, c)).statusCode).toBe(404);
+    expect((await new Client(env.app).get(`/counters/${c.uuid}/consumption`)).statusCode).toBe(401);
+    for (const [query, field] of [
+      ['?period=week', 'period'],
+      ['?from=2025-02-30', 'from'],
+      ['?to=yesterday', 'to'],
+      ['?from=2025-03-01&to=2025-02-01', 'to'],
+    ]) {
+      const res = await consumption(a, c, query);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(json<{ errors: Rec }>(res).errors), query).toEqual([field]);
+    }
   });
 });

@@ -1,0 +1,59 @@
+// A counter's consumption per month or year and per m² of its property's energy reference area
+// (docs/domain/calculations.md, "Consumption per period"; the route: docs/planning-api.md, "Counters and readings").
+// The sums are of the stored consumptions of its live readings (exact numeric in SQL), grouped by the UTC month or
+// year of `measured_at`; the division by the area is exact to four places (src/domain/consumption.ts).
+import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { perSquareMetre, type ConsumptionPeriod } from '../../src/domain/consumption';
+import { toDec, decToString } from '../../src/domain/decimal';
+import { entities } from '../../src/entities/registry';
+import type { ConsumptionReply } from '../../src/entities/counter';
+import type { Access } from '../crud/access';
+import { getRow } from '../crud/read';
+import type { AppContext } from '../context';
+import { measurement as measurements, property as properties } from '../db/entity-tables';
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+export async function counterConsumption(
+  ctx: AppContext,
+  access: Access,
+  uuid: string,
+  q: { period: ConsumptionPeriod; from?: string; to?: string },
+): Promise<ConsumptionReply> {
+  const counter = await getRow(ctx, access, entities.counter, uuid); // 404 outside the caller's scope
+  const [property] = await ctx.db
+    .select({ area: properties.energy_reference_area })
+    .from(properties)
+    .where(eq(properties.uuid, String(counter.property_uuid)))
+    .limit(1);
+  const area = property?.area ?? null;
+  // a literal format (one of two), so that the select and the group by are the same expression
+  const format = sql.raw(q.period === 'month' ? `'YYYY-MM'` : `'YYYY'`);
+  const period = sql<string>`to_char(${measurements.measured_at} at time zone 'UTC', ${format})`;
+  const rows = await ctx.db
+    .select({
+      period,
+      total: sql<string>`sum(${measurements.consumption})::text`,
+      readings: sql<number>`count(*)::int`,
+    })
+    .from(measurements)
+    .where(
+      and(
+        eq(measurements.counter_uuid, uuid),
+        isNull(measurements.deleted_at),
+        isNull(measurements.archived_at),
+        isNotNull(measurements.consumption),
+        q.from ? gte(measurements.measured_at, new Date(`${q.from}T00:00:00Z`)) : undefined,
+        q.to ? lt(measurements.measured_at, nextDay(q.to)) : undefined,
+      ),
+    )
+    .groupBy(period)
+    .orderBy(period);
+  return {
+    data: rows.map((r) => {
+      const consumption = decToString(toDec(r.total)!, 4);
+      return { period: r.period, consumption, per_m2: perSquareMetre(consumption, area), readings: Number(r.readings) };
+    }),
+    meta: { period: q.period, energy_reference_area: area === null ? null : String(area) },
+  };
+}
