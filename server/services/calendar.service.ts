@@ -55,6 +55,7 @@ const TITLE: Record<string, string> = {
   counter: "concat_ws(' ', r.counter_id, r.name)",
   document: 'r.title',
   facility: 'r.name',
+  bill: 'r.title',
   tenancy: `coalesce((select p.name from partitions p where p.uuid = r.partition_uuid), '') || coalesce(' – ' || (select
     case when c.kind = 'organisation' then c.organisation else concat_ws(' ', c.first_name, c.last_name) end
     from contacts c where c.uuid = r.contact_uuid), '')`,
@@ -101,11 +102,18 @@ function parts(groups: string[], q: CalendarQuery, dated: boolean) {
       const k = DATE_KINDS[name];
       const column = sql.raw(`r.${k.field}`);
       const owner = 'opens' in k ? sql.raw(`r.${k.opens}`) : sql`null::uuid`;
+      const states =
+        'states' in k
+          ? sql`and r.status in (${sql.join(
+              k.states.map((v) => sql`${v}`),
+              sql`, `,
+            )})`
+          : sql``;
       out.push(sql`select ${name}::text as kind, r.uuid, ${sql.raw(TITLE[k.model]!)} as title, ${column}::text as date,
         ${sql.raw(STATUS[k.model] ?? 'r.status')}::text as status, r.property_uuid, null::uuid as task_uuid,
         ${owner} as owner_uuid, false as series, r.settings_group_uuid, r.updated_at
         from ${sql.raw(k.plural.replaceAll('-', '_'))} r where ${scope('r')}
-        and ${column} >= ${q.from}::date and ${column} <= ${q.to}::date ${props('r')}`);
+        and ${column} >= ${q.from}::date and ${column} <= ${q.to}::date ${states} ${props('r')}`);
     }
   return out;
 }
@@ -139,7 +147,10 @@ export async function calendarItems(
       title: r.title,
       date: r.date,
       status: r.status,
-      overdue: !record && isOverdue(r.kind, { due_date: r.date, status: r.status }, today),
+      // record dates are never overdue, except due dates (a bill's, docs/planning-api.md "Calendar")
+      overdue:
+        (!record || ('due' in record && record.due)) &&
+        isOverdue(record?.model ?? r.kind, { due_date: r.date, status: r.status }, today),
       property_uuid: r.property_uuid,
       ...(r.task_uuid ? { task_uuid: r.task_uuid } : {}),
       ...(record ? { field: record.field } : {}),

@@ -2,8 +2,8 @@
 // ticket and order due dates) and the record dates of other models, one entry each. A record date kind names its
 // model's table (the plural), the date column and whether moving it means something: a movable date is patched
 // with If-Match like a ticket's due date; a computed one carries the key of the reason the calendar shows instead.
-// Adding a kind (bills' due dates, once bills exist) is one entry here, its colour in views/calendar/calendar.css
-// and its label in the calendar translations.
+// Adding a kind is one entry here, its colour in views/calendar/calendar.css and its label in the calendar
+// translations. A kind may keep only records in some states (bills: open ones, docs/domain/planning.md).
 
 export const PLANNING_KINDS = ['task_event', 'ticket', 'order'] as const;
 
@@ -22,6 +22,10 @@ export interface DateKind {
   readonly screen: string;
   /** Which record the screen opens: the record itself, or the one a reference names (a tenancy: its partition). */
   readonly opens?: string;
+  /** Only records in these states are shown (a paid or cancelled bill's due date is no deadline any more). */
+  readonly states?: readonly string[];
+  /** The date is a due date: before today it is overdue (src/domain/overdue.ts), as a ticket's is. */
+  readonly due?: boolean;
 }
 
 export const DATE_KINDS = {
@@ -76,6 +80,15 @@ export const DATE_KINDS = {
     field: 'renewal_date',
     movable: true,
     screen: 'facilities',
+  },
+  bill_due: {
+    model: 'bill',
+    plural: 'bills',
+    field: 'due_date',
+    movable: true,
+    screen: 'bills',
+    states: ['open'],
+    due: true,
   },
 } as const satisfies Record<string, DateKind>;
 

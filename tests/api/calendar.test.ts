@@ -359,6 +359,71 @@ describe('record dates in the calendar', () => {
   });
 });
 
+describe('bill due dates in the calendar', () => {
+  // only open bills: a paid or cancelled bill's due date is no deadline any more (docs/domain/planning.md)
+  it('lists open bills by due date (overdue before today), moves one by PATCH, leaves paid and cancelled ones out', async () => {
+    const ws = await workspace(env);
+    const other = await workspace(env);
+    const bill = async (w: Ws, title: string, due: string) => {
+      const res = await post(w.client, '/bills', { property_uuid: w.property, title, amount: '120.00', due_date: due });
+      if (res.status !== 201) throw new Error(`bill: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    };
+    const open = await bill(ws, 'Heizöl', addDays(today(), 5));
+    const late = await bill(ws, 'Strom', addDays(today(), -3));
+    const paid = await bill(ws, 'Wasser', addDays(today(), 6));
+    const cancelled = await bill(ws, 'Lift', addDays(today(), 7));
+    await bill(other, 'Elsewhere', addDays(today(), 5));
+    expect((await post(ws.client, `/bills/${paid.uuid}/pay`)).status).toBe(200);
+    expect((await post(ws.client, `/bills/${cancelled.uuid}/cancel`)).status).toBe(200);
+    const q = `from=${addDays(today(), -10)}&to=${addDays(today(), 30)}`;
+    const res = await items(ws, q);
+    expect(res.data.map((i) => i.uuid)).toEqual([late.uuid, open.uuid]);
+    expect(res.data.find((i) => i.uuid === open.uuid)).toEqual(
+      expect.objectContaining({
+        id: `bill_due:${open.uuid}`,
+        kind: 'bill_due',
+        title: 'Heizöl',
+        date: addDays(today(), 5),
+        status: 'open',
+        field: 'due_date',
+        overdue: false,
+        links: { self: `/api/v1/bills/${open.uuid}`, reschedule: `/api/v1/bills/${open.uuid}` },
+      }),
+    );
+    expect(res.data.find((i) => i.uuid === open.uuid)!.locked_reason).toBeUndefined();
+    expect(res.data.find((i) => i.uuid === late.uuid)).toMatchObject({ kind: 'bill_due', overdue: true });
+    expect((await items(ws, `${q}&kinds[]=ticket`)).data).toHaveLength(0);
+    // moved like any movable date: PATCH of its field with If-Match
+    const current = json<{ data: Rec }>(await ws.client.get(`/bills/${open.uuid}`)).data;
+    const moved = await ws.client.request(
+      'PATCH',
+      `/bills/${open.uuid}`,
+      { due_date: addDays(today(), 9) },
+      { 'If-Match': `"${String(current.updated_at)}"` },
+    );
+    expect(moved.statusCode).toBe(200);
+    const after = await items(ws, `${q}&kinds[]=bill_due`);
+    expect(after.data.map((i) => [i.uuid, i.date])).toEqual([
+      [late.uuid, addDays(today(), -3)],
+      [open.uuid, addDays(today(), 9)],
+    ]);
+    // paying the late one takes it off the calendar; reopening the cancelled one brings it back
+    expect((await post(ws.client, `/bills/${late.uuid}/pay`)).status).toBe(200);
+    expect((await post(ws.client, `/bills/${cancelled.uuid}/reopen`)).status).toBe(200);
+    expect((await items(ws, `${q}&kinds[]=bill_due`)).data.map((i) => i.uuid)).toEqual([cancelled.uuid, open.uuid]);
+    // and in the ICS feed, as BILL_DUE opening the bills screen
+    const { url } = json<{ data: { url: string } }>(await ws.client.get('/user/calendar-feed')).data;
+    const cal = new ICAL.Component(ICAL.parse((await new Client(env.app).get(new URL(url).pathname)).body));
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const heating = events.find((e) => e.summary === 'Heizöl')!;
+    expect(String(heating.component.getFirstPropertyValue('categories'))).toBe('BILL_DUE');
+    expect(heating.startDate.toString()).toBe(addDays(today(), 9));
+    expect(String(heating.component.getFirstPropertyValue('url'))).toBe(`http://hauswerk.test/bills/${open.uuid}`);
+    expect(events.map((e) => e.summary).sort()).toEqual(['Heizöl', 'Lift']);
+  });
+});
+
 describe('facility archive cascade', () => {
   it('lists active tasks of the facility and its sub-facilities and archives the chosen ones together', async () => {
     const root = (await post(a.client, '/facilities', { property_uuid: a.property, name: 'Heating' })).body.data;

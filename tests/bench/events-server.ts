@@ -78,6 +78,18 @@ if (f < records) {
   await db.execute(sql`analyze`);
 }
 
+// Bills (the bill_due kind) as many as the other record date models: four in five open, the rest paid or cancelled,
+// which the calendar leaves out (docs/domain/planning.md, "Deadline calendar").
+const [{ b } = { b: 0 }] = rowsOf<{ b: number }>(await db.execute(sql`select count(*)::int as b from bills`));
+if (b < records) {
+  await db.execute(sql`insert into bills (uuid, settings_group_uuid, property_uuid, title, amount, due_date, paid_at, status)
+    select md5('b' || i)::uuid, ${GROUP}, md5('p' || (1 + i % 30))::uuid, 'Bill ' || i, 100 + i % 900,
+      date '2026-01-01' + ((i * 29) % 1095), case when i % 10 = 0 then date '2026-01-01' end,
+      case when i % 10 = 0 then 'paid' when i % 10 = 5 then 'cancelled' else 'open' end
+    from generate_series(1, ${records}::int) i on conflict do nothing`);
+  await db.execute(sql`analyze bills`);
+}
+
 // The baseline: one hand-written statement, rows mapped by hand, the same reply schema.
 const PLURAL: Record<string, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
 app
