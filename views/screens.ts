@@ -75,6 +75,25 @@ const TABLE = [
     extension: () => import('./records/action-buttons').then((m) => m.actionButtons('guarantee', ['claim'])),
   },
   {
+    key: 'budgets',
+    path: '/budgets',
+    model: 'budget',
+    grid: () => import('../grids/budgets.grid').then((m) => m.budgetsGrid),
+  },
+  {
+    key: 'bills',
+    path: '/bills',
+    model: 'bill',
+    grid: () => import('../grids/bills.grid').then((m) => m.billsGrid),
+    extension: () => import('./finance/bill-panels').then((m) => m.billExtension),
+  },
+  {
+    key: 'expenses',
+    path: '/expenses',
+    model: 'expense',
+    grid: () => import('../grids/expenses.grid').then((m) => m.expensesGrid),
+  },
+  {
     key: 'counters',
     path: '/counters',
     model: 'counter',
@@ -185,8 +204,7 @@ const screens = (...keys: ScreenKey[]): ModuleEntry[] =>
 export const MODULES: readonly ModuleEntry[] = [
   { key: 'home', path: '/' },
   ...screens('property', 'partitions', 'areas', 'facilities', 'contracts', 'guarantees', 'documents', 'contacts'),
-  { key: 'budgets', path: '/budgets' },
-  { key: 'bills', path: '/bills' },
+  ...screens('budgets', 'bills', 'expenses'),
   ...screens('counters', 'measurements'),
   ...screens('tickets', 'tasks', 'orders', 'calendar'),
   { key: 'map', path: '/map' },

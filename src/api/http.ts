@@ -2,6 +2,7 @@
 import { i18n } from '../i18n';
 import { notify } from '../components/notices';
 import { ApiError, type FieldErrors } from './errors';
+import { warningMessages } from './warnings';
 
 export const API_BASE = '/api/v1';
 
@@ -137,7 +138,12 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
   }
 
   const body = await readBody(response);
-  if (response.ok) return body;
+  if (response.ok) {
+    // a write that went through with warnings (docs/domain/api.md, "Warnings"); a dry run writes nothing
+    if (options.method && options.method !== 'GET' && !options.query?.dry_run)
+      for (const message of warningMessages(body)) notify.warning(message, { key: `warning:${message}` });
+    return body;
+  }
 
   const status = response.status;
   const message = messageOf(body);

@@ -21,6 +21,7 @@ import office from '@blueprintjs/icons/lib/esm/generated/16px/paths/office';
 import people from '@blueprintjs/icons/lib/esm/generated/16px/paths/people';
 import polygonFilter from '@blueprintjs/icons/lib/esm/generated/16px/paths/polygon-filter';
 import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
+import thList from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
 import timelineLineChart from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-line-chart';
 import wrench from '@blueprintjs/icons/lib/esm/generated/16px/paths/wrench';
@@ -51,6 +52,7 @@ export const MODULE_ICONS: Record<string, ReactElement> = {
   contacts: icon('people', people),
   budgets: icon('bank-account', bankAccount),
   bills: icon('dollar', dollar),
+  expenses: icon('th-list', thList),
   counters: icon('dashboard', dashboard),
   measurements: icon('timeline-line-chart', timelineLineChart),
   tickets: icon('issue', issue),

@@ -1,0 +1,19 @@
+// Expenses: the lines of every bill, quantity × unit price less the discount plus the tax (the server computes each
+// total: docs/domain/calculations.md, "Order totals"), e.g. to sum them by cost group.
+import { expense } from '../src/entities/bill';
+import { defineGrid } from './define-grid';
+
+export const expensesGrid = defineGrid(expense, {
+  columns: [
+    'title',
+    'bill_uuid',
+    'property_uuid',
+    'quantity',
+    'unit_price',
+    'discount',
+    'tax',
+    'total',
+    'cost_group_uuid',
+  ],
+  card: ['bill_uuid', 'total'],
+});
