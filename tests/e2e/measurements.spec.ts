@@ -1,7 +1,10 @@
 // Counters and readings journey: the demo counters are listed; a counter with an anomalous reading opens on its
-// record page with its readings (consumption, the anomaly marked); the readings grid marks anomalous rows.
+// record page with its readings (consumption, the anomaly marked) and its consumption per month; the readings grid
+// marks anomalous rows; 50 readings pasted into the grid get their consumption and the one spike is flagged
+// (docs/domain/calculations.md, "Consumption and anomalies").
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { api, cellOf, paste } from './sheet-support';
 import { apiGet, signInTo } from './support';
 
 interface Rec {
@@ -31,8 +34,80 @@ test('counters list their readings with consumption, anomalies marked', async ({
   await expect(readings.getByRole('row').nth(1)).toBeVisible();
   await expect(readings.getByRole('columnheader', { name: 'Consumption' })).toBeVisible();
   await expect(readings.locator('tr.hw-row-anomalous').first()).toContainText('Anomalous');
+  const perPeriod = page.getByRole('region', { name: 'Consumption per period' });
+  await expect(perPeriod.getByRole('columnheader', { name: 'Per m²' })).toBeVisible();
+  await perPeriod.getByRole('button', { name: 'Year' }).click();
+  await expect(perPeriod.getByRole('cell', { name: /^20\d\d$/ }).first()).toBeVisible();
 
   await page.goto('/measurements');
   await expect(page.getByRole('heading', { name: 'Measurements' }).first()).toBeVisible();
   await expect(dataRows(page).first()).toBeVisible();
+});
+
+test('paste 50 meter readings with one anomaly and see it flagged', async ({ page }) => {
+  const tag = `Paste${Date.now() % 1_000_000}`;
+  await signInTo(page, '/measurements');
+  const property = (await api<{ data: { uuid: string }[] }>(page, 'GET', 'properties?per_page=1')).data[0]!.uuid;
+  const counter = (
+    await api<{ data: { uuid: string; name: string } }>(page, 'POST', 'counters', {
+      property_uuid: property,
+      counter_id: tag,
+      name: `Meter ${tag}`,
+    })
+  ).data;
+  // one reading to paste from (the grid narrowed to it by its comment), the 50 pasted ones go past it
+  const day = (i: number) => new Date(Date.UTC(2020, 0, 1 + i, 6)).toISOString();
+  const line = (i: number, value: number) =>
+    [day(i), counter.uuid, property, String(value), '', '', 'manual', `${tag} ${i}`].join('\t');
+  await api(page, 'POST', 'measurements', {
+    property_uuid: property,
+    counter_uuid: counter.uuid,
+    measured_at: day(50),
+    value: '1600', // after the pasted ones: 1,590 and then 10 more
+    comment: `${tag} first`,
+  });
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  const oneRecord = page.getByText('1 records', { exact: true }).or(page.getByText('1 record', { exact: true }));
+  await expect(oneRecord).toBeVisible();
+  const first = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .first();
+  await expect(first).toContainText(`Meter ${tag}`);
+  await (await cellOf(page, first, 'Measured at')).click();
+
+  // the first line leaves the reading as it is; 50 new ones, 10 a day, the 31st a spike of 100
+  const lines = [[day(50), counter.uuid, property, '1600', '', '', 'manual', `${tag} first`].join('\t')];
+  let value = 1000;
+  for (let i = 0; i < 50; i++) lines.push(line(i, (value += i === 30 ? 100 : 10)));
+  await paste(page, `${lines.join('\r\n')}\r\n`);
+  const dialog = page.getByRole('dialog', { name: 'Paste preview' });
+  await expect(dialog.getByText('Checking with the server…')).toBeHidden();
+  await expect(dialog.getByTestId('paste-counts')).toContainText('50 new records');
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/measurements/bulk'),
+  );
+  await dialog.getByRole('button', { name: /^Apply \d+ valid rows?$/ }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toBeHidden();
+
+  // the grid shows the spike flagged (its row and its status), and only it
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`${tag} 30`);
+  await expect(oneRecord).toBeVisible();
+  const spike = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .first();
+  await expect(spike).toHaveClass(/hw-row-anomalous/);
+  await expect(await cellOf(page, spike, 'Status')).toContainText('Anomalous');
+  await expect(await cellOf(page, spike, 'Consumption')).toContainText('100');
+  const stored = (
+    await api<{ data: { comment: string; status: string; source: string }[] }>(
+      page,
+      'GET',
+      `measurements?filter[counter_uuid]=${counter.uuid}&per_page=100`,
+    )
+  ).data;
+  expect(stored).toHaveLength(51);
+  expect(stored.filter((r) => r.status === 'anomalous').map((r) => r.comment)).toEqual([`${tag} 30`]);
 });

@@ -1,5 +1,5 @@
 // A counter's drawer panel: its latest readings with their consumption, anomalous ones marked
-// (docs/domain/calculations.md, "Consumption and anomalies").
+// (docs/domain/calculations.md, "Consumption and anomalies"), and its consumption per period and per m².
 import { Classes, H5, HTMLTable, Spinner, Tag, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { formatValue } from '../../grids/format-value';
 import { useGridFormat } from '../../grids/use-grid-format';
 import type { DrawerExtension } from '../records/drawer-extension';
 import { recordPath } from '../records/model-paths';
+import { ConsumptionTable } from './consumption-table';
 
 const SHOWN = 12;
 const COLUMNS = ['measured_at', 'value', 'consumption', 'status'] as const;
@@ -17,7 +18,12 @@ const COLUMNS = ['measured_at', 'value', 'consumption', 'status'] as const;
 /** The counter drawer's additions (the screens table, ../screens.ts). */
 export const counterExtension: DrawerExtension = {
   ownRelations: ['measurement'],
-  panels: (record) => <Readings counter={record} />,
+  panels: (record) => (
+    <>
+      <Readings counter={record} />
+      <ConsumptionTable counter={record} />
+    </>
+  ),
 };
 
 function Readings({ counter }: { counter: ApiRecord }) {
