@@ -5,14 +5,15 @@
 // what is left is read and compared with what the write adds. `stop` refuses with a 422 on the write's amount field,
 // `warn` lets it through and adds a warning to the reply, `ignore` lets it through.
 import { and, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { decimalText, overspends } from '../../src/domain/budget';
-import type { Dec } from '../../src/domain/decimal';
-import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
+import { overspends } from '../../src/domain/budget';
+import { add, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
+import type { HookContext, ModelBehaviour, Warning } from '../crud/model-behaviour';
 import { bill, budget as budgets, order } from '../db/entity-tables';
 import { fieldError } from '../http-error';
 
 /** Orders in these states draw on nothing. */
 const NOT_DRAWING_ORDER = ['cancelled', 'refused'];
+const ZERO: Dec = { units: 0n, scale: 0 };
 
 /** Σ totals of the orders drawing on the budget `b`: not deleted, not cancelled or refused, not billed by a live
  * bill that is not cancelled (the bill draws instead). Archiving changes nothing: money spent stays spent. */
@@ -42,30 +43,48 @@ export interface Draw {
 }
 
 /**
- * Checks the draws of one write (inside its transaction): locks the budgets in a fixed order, reads what is
- * available on each and applies each budget's action to the draws that would overspend it. Call it before the
- * write's own statements, with what is read for the deltas read after this lock (see `lockBudgets`).
+ * Draws let through in a hook context whose rows are not in the tables yet, by budget. An import runs the
+ * `beforeWrite` of every row of a chunk, through one hook context, before it writes any of them
+ * (server/imports/write-chunk.ts), so what the earlier rows of the chunk draw is not in what SQL reads; a single
+ * write and each bulk row have a context of their own, where this stays empty. Bulk writes and imports apply the
+ * rule per row, earlier rows counting (docs/domain/calculations.md, "Budgets").
+ */
+const pendingDraws = new WeakMap<HookContext, Map<string, Dec>>();
+
+/**
+ * Checks the draws of one write (inside its transaction): reads what is available on each budget (less what earlier
+ * rows of the same context drew, `pendingDraws`) and applies each budget's action to the draws that would overspend
+ * it. Call it after `lockBudgets`, with what is read for the deltas read after that lock.
  */
 export async function drawOnBudgets(h: HookContext, draws: readonly Draw[]): Promise<void> {
+  const pending = pendingDraws.get(h) ?? new Map<string, Dec>();
   const rising = draws.filter((d) => d.delta.units > 0n);
-  if (!rising.length) return;
-  const rows = await h.db
-    .select({
-      uuid: budgets.uuid,
-      name: budgets.name,
-      currency: budgets.currency,
-      action: budgets.exceeded_action,
-      available: availableSql(),
-    })
-    .from(budgets)
-    .where(and(inArray(budgets.uuid, [...new Set(rising.map((d) => d.budget))]), isNull(budgets.deleted_at)));
+  const rows = rising.length
+    ? await h.db
+        .select({
+          uuid: budgets.uuid,
+          name: budgets.name,
+          currency: budgets.currency,
+          action: budgets.exceeded_action,
+          available: availableSql(),
+        })
+        .from(budgets)
+        .where(and(inArray(budgets.uuid, [...new Set(rising.map((d) => d.budget))]), isNull(budgets.deleted_at)))
+    : [];
+  const warnings: Warning[] = [];
   for (const d of rising) {
     const b = rows.find((r) => r.uuid === d.budget);
-    if (!b || b.action === 'ignore' || !overspends(b.available, d.delta)) continue;
-    const params = { budget: b.name, available: decimalText(b.available), currency: b.currency };
+    if (!b || b.action === 'ignore') continue;
+    const left = sub(toDec(b.available) ?? ZERO, pending.get(d.budget) ?? ZERO);
+    if (!overspends(decToString(left), d.delta)) continue;
+    const params = { budget: b.name, available: decToString(left, 2), currency: b.currency };
     if (b.action === 'stop') throw fieldError(d.field, 'validation.budget_exceeded', params);
-    h.warnings?.push({ field: d.field, key: 'warnings.budget_exceeded', params });
+    warnings.push({ field: d.field, key: 'warnings.budget_exceeded', params });
   }
+  // let through: what it draws counts for the rows after it in this context
+  for (const d of draws) pending.set(d.budget, add(pending.get(d.budget) ?? ZERO, d.delta));
+  pendingDraws.set(h, pending);
+  h.warnings?.push(...warnings);
 }
 
 /**

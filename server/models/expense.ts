@@ -28,6 +28,14 @@ export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
 const billsOfLines = async (db: Db, uuids: string[]) =>
   (await db.select({ b: lines.bill_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.b));
 
+/**
+ * Lines let through in a hook context whose rows are not in the tables yet, by bill: the bill's amount after them
+ * and their totals. An import runs the `beforeWrite` of every row of a chunk before it writes any
+ * (server/imports/write-chunk.ts; see `pendingDraws` in ./budget), so the bill's stored amount and lines are those
+ * before the chunk.
+ */
+const pendingLines = new WeakMap<HookContext, Map<string, { amount: string; totals: string[] }>>();
+
 /** What the line's write draws on its bill's budget: the bill's new amount (other lines + this one) − its amount. */
 async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
   const billUuid = String(merged.bill_uuid);
@@ -49,8 +57,16 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
         uuid ? ne(lines.uuid, uuid) : undefined,
       ),
     );
-  const next = sum([...others.map((o) => o.total), lineTotal(merged)]);
-  await drawOnBudgets(h, [{ budget: b.budget, delta: sub(toDec(next)!, toDec(current?.amount) ?? toDec(0)!), field: 'unit_price' }]);
+  const pending = pendingLines.get(h) ?? new Map<string, { amount: string; totals: string[] }>();
+  const earlier = pending.get(billUuid);
+  const total = lineTotal(merged);
+  const next = sum([...others.map((o) => o.total), ...(earlier?.totals ?? []), total]);
+  const before = earlier?.amount ?? current?.amount;
+  await drawOnBudgets(h, [
+    { budget: b.budget, delta: sub(toDec(next)!, toDec(before) ?? toDec(0)!), field: 'unit_price' },
+  ]);
+  pending.set(billUuid, { amount: next, totals: [...(earlier?.totals ?? []), String(total)] });
+  pendingLines.set(h, pending);
 }
 
 export const expense: ModelBehaviour = {

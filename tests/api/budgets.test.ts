@@ -376,7 +376,7 @@ describe('bulk writes apply the rule per row', () => {
 
   async function threeBills(action: string) {
     const budget = await createBudget(a, { exceeded_action: action });
-    const made = [];
+    const made: Rec[] = [];
     for (const title of ['Eins', 'Zwei', 'Drei'])
       made.push(ok(await postBill(a, { budget_uuid: budget.uuid, title, amount: '10.00' })));
     const update = (skip: boolean) =>
@@ -510,7 +510,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('parallel writers (PostgreSQL)',
         postBill(a, { budget_uuid: budget.uuid, amount: '35.00', title: 'A' }),
         postBill(member, { budget_uuid: budget.uuid, amount: '35.00', title: 'B' }),
       ]);
-      expect(statuses(replies), JSON.stringify(replies.map((r) => r.body.message ?? r.status))).toEqual([201, 422]);
+      expect(
+        statuses(replies),
+        JSON.stringify(replies.map((r) => (r.body as { message?: string }).message ?? r.status)),
+      ).toEqual([201, 422]);
       expect(await available(a, budget.uuid)).toBe('25.00');
       expect(await listed(a, 'bills', 'budget_uuid', budget.uuid)).toHaveLength(2);
     }
@@ -525,7 +528,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('parallel writers (PostgreSQL)',
         postOrderLine(a, first.uuid, { quantity: '6', unit_price: '10.00' }),
         postOrderLine(member, second.uuid, { quantity: '6', unit_price: '10.00' }),
       ]);
-      expect(statuses(replies), JSON.stringify(replies.map((r) => r.body.message ?? r.status))).toEqual([201, 422]);
+      expect(
+        statuses(replies),
+        JSON.stringify(replies.map((r) => (r.body as { message?: string }).message ?? r.status)),
+      ).toEqual([201, 422]);
       expect(await available(a, budget.uuid)).toBe('40.00');
     }
   });
