@@ -192,8 +192,6 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   page,
 }) => {
   const subject = `Door jams ${Date.now().toString(36)}`;
-  // the tray's item and today's cell must both be on screen for the drag (the kind toggles take three lines at 720)
-  await page.setViewportSize({ width: 1280, height: 1000 });
   await signInTo(page, '/calendar');
   const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
   const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
@@ -391,7 +389,7 @@ test('"this and following" splits the series; Undo joins it back with the same e
   expect(((await split.json()) as { data: unknown[] }).data).toHaveLength(0);
 });
 
-test('record dates: guarantee end dates toggled off and on, one shown with why it cannot move, opened in its module', async ({
+test('record dates: guarantee end dates toggled off and on in the record dates menu, one dropped on another day goes back saying why, opened in its module', async ({
   page,
 }) => {
   const title = `Guarantee pump ${Date.now().toString(36)}`;
@@ -427,18 +425,43 @@ test('record dates: guarantee end dates toggled off and on, one shown with why i
   );
   for (let i = 0; i < Math.abs(days); i++)
     await calendar.getByRole('button', { name: days < 0 ? 'Previous period' : 'Next period' }).click();
+  // the record date kinds share one menu beside the task, ticket and order switches
+  const menu = page.getByRole('button', { name: /^Record dates \(\d+ of \d+\)$/ });
+  await expect(menu).toHaveText(/\((\d+) of \1\)/);
+  await menu.click();
   const toggle = page.getByRole('checkbox', { name: 'Guarantee end dates' });
   await expect(toggle).toBeChecked();
   await expect(calendar.getByText(title)).toBeVisible();
   await toggle.uncheck();
   await expect(calendar.getByText(title)).toHaveCount(0);
+  await expect(menu).not.toHaveText(/\((\d+) of \1\)/);
   await toggle.check();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveCount(0);
   const event = calendar.locator('.hw-cal-kind-guarantee_end', { hasText: title });
   await expect(event).toBeVisible();
-  // a computed end date cannot be dragged: the entry says why
+  // a computed end date cannot move: the entry says why, and one dropped on another day goes back with a notice
   await expect(event).toHaveAttribute('title', /computed from the start date and the duration/);
   await expect(event).toHaveClass(/hw-cal-locked/);
-  await event.click();
+  await calendar.getByRole('button', { name: 'Week', exact: true }).click();
+  const endCell = page.locator(`td[data-date="${guarantee.end_date}"]`);
+  await expect(endCell.locator('.hw-cal-kind-guarantee_end', { hasText: title })).toBeVisible();
+  const other = new Date(end);
+  other.setDate(other.getDate() + (other.getDay() === 1 ? 1 : -1)); // another day of the same week (from Monday)
+  const from = (await endCell.locator('.hw-cal-kind-guarantee_end', { hasText: title }).boundingBox())!;
+  const to = (await page.locator(`td[data-date="${isoOf(other)}"]`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 20 });
+  await page.mouse.up();
+  await expect(
+    page.getByText(`“${title}” cannot be moved: computed from the start date and the duration`, { exact: false }),
+  ).toBeVisible();
+  await expect(endCell.locator('.hw-cal-kind-guarantee_end', { hasText: title })).toBeVisible();
+  await expect(page.locator(`td[data-date="${isoOf(other)}"]`).getByText(title)).toHaveCount(0);
+  expect((await apiGet<{ end_date: string }>(page, `guarantees/${guarantee.uuid}`)).end_date).toBe(guarantee.end_date);
+  await endCell.locator('.hw-cal-kind-guarantee_end', { hasText: title }).click();
   await page.waitForURL((url) => url.pathname === '/guarantees' && url.search.includes(guarantee.uuid));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 });

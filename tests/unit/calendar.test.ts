@@ -96,6 +96,11 @@ describe('calendar cap', () => {
     const events = capEvents([a, b], 'dayGridMonth', (i) => Boolean(i.links.reschedule), more).events;
     expect(events.map((e) => e.editable)).toEqual([true, false]);
   });
+  it('lets a locked date be picked up (its drop is refused with the reason), never resized', () => {
+    const locked = item(1, '2024-05-02', { kind: 'guarantee_end', locked_reason: 'computed_guarantee_end' });
+    const [event] = capEvents([locked], 'dayGridMonth', () => false, more).events;
+    expect(event).toMatchObject({ editable: true, durationEditable: false });
+  });
 });
 
 describe('recurrence editor fields', () => {

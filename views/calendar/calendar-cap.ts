@@ -24,13 +24,19 @@ export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'ov
   return names;
 }
 
+/**
+ * A computed date (a locked one) is picked up like any other, so that its drop can say why it cannot move and put
+ * it back (docs/domain/planning.md, "Deadline calendar"); it is never resized.
+ */
 export function toEvent(item: CalendarItem, editable: boolean): EventInput {
+  const locked = Boolean(item.locked_reason);
   return {
     id: item.id,
     title: item.title,
     start: item.date ?? undefined,
     allDay: true,
-    editable,
+    editable: editable || locked,
+    ...(locked ? { durationEditable: false } : {}),
     classNames: eventClassNames(item),
     extendedProps: { item, sortKey: rank(item) },
   };

@@ -1,5 +1,5 @@
 // The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events, ticket and order due dates and
-// record dates (contracts, guarantees, counters, tenancies, documents, facilities) of the selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
+// record dates (contracts, guarantees, counters, tenancies, documents, facilities, bills) of the selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
 // resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
 import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
@@ -11,6 +11,7 @@ import FullCalendar from '@fullcalendar/react';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { notify } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { fetchCalendarEvents, type CalendarContext, type CalendarItem } from './calendar-api';
 import { capEvents } from './calendar-cap';
@@ -71,17 +72,31 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
     if (more) api()?.changeView('listDay', more);
     else onOpenItem?.(arg.event.extendedProps.item as CalendarItem);
   };
+  // a computed date dropped on another day goes back, and a notice says why (its kind's reason key)
+  const refuseLocked = (item: CalendarItem, revert: () => void) => {
+    if (!item.locked_reason) return false;
+    revert();
+    notify.warning(
+      t('calendar.locked.notice', { title: item.title, reason: t(`calendar.locked.${item.locked_reason}`) }),
+      {
+        key: `locked:${item.id}`,
+      },
+    );
+    return true;
+  };
   const onDrop = (arg: EventDropArg) => {
     const item = arg.event.extendedProps.item as CalendarItem;
+    if (refuseLocked(item, arg.revert)) return;
     move({ item, from: item.date, to: isoDate(arg.event.start!), revert: arg.revert });
   };
   const onResize = (arg: EventResizeDoneArg) => {
     // a deadline is one day: stretching or shrinking it moves the due date to its new last day
     const item = arg.event.extendedProps.item as CalendarItem;
+    if (refuseLocked(item, arg.revert)) return;
     const last = arg.event.end ? dayBefore(arg.event.end) : isoDate(arg.event.start!);
     move({ item, from: item.date, to: last, revert: arg.revert });
   };
-  // a computed date (a contract's latest cancellation date, a guarantee's end) cannot be dragged: its tooltip says why
+  // a computed date (a contract's latest cancellation date, a guarantee's end) cannot move: its tooltip says why
   const onMount = (arg: EventMountArg) => {
     const item = arg.event.extendedProps.item as CalendarItem | undefined;
     if (!item?.locked_reason) return;
