@@ -35,6 +35,9 @@ export interface ModelHooks {
   /** Before insert (current null) or update: throw a ValidationFailed to refuse; return values to store too. */
   beforeWrite?: (h: HookContext, merged: Row, changes: Row, current: Row | null) => Promise<Row | void>;
   afterWrite?: (h: HookContext, uuid: string, created: boolean) => Promise<void>;
+  /** Instead of `afterWrite` once a record, once for the records an import chunk created (or updated): a model
+   * whose step after the write reads the others (a counter's readings) does it in one pass. */
+  afterWriteAll?: (h: HookContext, uuids: string[], created: boolean) => Promise<void>;
   /** After archive (true) or restore (false) of these records; delete counts as taking them out too. */
   afterArchive?: (h: HookContext, uuids: string[], archived: boolean) => Promise<void>;
 }

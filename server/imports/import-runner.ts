@@ -89,7 +89,7 @@ export async function planContext(
     access,
     seen: new Map(),
     ...(selfRef ? { made: new Map() } : {}),
-    ids: selfRef || !!hooksOf(entity).afterWrite,
+    ids: selfRef || !!hooksOf(entity).afterWrite || !!hooksOf(entity).afterWriteAll,
   };
 }
 
@@ -144,7 +144,7 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     // chunks are written up to three at a time on their own connections, committing in order (see writeChunk). Updates and
     // models with hooks plan each chunk after the one before it committed.
     const hooks = hooksOf(p.entity);
-    const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite;
+    const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite && !hooks.afterWriteAll;
     const writers = ahead && ctx.database.kind === 'postgres' ? WRITERS : 1;
     const pause = giveWay();
     let chunks = 0;

@@ -2,7 +2,8 @@
 // plan read, failed rows into the error report, what was written (import_created, import_rows: for undo), the job's
 // progress and lease — all or nothing. A chunk of creates for a model without write hooks is a single statement
 // (one round trip), or two when it is written beside the chunk before; the others run statement by statement in
-// a transaction with the model's hooks.
+// a transaction with the model's hooks (a model's step after the write once for the whole chunk where it has one:
+// `afterWriteAll`, e.g. a counter's readings recomputed in one pass, docs/domain/calculations.md).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
@@ -39,7 +40,8 @@ export function writeChunk(
 ): Promise<boolean> {
   const entity = entityByName(job.model)!;
   const hooks = hooksOf(entity);
-  const simple = !hooks.beforeWrite && !hooks.afterWrite && !planned.some((r) => r.action === 'update');
+  const simple =
+    !hooks.beforeWrite && !hooks.afterWrite && !hooks.afterWriteAll && !planned.some((r) => r.action === 'update');
   if (!simple)
     return ctx.db.transaction(async (tx) => {
       await tx.execute(ASYNC_COMMIT);
@@ -94,10 +96,14 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
       }
     }
   const creates = planned.filter((r) => r.action === 'create');
-  if (creates.length && hooks.afterWrite) {
+  // the step after the write: once for the chunk's records when the model has one (afterWriteAll), else per record
+  const after = hooks.afterWriteAll ?? hooks.afterWrite;
+  if (creates.length && after) {
     await c.db.execute(sql`with made as (${insertCreates(entity, access, job, creates, now)})
       ${logCreated(job, creates, now)}`);
-    for (const r of creates) await hooks.afterWrite(h, r.uuid!, true); // chosen by the plan (PlanContext.ids)
+    const uuids = creates.map((r) => r.uuid!); // chosen by the plan (PlanContext.ids)
+    if (hooks.afterWriteAll) await hooks.afterWriteAll(h, uuids, true);
+    else for (const uuid of uuids) await hooks.afterWrite!(h, uuid, true);
   }
   const updated: { record_uuid: string; before: Record<string, unknown> }[] = [];
   for (const r of planned.filter((x) => x.action === 'update')) {
@@ -113,11 +119,17 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
       r.errors.row = [translate(locale, 'errors.conflict')];
       continue;
     }
-    await hooks.afterWrite?.(h, String(target.uuid), false);
+    if (!hooks.afterWriteAll) await hooks.afterWrite?.(h, String(target.uuid), false);
     const before = Object.fromEntries(Object.keys(r.values).map((k) => [k, target[k] ?? null]));
     updated.push({ record_uuid: String(target.uuid), before });
   }
-  const rest = hooks.afterWrite ? planned.filter((r) => r.action !== 'create') : planned;
+  if (updated.length && hooks.afterWriteAll)
+    await hooks.afterWriteAll(
+      h,
+      updated.map((u) => u.record_uuid),
+      false,
+    );
+  const rest = after ? planned.filter((r) => r.action !== 'create') : planned;
   const { ctes, progress } = chunkParts(entity, access, job, rest, updated, planned, now);
   const statement = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${progress}` : progress;
   return cancelled(await c.db.execute(sql`${statement} returning cancel_requested`));

@@ -2,8 +2,9 @@
 // update, bulk write and import stores the reading's consumption and status, and those of the counter's later
 // readings that depend on it (the next one's consumption, the anomaly averages of the ones after); so do archive,
 // restore and delete. A reading's property is its counter's; two live readings of one counter at the same moment
-// are refused (422 on measured_at).
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm';
+// are refused (422 on measured_at). An import chunk recomputes each counter once, from the earliest reading it
+// wrote (`afterWriteAll`), and the changed readings are written in one statement.
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { computeSeries, ANOMALY_WINDOW } from '../../src/domain/consumption';
 import { decEquals, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
@@ -12,6 +13,7 @@ import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { counter as counters, measurement as measurements } from '../db/entity-tables';
 import { fieldError } from '../http-error';
+import { rowsOf } from '../crud/table';
 
 const live = () => and(isNull(measurements.deleted_at), isNull(measurements.archived_at));
 
@@ -32,44 +34,74 @@ const asDate = (v: unknown): Date | null => {
  * Recomputes the consumption and status of a counter's live readings from `from` on (the readings before it keep
  * theirs: the six before give the average, the last one the previous value) and writes those that changed.
  */
-export async function recomputeReadings(db: Db, counterUuid: string, from: Date | null): Promise<number> {
-  const [c] = await db
-    .select({ factor: counters.factor, is_cumulative: counters.is_cumulative })
-    .from(counters)
-    .where(eq(counters.uuid, counterUuid))
-    .limit(1);
-  if (!c) return 0;
-  const columns = {
-    uuid: measurements.uuid,
-    value: measurements.value,
-    consumption: measurements.consumption,
-    status: measurements.status,
+export const recomputeReadings = (db: Db, counterUuid: string, from: Date | null): Promise<number> =>
+  recomputeCounters(db, new Map([[counterUuid, from]]));
+
+interface Stored {
+  counter: string;
+  uuid: string;
+  value: string | null;
+  consumption: string | null;
+  status: string;
+}
+
+/**
+ * `recomputeReadings` for several counters at once, each from its own moment (null: all its readings), in a fixed
+ * number of statements whatever their number: the counters' rules, the (up to) six readings before each start, the
+ * readings from each start on, and one update of every reading that changed.
+ */
+export async function recomputeCounters(db: Db, starts: ReadonlyMap<string, Date | null>): Promise<number> {
+  if (!starts.size) return 0;
+  const rules = new Map(
+    (
+      await db
+        .select({ uuid: counters.uuid, factor: counters.factor, is_cumulative: counters.is_cumulative })
+        .from(counters)
+        .where(inArray(counters.uuid, [...starts.keys()]))
+    ).map((c) => [c.uuid, c]),
+  );
+  if (!rules.size) return 0;
+  const list = JSON.stringify([...starts].map(([counter, at]) => ({ counter, at: at?.toISOString() ?? null })));
+  const from = sql`json_to_recordset(${list}::json) as s(counter uuid, at timestamptz)`;
+  const columns = sql`m.uuid, m.value::text as value, m.consumption::text as consumption, m.status, m.measured_at`;
+  const ofCounter = sql`m.counter_uuid = s.counter and m.deleted_at is null and m.archived_at is null`;
+  const before = rowsOf<Stored>(
+    await db.execute(sql`select s.counter, b.uuid, b.value, b.consumption, b.status from ${from}
+      cross join lateral (select ${columns} from ${measurements} m where ${ofCounter} and m.measured_at < s.at
+        order by m.measured_at desc, m.uuid desc limit ${ANOMALY_WINDOW}) b
+      order by s.counter, b.measured_at, b.uuid`),
+  );
+  const after = rowsOf<Stored>(
+    await db.execute(sql`select s.counter, a.uuid, a.value, a.consumption, a.status from ${from}
+      cross join lateral (select ${columns} from ${measurements} m
+        where ${ofCounter} and (s.at is null or m.measured_at >= s.at)) a
+      order by s.counter, a.measured_at, a.uuid`),
+  );
+  const byCounter = (rows: Stored[]) => {
+    const map = new Map<string, Stored[]>();
+    for (const r of rows) (map.get(r.counter) ?? map.set(r.counter, []).get(r.counter)!).push(r);
+    return map;
   };
-  const ofCounter = (...more: (SQL | undefined)[]) => and(eq(measurements.counter_uuid, counterUuid), live(), ...more);
-  const before = from
-    ? await db
-        .select(columns)
-        .from(measurements)
-        .where(ofCounter(lt(measurements.measured_at, from)))
-        .orderBy(desc(measurements.measured_at), desc(measurements.uuid))
-        .limit(ANOMALY_WINDOW)
-    : [];
-  const after = await db
-    .select(columns)
-    .from(measurements)
-    .where(ofCounter(from ? gte(measurements.measured_at, from) : undefined))
-    .orderBy(asc(measurements.measured_at), asc(measurements.uuid));
-  const series = [...before.reverse(), ...after];
-  const computed = computeSeries(c, series, before.length);
-  let changed = 0;
-  for (const [i, next] of computed.entries()) {
-    const row = after[i]!;
-    if (sameDecimal(row.consumption, next.consumption) && row.status === next.status) continue;
-    assertStorable(entities.measurement, { ...next });
-    await db.update(measurements).set(next).where(eq(measurements.uuid, row.uuid));
-    changed += 1;
+  const earlier = byCounter(before);
+  const changed: { uuid: string; consumption: string | null; status: string }[] = [];
+  for (const [counter, later] of byCounter(after)) {
+    const rule = rules.get(counter);
+    if (!rule) continue;
+    const head = earlier.get(counter) ?? [];
+    const computed = computeSeries(rule, [...head, ...later], head.length);
+    for (const [i, next] of computed.entries()) {
+      const row = later[i]!;
+      if (sameDecimal(row.consumption, next.consumption) && row.status === next.status) continue;
+      assertStorable(entities.measurement, { ...next });
+      changed.push({ uuid: row.uuid, ...next });
+    }
   }
-  return changed;
+  if (changed.length)
+    // every changed reading in one statement (an import chunk appends hundreds)
+    await db.execute(sql`update ${measurements} set consumption = x.consumption, status = x.status
+      from json_to_recordset(${JSON.stringify(changed)}::json) as x(uuid uuid, consumption numeric, status text)
+      where ${measurements}.uuid = x.uuid`);
+  return changed.length;
 }
 
 /** The place a reading had before an update (its counter and moment), to recompute from there too. */
@@ -94,7 +126,7 @@ async function recomputeFrom(db: Db, places: readonly { counter: string; at: Dat
     const known = earliest.get(counter);
     if (!earliest.has(counter) || (known && (!at || at < known))) earliest.set(counter, at);
   }
-  for (const [counter, at] of earliest) await recomputeReadings(db, counter, at);
+  await recomputeCounters(db, earliest);
 }
 
 export const measurement: ModelBehaviour = {
@@ -140,6 +172,16 @@ export const measurement: ModelBehaviour = {
       const places: { counter: string; at: Date | null }[] = await readingPlaces(h.db, [uuid]);
       const old = movedFrom.get(h)?.get(uuid);
       if (old) places.push(old);
+      await recomputeFrom(h.db, places);
+    },
+    // an import chunk: each counter recomputed once, from the earliest of its readings the chunk wrote
+    afterWriteAll: async (h, uuids) => {
+      const places: { counter: string; at: Date | null }[] = await readingPlaces(h.db, uuids);
+      const moves = movedFrom.get(h);
+      for (const uuid of uuids) {
+        const old = moves?.get(uuid);
+        if (old) places.push(old);
+      }
       await recomputeFrom(h.db, places);
     },
     afterArchive: async (h, uuids) => recomputeFrom(h.db, await readingPlaces(h.db, uuids)),

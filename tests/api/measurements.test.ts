@@ -371,6 +371,47 @@ describe('imported readings', () => {
   });
 });
 
+describe('imports across chunks', () => {
+  it('computes every reading of a file larger than a chunk, two counters interleaved', async () => {
+    const one = await makeCounter(a);
+    const two = await makeCounter(a);
+    // 300 readings each, hourly, 10 a step; a spike of 100 on the first counter's 150th, a drop on the second's 200th
+    const rows: (string | null)[][] = [['Counter', 'Measured at', 'Value', 'Property']];
+    const value = { [one.uuid]: 0, [two.uuid]: 1000 };
+    for (let i = 0; i < 600; i++) {
+      const c = i % 2 ? two : one;
+      const j = Math.floor(i / 2);
+      value[c.uuid] += j === 0 ? 0 : c === one && j === 150 ? 100 : c === two && j === 200 ? -5 : 10;
+      rows.push([
+        c.uuid,
+        new Date(Date.UTC(2024, 0, 1) + j * 3_600_000).toISOString(),
+        String(value[c.uuid]),
+        a.property,
+      ]);
+    }
+    const job = await importReadings(a, rows, {
+      '0': 'counter_uuid',
+      '1': 'measured_at',
+      '2': 'value',
+      '3': 'property_uuid',
+    });
+    expect(job.counts).toMatchObject({ created: 600, failed: 0 });
+    for (const [c, odd] of [
+      [one, [150, '100.0000']],
+      [two, [200, '-5.0000']],
+    ] as const) {
+      const list = json<{ data: Rec[] }>(
+        await a.client.get(`/measurements?filter[counter_uuid]=${c.uuid}&sort_by=measured_at&per_page=500`),
+      ).data;
+      expect(list).toHaveLength(300);
+      expect(list[0]).toMatchObject({ consumption: null, status: 'valid', source: 'import' });
+      const anomalous = list.flatMap((r, j) => (r.status === 'anomalous' ? [[j, r.consumption]] : []));
+      expect(anomalous).toEqual([odd]);
+      expect(list.filter((r, j) => j > 0 && j !== odd[0] && r.consumption !== '10.0000')).toEqual([]);
+    }
+  });
+});
+
 describe('consumption per period and per m²', () => {
   const when = (iso: string) => new Date(`${iso}Z`).toISOString();
   async function counterWithReadings(ws: Ws, area: string | null) {
