@@ -69,13 +69,54 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
   pendingLines.set(h, pending);
 }
 
+/**
+ * A line restored draws again (docs/domain/calculations.md, "Budgets"): each bill's amount with its live lines less
+ * its stored amount, on the bill's budget (refused or warned on `unit_price`), before the amounts are refreshed.
+ */
+async function drawOfRestored(h: HookContext, billUuids: readonly string[]) {
+  const drawing = await h.db
+    .select({ uuid: bills.uuid, budget: bills.budget_uuid })
+    .from(bills)
+    .where(and(inArray(bills.uuid, [...new Set(billUuids)]), ne(bills.status, 'cancelled'), isNull(bills.deleted_at)));
+  const onBudget = drawing.filter((b): b is { uuid: string; budget: string } => typeof b.budget === 'string');
+  if (!onBudget.length) return;
+  await lockBudgets(
+    h,
+    onBudget.map((b) => b.budget),
+  );
+  for (const b of onBudget) {
+    const [current] = await h.db.select({ amount: bills.amount }).from(bills).where(eq(bills.uuid, b.uuid));
+    const totals = await h.db
+      .select({ total: lines.total })
+      .from(lines)
+      .where(and(eq(lines.bill_uuid, b.uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
+    if (!totals.length) continue;
+    const next = sum(totals.map((t) => t.total));
+    await drawOnBudgets(h, [
+      { budget: b.budget, delta: sub(toDec(next)!, toDec(current?.amount) ?? toDec(0)!), field: 'unit_price' },
+    ]);
+  }
+}
+
+/** The bill a line is moved away from, by line, until its write is done (its amount follows the lines it keeps). */
+const movedFrom = new WeakMap<HookContext, Map<string, string>>();
+
 export const expense: ModelBehaviour = {
   stored: (merged) => ({ total: lineTotal(merged) }),
   hooks: {
     beforeWrite: async (h, merged, _changes, current) => {
       await drawOfLine(h, merged, current ? String(current.uuid) : undefined);
+      if (current && current.bill_uuid !== merged.bill_uuid)
+        movedFrom.set(h, (movedFrom.get(h) ?? new Map()).set(String(current.uuid), String(current.bill_uuid)));
     },
-    afterWrite: async (h, uuid) => refreshBillAmounts(h.db, await billsOfLines(h.db, [uuid])),
-    afterArchive: async (h, uuids) => refreshBillAmounts(h.db, await billsOfLines(h.db, uuids)),
+    afterWrite: async (h, uuid) => {
+      const from = movedFrom.get(h)?.get(uuid);
+      await refreshBillAmounts(h.db, [...(await billsOfLines(h.db, [uuid])), ...(from ? [from] : [])]);
+    },
+    afterArchive: async (h, uuids, archived) => {
+      const billsOf = await billsOfLines(h.db, uuids);
+      if (!archived) await drawOfRestored(h, billsOf);
+      await refreshBillAmounts(h.db, billsOf);
+    },
   },
 };

@@ -51,13 +51,51 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
   ]);
 }
 
+/**
+ * A line restored draws again (docs/domain/calculations.md, "Budgets"): each order's total with its live lines less
+ * its stored total, on the budget the order draws on (refused or warned on `unit_price`), before the totals are
+ * refreshed.
+ */
+async function drawOfRestored(h: HookContext, orderUuids: readonly string[]) {
+  const unique = [...new Set(orderUuids)];
+  const before = await Promise.all(unique.map((o) => orderDraw(h, o)));
+  await lockBudgets(
+    h,
+    before.map((d) => d?.budget),
+  );
+  for (const uuid of unique) {
+    const drawn = await orderDraw(h, uuid); // read again under the lock
+    if (!drawn) continue;
+    const totals = await h.db
+      .select({ total: lines.total })
+      .from(lines)
+      .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
+    const next = sum(totals.map((t) => t.total));
+    await drawOnBudgets(h, [
+      { budget: drawn.budget, delta: sub(toDec(next)!, toDec(drawn.total) ?? toDec(0)!), field: 'unit_price' },
+    ]);
+  }
+}
+
+/** The order a line is moved away from, by line, until its write is done (its total follows the lines it keeps). */
+const movedFrom = new WeakMap<HookContext, Map<string, string>>();
+
 export const orderLine: ModelBehaviour = {
   stored: (merged) => ({ total: lineTotal(merged) }),
   hooks: {
     beforeWrite: async (h, merged, _changes, current) => {
       await drawOfLine(h, merged, current ? String(current.uuid) : undefined);
+      if (current && current.order_uuid !== merged.order_uuid)
+        movedFrom.set(h, (movedFrom.get(h) ?? new Map()).set(String(current.uuid), String(current.order_uuid)));
     },
-    afterWrite: async (h, uuid) => refreshOrderTotals(h.db, await orderOfLines(h.db, [uuid])),
-    afterArchive: async (h, uuids) => refreshOrderTotals(h.db, await orderOfLines(h.db, uuids)),
+    afterWrite: async (h, uuid) => {
+      const from = movedFrom.get(h)?.get(uuid);
+      await refreshOrderTotals(h.db, [...(await orderOfLines(h.db, [uuid])), ...(from ? [from] : [])]);
+    },
+    afterArchive: async (h, uuids, archived) => {
+      const ordersOf = await orderOfLines(h.db, uuids);
+      if (!archived) await drawOfRestored(h, ordersOf);
+      await refreshOrderTotals(h.db, ordersOf);
+    },
   },
 };

@@ -178,6 +178,55 @@ describe('expense lines and the bill amount', () => {
     expect(await available(a, budget.uuid)).toBe('0.00');
   });
 
+  it('a line restored draws again: refused on stop, with the bill and the budget as they were', async () => {
+    const budget = await createBudget(a, { amount: '100.00', exceeded_action: 'stop' });
+    const bill = ok(await postBill(a, { budget_uuid: budget.uuid, amount: '0' }));
+    const line = ok(await postExpense(a, bill.uuid, { quantity: '1', unit_price: '60.00' }));
+    ok(await post(a.client, `/expenses/${line.uuid}/archive`));
+    ok(await postExpense(a, bill.uuid, { quantity: '1', unit_price: '100.00' }));
+    expect(await available(a, budget.uuid)).toBe('0.00');
+    const res = await post(a.client, `/expenses/${line.uuid}/restore`);
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['unit_price']);
+    expect((await record(a, `/expenses/${line.uuid}`)).archived_at).not.toBeNull();
+    expect((await record(a, `/bills/${bill.uuid}`)).amount).toBe('100.00');
+    expect(await available(a, budget.uuid)).toBe('0.00');
+    // with room it comes back
+    ok(await patch(a, `/budgets/${budget.uuid}`, { amount: '160.00' }));
+    ok(await post(a.client, `/expenses/${line.uuid}/restore`));
+    expect(await available(a, budget.uuid)).toBe('0.00');
+
+    // the same for an order line
+    const o = await createOrder(a, { budget_uuid: budget.uuid });
+    ok(await patch(a, `/budgets/${budget.uuid}`, { amount: '180.00' }));
+    const orderLine = ok(await postOrderLine(a, o.uuid, { unit_price: '20.00' }));
+    ok(await post(a.client, `/order-lines/${orderLine.uuid}/archive`));
+    ok(await postOrderLine(a, o.uuid, { unit_price: '20.00' }));
+    const again = await post(a.client, `/order-lines/${orderLine.uuid}/restore`);
+    expect(again.status, JSON.stringify(again.body)).toBe(422);
+    expect(Object.keys(again.body.errors ?? {})).toEqual(['unit_price']);
+    expect((await record(a, `/orders/${o.uuid}`)).total).toBe('20.00');
+    expect(await available(a, budget.uuid)).toBe('0.00');
+  });
+
+  it('a line moved to another bill leaves the first bill the sum of the lines it keeps', async () => {
+    const first = ok(await postBill(a, { amount: '0' }));
+    const second = ok(await postBill(a, { amount: '0' }));
+    ok(await postExpense(a, first.uuid, { unit_price: '10.00' }));
+    const moving = ok(await postExpense(a, first.uuid, { unit_price: '5.00' }));
+    ok(await postExpense(a, second.uuid, { unit_price: '1.00' }));
+    ok(await patch(a, `/expenses/${moving.uuid}`, { bill_uuid: second.uuid }));
+    expect((await record(a, `/bills/${first.uuid}`)).amount).toBe('10.00');
+    expect((await record(a, `/bills/${second.uuid}`)).amount).toBe('6.00');
+    // the same for an order line moved to another order
+    const [o1, o2] = [await createOrder(a), await createOrder(a)];
+    ok(await postOrderLine(a, o1.uuid, { unit_price: '10.00' }));
+    const moved = ok(await postOrderLine(a, o1.uuid, { unit_price: '5.00' }));
+    ok(await patch(a, `/order-lines/${moved.uuid}`, { order_uuid: o2.uuid }));
+    expect((await record(a, `/orders/${o1.uuid}`)).total).toBe('10.00');
+    expect((await record(a, `/orders/${o2.uuid}`)).total).toBe('5.00');
+  });
+
   it('refuses bad input and writes nothing', async () => {
     const bad = async (url: string, body: Record<string, unknown>, field: string) => {
       const res = await post(a.client, url, body);
