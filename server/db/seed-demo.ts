@@ -10,6 +10,7 @@ import { seedPlanning } from './seed-planning';
 import { seedContracts } from './seed-contracts';
 import { seedGuarantees } from './seed-guarantees';
 import { seedCounters } from './seed-counters';
+import { seedBudgets } from './seed-budgets';
 import { TERMS_VERSION } from '../../src/entities/account';
 
 export const DEMO_EMAIL = 'admin@demo.hauswerk.ch';
@@ -62,6 +63,7 @@ export async function seedDemo(ctx: AppContext) {
     await seedContracts(tx, group!.uuid, user!.id);
     await seedGuarantees(tx, group!.uuid, user!.id);
     await seedCounters(tx, group!.uuid, user!.id);
+    await seedBudgets(tx, group!.uuid, user!.id);
     const [existing] = await tx.select({ n: count() }).from(systemNotifications);
     if ((existing?.n ?? 0) === 0)
       await tx.insert(systemNotifications).values({

@@ -60,6 +60,7 @@ export function RecordLines({
   const lines = useQuery(linesQuery);
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+  const percent = (value: unknown) => (value == null ? '' : `${quantity.format(Number(value))} %`);
   const changed = () => {
     void client.invalidateQueries({ queryKey: linesQuery.queryKey });
     onTotals();
@@ -116,8 +117,8 @@ export function RecordLines({
               <td>{String(line.title)}</td>
               <td>{line.quantity == null ? '' : quantity.format(Number(line.quantity))}</td>
               <td>{money.format(Number(line.unit_price ?? 0))}</td>
-              <td>{line.discount == null ? '' : `${String(line.discount)} %`}</td>
-              <td>{line.tax == null ? '' : `${String(line.tax)} %`}</td>
+              <td>{percent(line.discount)}</td>
+              <td>{percent(line.tax)}</td>
               <td>{money.format(Number(line.total ?? 0))}</td>
               <td>
                 {line.links.delete && (
