@@ -422,6 +422,38 @@ describe('import of bills', () => {
     expect(cells.at(-1)).toMatch(/(?<![\d.-])40\.00 CHF/);
   });
 
+  it('updates, stop: each row draws what it adds, the rows before it counting', async () => {
+    const budget = await createBudget(a, { amount: '100.00', exceeded_action: 'stop' });
+    const made = [];
+    for (const title of ['Alt eins', 'Alt zwei', 'Alt drei'])
+      made.push(ok(await postBill(a, { budget_uuid: budget.uuid, title, amount: '10.00' })));
+    const file = await xlsx({
+      Rechnungen: [
+        ['uuid', 'Betrag'],
+        [made[0]!.uuid, 50],
+        [made[1]!.uuid, 60],
+        [made[2]!.uuid, 40],
+      ],
+    });
+    const up = await upload(a.client, file, 'rechnungen.xlsx', 'bill');
+    const job = json<{ data: Job }>(up).data;
+    const body = {
+      settings_group_uuid: a.settingsGroup,
+      mapping: { '0': 'uuid', '1': 'amount' },
+      mode: 'update',
+      match_key: 'uuid',
+    };
+    expect((await a.client.post(`/imports/${job.uuid}/validate`, body)).statusCode).toBe(200);
+    expect((await a.client.post(`/imports/${job.uuid}/run`, body)).statusCode).toBe(202);
+    expect(await finished(a.client, job.uuid)).toMatchObject({ status: 'done', counts: { updated: 2, failed: 1 } });
+    expect(await Promise.all(made.map(async (m) => (await record(a, `/bills/${m.uuid}`)).amount))).toEqual([
+      '50.00',
+      '10.00',
+      '40.00',
+    ]);
+    expect(await available(a, budget.uuid)).toBe('0.00');
+  });
+
   it('csv, warn: every row saved and counted as written', async () => {
     const budget = await createBudget(a, { amount: '100.00', exceeded_action: 'warn' });
     const csv = rows(budget.uuid)

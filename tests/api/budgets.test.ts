@@ -111,6 +111,15 @@ describe('available amount', () => {
     // a deleted bill: the order draws again
     expect((await a.client.delete(`/bills/${billUuid}`)).statusCode).toBe(200);
     expect(await available(a, budget.uuid)).toBe('60.00');
+
+    // a bill typed for the order takes its place: only the difference is drawn, up to exactly what is left
+    refusedOn(await postBill(a, { budget_uuid: budget.uuid, order_uuid: o.uuid, amount: '100.01' }), 'amount', '60.00');
+    const typed = ok(await postBill(a, { budget_uuid: budget.uuid, order_uuid: o.uuid, amount: '100.00' }));
+    expect(await available(a, budget.uuid)).toBe('0.00');
+    // unlinked from the order, the order draws again beside it
+    ok(await patch(a, `/budgets/${budget.uuid}`, { exceeded_action: 'ignore' }));
+    silent(await patch(a, `/bills/${typed.uuid}`, { order_uuid: null }));
+    expect(await available(a, budget.uuid)).toBe('-40.00');
   });
 
   it('leaves out cancelled and refused orders, cancelled and deleted bills; archiving changes nothing', async () => {
