@@ -5,10 +5,11 @@
 // expense lines whose totals add up to the bill's amount (src/domain/money.ts, as the server computes them). The demo orders
 // draw on their property's maintenance budget. Deterministic apart from today's date; one statement per table
 // (insertRows, docs/decisions.md, "Start-up").
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
 import { insertRows } from './insert-rows';
+import { seedScope } from './seed-scope';
 import { lineTotal, sum } from '../../src/domain/money';
 
 const BILLS_PER_PROPERTY = 10;
@@ -99,20 +100,8 @@ const WORK: [string, [string, string, string][]][] = [
 const ENERGY = ['Stromrechnung', 'Gasrechnung', 'Wasser und Abwasser', 'Fernwärme'];
 
 export async function seedBudgets(db: Db, sg: string, userId: number) {
-  const now = new Date(); // explicit: database defaults carry microseconds, which If-Match versions cannot match
-  const today = now.toISOString().slice(0, 10);
+  const { now, today, stamp, properties, firms } = await seedScope(db, sg, userId);
   const year = now.getUTCFullYear();
-  const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId, created_at: now, updated_at: now };
-  const properties = await db
-    .select({ uuid: t.property.uuid })
-    .from(t.property)
-    .where(and(eq(t.property.settings_group_uuid, sg), isNull(t.property.deleted_at)))
-    .orderBy(asc(t.property.name));
-  const firms = await db
-    .select({ uuid: t.contact.uuid })
-    .from(t.contact)
-    .where(and(eq(t.contact.settings_group_uuid, sg), eq(t.contact.kind, 'organisation')))
-    .orderBy(asc(t.contact.display_name));
   const costGroups = new Map(
     (
       await db

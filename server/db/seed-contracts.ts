@@ -7,6 +7,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
+import { seedScope } from './seed-scope';
 import { contractExtensions, contractFacilities } from './contract-schema';
 import {
   addMonths,
@@ -133,19 +134,7 @@ async function insertContract(c: Context, property: string, template: Template, 
 }
 
 export async function seedContracts(db: Db, sg: string, userId: number) {
-  const now = new Date(); // explicit: database defaults carry microseconds, which If-Match versions cannot match
-  const today = now.toISOString().slice(0, 10);
-  const stamp = { settings_group_uuid: sg, created_by: userId, updated_by: userId, created_at: now, updated_at: now };
-  const properties = await db
-    .select({ uuid: t.property.uuid })
-    .from(t.property)
-    .where(and(eq(t.property.settings_group_uuid, sg), isNull(t.property.deleted_at)))
-    .orderBy(asc(t.property.name));
-  const firms = await db
-    .select({ uuid: t.contact.uuid })
-    .from(t.contact)
-    .where(and(eq(t.contact.settings_group_uuid, sg), eq(t.contact.kind, 'organisation')))
-    .orderBy(asc(t.contact.display_name));
+  const { today, stamp, properties, firms } = await seedScope(db, sg, userId);
   const costGroups = await db
     .select({ uuid: t.costGroup.uuid, code: t.costGroup.code })
     .from(t.costGroup)
