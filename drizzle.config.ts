@@ -9,6 +9,7 @@ export default defineConfig({
     './server/db/planning-schema.ts',
     './server/db/contract-schema.ts',
     './server/db/document-schema.ts',
+    './server/db/permission-schema.ts',
   ],
   out: './server/db/migrations',
 });

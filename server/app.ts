@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth.routes';
 import { accountRoutes } from './routes/account.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
+import { permissionRoutes } from './routes/permissions.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(accountRoutes);
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
+      await api.register(permissionRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);

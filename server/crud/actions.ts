@@ -36,7 +36,7 @@ export async function onRecord<T>(
     const txCtx = { ...ctx, db: tx };
     const row = await getRow(txCtx, access, entity, uuid);
     if (right === 'update') {
-      if (!may(access, String(row.settings_group_uuid), 'update')) throw forbidden();
+      if (!may(access, String(row.settings_group_uuid), 'update', entity.name)) throw forbidden();
       if (row.archived_at) throw new HttpError(409, 'errors.archived');
     }
     return fn(tx, row, txCtx);

@@ -49,7 +49,7 @@ export async function bulkAction(
       const status = await (async (): Promise<Status> => {
         if (version && new Date(version).getTime() !== (row.updated_at as Date).getTime()) return 'conflict';
         if (action === 'delete') {
-          if (!may(access, sg, 'delete') && !untouchedByCreator(row, access.user.id)) return 'skipped';
+          if (!may(access, sg, 'delete', entity.name) && !untouchedByCreator(row, access.user.id)) return 'skipped';
           const ids = await subtree(c.db, entity, uuid);
           await c.db
             .update(tableOf(entity))
@@ -58,7 +58,7 @@ export async function bulkAction(
           await hooksOf(entity).afterArchive?.({ db: c.db, access, settingsGroup: sg, now: new Date() }, ids, true);
           return 'done';
         }
-        if (!may(access, sg, 'archive')) return 'skipped';
+        if (!may(access, sg, 'archive', entity.name)) return 'skipped';
         const archived = await c.db
           .select({ at: col(entity, 'archived_at') })
           .from(tableOf(entity))

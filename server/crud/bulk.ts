@@ -116,7 +116,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
       }
       const row = current.get(p.uuid)!;
       const { uuid, updated_at: version, ...changes } = p;
-      if (row.archived_at || !may(access, String(row.settings_group_uuid), 'update')) {
+      if (row.archived_at || !may(access, String(row.settings_group_uuid), 'update', entity.name)) {
         out.push({ uuid, status: 'skipped' });
         continue;
       }

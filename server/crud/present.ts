@@ -20,12 +20,12 @@ export function presentRecord(entity: AnyEntity, access: Access, row: Row): Reco
   const sg = String(row.settings_group_uuid);
   const links: Record<string, string> = { self: base };
   if (row.archived_at) {
-    if (may(access, sg, 'archive')) links.restore = `${base}/restore`;
+    if (may(access, sg, 'archive', entity.name)) links.restore = `${base}/restore`;
   } else {
-    if (may(access, sg, 'update')) Object.assign(links, { update: base }, modelLinks(entity, row, base));
-    if (may(access, sg, 'archive')) links.archive = `${base}/archive`;
+    if (may(access, sg, 'update', entity.name)) Object.assign(links, { update: base }, modelLinks(entity, row, base));
+    if (may(access, sg, 'archive', entity.name)) links.archive = `${base}/archive`;
   }
-  if (may(access, sg, 'delete')) links.delete = base;
+  if (may(access, sg, 'delete', entity.name)) links.delete = base;
   record.links = links;
   return record;
 }

@@ -197,7 +197,7 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
     else meta.total = n;
   }
   const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
-  if (access.groups.some((g) => may(access, g, 'create'))) links.create = `/api/v1/${entity.plural}`;
+  if (access.groups.some((g) => may(access, g, 'create', entity.name))) links.create = `/api/v1/${entity.plural}`;
   return { data: pageRows, meta, links };
 }
 

@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
-import type { Access } from './access';
+import { groupsWhere, type Access } from './access';
 import { virtualColumns } from './model-behaviour';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
@@ -55,9 +55,11 @@ export function selection(entity: AnyEntity) {
   };
 }
 
+/** The caller's scope on a model: live records of the settings groups in which they may view it. */
 export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   const sg = col(entity, 'settings_group_uuid');
-  return and(access.groups.length ? inArray(sg, access.groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
+  const groups = groupsWhere(access, 'view', entity.name);
+  return and(groups.length ? inArray(sg, groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
 }
 
 /** The rows of a raw statement's result (PGlite and node-postgres answer alike). */

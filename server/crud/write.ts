@@ -8,7 +8,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { entityList, scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { may, type Access, type Action } from './access';
+import { anyRecordOf, may, type Access, type Action } from './access';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
 import { hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
@@ -16,9 +16,9 @@ import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type Writ
 
 type Body = Record<string, unknown>;
 
-function authorize(access: Access, settingsGroup: string, action: Action) {
+function authorize(access: Access, settingsGroup: string, action: Action, entity: AnyEntity) {
   if (!access.roles.has(settingsGroup)) throw notFound();
-  if (!may(access, settingsGroup, action)) throw forbidden();
+  if (!may(access, settingsGroup, action, entity.name)) throw forbidden();
 }
 
 /**
@@ -75,19 +75,23 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     const values: Body = { ...body };
     if (entity.scope === 'property') {
       const property = scopeOwner(entity.scope)!;
+      // the property among the caller's settings groups first, so that a missing right to create is a 403
+      const member = anyRecordOf(access);
       const [p] = (await tx
         .select({ sg: col(property, 'settings_group_uuid') })
         .from(tableOf(property))
-        .where(and(eq(col(property, 'uuid'), body.property_uuid as string), scopeCondition(property, access)))
+        .where(and(eq(col(property, 'uuid'), body.property_uuid as string), scopeCondition(property, member)))
         .limit(1)) as { sg: string }[];
       if (!p) throw fieldError('property_uuid', 'validation.ref_not_found');
       sg = p.sg;
+      authorize(access, sg, 'create', entity);
+      if (!may(access, sg, 'view', property.name)) throw fieldError('property_uuid', 'validation.ref_not_found');
     } else {
       if (!body.settings_group_uuid) throw fieldError('settings_group_uuid', 'settings_group.required');
       sg = body.settings_group_uuid as string;
       if (!access.roles.has(sg)) throw fieldError('settings_group_uuid', 'validation.ref_not_found');
     }
-    authorize(access, sg, 'create');
+    authorize(access, sg, 'create', entity);
     runValidate(entity, values);
     await checkRow(tx, entity, sg, values, values, undefined, o);
     const now = new Date();
@@ -123,7 +127,7 @@ export async function update(
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
     const sg = String(current.settings_group_uuid);
-    authorize(access, sg, 'update');
+    authorize(access, sg, 'update', entity);
     if (current.archived_at) throw new HttpError(409, 'errors.archived');
     const { updated_at: bodyVersion, ...changes } = body;
     const expected = version ?? (bodyVersion as string | undefined);
@@ -155,7 +159,7 @@ export async function update(
 export async function softDelete(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
   await ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
-    authorize(access, String(current.settings_group_uuid), 'delete');
+    authorize(access, String(current.settings_group_uuid), 'delete', entity);
     const ids = await subtree(tx, entity, uuid);
     await tx
       .update(tableOf(entity))
@@ -212,7 +216,7 @@ async function followOwner(h: HookContext, owner: AnyEntity, owners: string[], a
 export async function setArchived(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, archive: boolean) {
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
-    authorize(access, String(current.settings_group_uuid), 'archive');
+    authorize(access, String(current.settings_group_uuid), 'archive', entity);
     const ids = await subtree(tx, entity, uuid);
     const stamp = current.archived_at as Date | null;
     const now = new Date();

@@ -7,6 +7,7 @@ import { entityTables } from './entity-tables';
 import * as planning from './planning-schema';
 import * as contracts from './contract-schema';
 import { documentLinks } from './document-schema';
+import * as permissions from './permission-schema';
 import { entityList } from '../../src/entities/registry';
 
 // Parents before children, so foreign keys hold on restore.
@@ -25,6 +26,10 @@ export const ORDER: PgTable[] = [
   schema.remindersSent,
   schema.userTableSettings,
   schema.userModelViews,
+  permissions.userGroups,
+  permissions.userGroupMembers,
+  permissions.permissionGroups,
+  permissions.permissionGroupUserGroups,
   ...modelOrder().map((name) => entityTables[name]!),
   planning.recordNumbers,
   planning.ticketFollowers,

@@ -63,7 +63,7 @@ export async function uploadDocument(ctx: AppContext, access: Access, fields: Up
       const ref = { model_name: fields.model_name, model_uuid: fields.model_uuid };
       const target = await loadRecord(txCtx, access, ref);
       const sg = String(target.row.settings_group_uuid);
-      if (!may(access, sg, 'create')) throw forbidden();
+      if (!may(access, sg, 'create', entities.document.name)) throw forbidden();
       if (target.row.archived_at) throw new HttpError(409, 'errors.archived');
       await claimName(txCtx.db, ref, name, 'file');
       key = await store.commit(file!);

@@ -2,9 +2,9 @@
 // once, the match key must be mapped for update and upsert, the settings group must be the caller's.
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
-import { ValidationFailed } from '../http-error';
+import { ValidationFailed, forbidden } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import type { Access } from '../crud/access';
+import { may, type Access } from '../crud/access';
 import { importableFields } from '../spreadsheet/template.service';
 
 export const importOptionsSchema = z.strictObject({
@@ -27,6 +27,8 @@ export function checkOptions(entity: AnyEntity, access: Access, o: ImportOptions
   const add = (path: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     (errors[path] ??= []).push({ key, params });
   if (!access.roles.has(o.settings_group_uuid)) add('settings_group_uuid', 'validation.ref_not_found');
+  // the import right on the model (docs/domain/permissions.md): a member without it may not import at all
+  else if (!may(access, o.settings_group_uuid, 'import', entity.name)) throw forbidden();
   const allowed = new Set([...importableFields(entity), 'uuid']);
   const seen = new Set<string>();
   for (const [column, field] of Object.entries(o.mapping)) {

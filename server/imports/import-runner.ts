@@ -4,11 +4,11 @@
 // event loop back every few milliseconds, so other requests get their turn.
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { imports, settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import { imports, users } from '../db/schema';
 import { entityByName } from '../../src/entities/registry';
 import type { DateFormatToken } from '../../src/domain/parse';
 import type { Locale } from '../../src/entities/account';
-import type { Access } from '../crud/access';
+import { accessOfUser, type Access } from '../crud/access';
 import { importStorage } from './storage';
 import { readBatches, type SheetRow } from './reader';
 import { giveWay } from './give-way';
@@ -39,14 +39,7 @@ export interface Counts {
 /** The caller's rights, rebuilt for a job that runs without a request. */
 export async function accessForUser(ctx: AppContext, userId: number): Promise<Access> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  const rows = await ctx.db
-    .select({ uuid: settingsGroups.uuid, role: settingsGroupMembers.role, enforce: settingsGroups.enforce_two_factor })
-    .from(settingsGroupMembers)
-    .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
-    .where(eq(settingsGroupMembers.user_id, userId));
-  const roles = new Map<string, 'admin' | 'user'>();
-  for (const r of rows) if (!r.enforce || user!.two_factor_confirmed_at) roles.set(r.uuid, r.role as 'admin' | 'user');
-  return { user: user!, roles, groups: [...roles.keys()] };
+  return accessOfUser(ctx.db, user!);
 }
 
 async function claim(ctx: AppContext, uuid: string): Promise<ImportRow | undefined> {

@@ -3,9 +3,9 @@
 // can see the URL again. Resetting replaces both: the old URL is a 404 at once.
 import { eq } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context';
-import type { Access } from '../crud/access';
+import { accessOfUser } from '../crud/access';
 import { calendarFeeds } from '../db/planning-schema';
-import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import { users } from '../db/schema';
 import { notFound } from '../http-error';
 import { calendarItems } from './calendar.service';
 import { randomToken, sha256 } from './crypto';
@@ -35,14 +35,7 @@ export async function feed(ctx: AppContext, token: string): Promise<string> {
     .where(eq(calendarFeeds.token_hash, sha256(token)));
   if (!owner) throw notFound();
   const user = owner.user as UserRow;
-  const rows = await ctx.db
-    .select({ uuid: settingsGroups.uuid, role: settingsGroupMembers.role, enforce: settingsGroups.enforce_two_factor })
-    .from(settingsGroupMembers)
-    .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
-    .where(eq(settingsGroupMembers.user_id, user.id));
-  const roles = new Map<string, 'admin' | 'user'>();
-  for (const r of rows) if (!r.enforce || user.two_factor_confirmed_at) roles.set(r.uuid, r.role as 'admin' | 'user');
-  const access: Access = { user, roles, groups: [...roles.keys()] };
+  const access = await accessOfUser(ctx.db, user);
   const day = (offset: number) => {
     const d = new Date();
     d.setUTCDate(d.getUTCDate() + offset);

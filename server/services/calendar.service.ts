@@ -138,7 +138,7 @@ export async function calendarItems(
     const links: Record<string, string> = { self };
     const record = isDateKind(r.kind) ? DATE_KINDS[r.kind] : null;
     const open = record ? record.movable : r.kind === 'task_event' ? r.status === 'open' : !isClosed(r.status);
-    if (open && may(access, r.settings_group_uuid, 'update'))
+    if (open && may(access, r.settings_group_uuid, 'update', record?.model ?? r.kind))
       links.reschedule = r.kind === 'task_event' ? `${self}/reschedule` : self;
     return {
       id: `${r.kind}:${r.uuid}`,

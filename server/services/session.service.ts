@@ -1,9 +1,11 @@
 // Sessions live in the database so several server processes share them; the cookie holds a random id whose
 // SHA-256 is the key. Ids rotate on login, 2FA completion and password confirmation (docs/domain/sign-in.md, "Sessions").
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, settingsGroupMembers, settingsGroups, users } from '../db/schema';
+import { permissionGroups, permissionGroupUserGroups, userGroupMembers } from '../db/permission-schema';
+import type { Rights } from '../../src/entities/permissions';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomToken, sha256 } from './crypto';
 import type { Config } from '../config';
@@ -73,11 +75,23 @@ export interface Membership {
   uuid: string;
   role: 'admin' | 'user';
   enforce: boolean;
+  /** The rights of the permission groups that apply to the member (docs/domain/permissions.md); null when they
+   * are an admin or the settings group has no permission group yet (the default rights apply). */
+  rights: Rights[] | null;
 }
 
-/** The caller's settings groups, fetched in the same statement as the session or token (one round trip). */
-export const membershipsOf = (userId: AnyPgColumn) => sql<Membership[] | null>`(
-  select json_agg(json_build_object('uuid', m.settings_group_uuid, 'role', m.role, 'enforce', g.enforce_two_factor))
+/**
+ * The caller's settings groups with their role and rights, fetched in the same statement as the session or token
+ * (one round trip): a user's rights are those of the permission groups of the user groups they are in.
+ */
+export const membershipsOf = (userId: AnyPgColumn | SQL) => sql<Membership[] | null>`(
+  select json_agg(json_build_object('uuid', m.settings_group_uuid, 'role', m.role, 'enforce', g.enforce_two_factor,
+    'rights', case when m.role = 'admin' or not exists (select 1 from ${permissionGroups} p
+        where p.settings_group_uuid = m.settings_group_uuid) then null
+      else coalesce((select json_agg(p.rights) from ${permissionGroups} p
+        where p.settings_group_uuid = m.settings_group_uuid and exists (select 1 from ${permissionGroupUserGroups} pu
+          join ${userGroupMembers} um on um.user_group_uuid = pu.user_group_uuid
+          where pu.permission_group_uuid = p.uuid and um.user_id = m.user_id)), '[]'::json) end))
   from ${settingsGroupMembers} m join ${settingsGroups} g on g.uuid = m.settings_group_uuid where m.user_id = ${userId})`;
 
 /** Loads a live session, its user and the user's memberships in one query; expired sessions are removed. */

@@ -8,7 +8,8 @@ import { entityList } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import type { DateFormatToken } from '../../src/domain/parse';
 import { sheetName } from '../../src/domain/sheet-text';
-import { accessOf } from '../crud/access';
+import { accessOf, groupsWhere } from '../crud/access';
+import { forbidden } from '../http-error';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
 import { requireUser } from '../plugins/auth';
 import { exportColumns } from './export-columns';
@@ -58,7 +59,10 @@ function stream(req: FastifyRequest, reply: FastifyReply, type: string, write: (
 
 async function exportFile(app: FastifyInstance, entity: AnyEntity, req: FastifyRequest, reply: FastifyReply) {
   const { ctx } = app;
-  const access = await accessOf(ctx, req);
+  const member = await accessOf(ctx, req);
+  // an export holds only the settings groups in which the caller may export the model (docs/domain/permissions.md)
+  const access = { ...member, groups: groupsWhere(member, 'export', entity.name) };
+  if (!access.groups.length) throw forbidden();
   const user = requireUser(req);
   const q = (req.method === 'GET' ? req.query : req.body) as ExportQuery;
   const fmt = { locale: req.locale, dateFormat: user.date_format as DateFormatToken };

@@ -94,7 +94,12 @@ app.withTypeProvider<ZodTypeProvider>().get(
       await db.execute(sql`select count(*)::int as n from (select 1 from facilities where settings_group_uuid = ${BENCH_GROUP}
         and deleted_at is null and archived_at is null and status in ('active') limit ${COUNT_CAP + 1}) t`),
     );
-    const access = { user: req.user!, roles: new Map([[BENCH_GROUP, 'admin' as const]]), groups: [BENCH_GROUP] };
+    const access = {
+      user: req.user!,
+      roles: new Map([[BENCH_GROUP, 'admin' as const]]),
+      groups: [BENCH_GROUP],
+      rights: new Map([[BENCH_GROUP, null]]),
+    };
     const page = rows.slice(0, 50);
     const meta: Record<string, unknown> = { page: 1, per_page: 50 };
     if (rows.length > 50) {
