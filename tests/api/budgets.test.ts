@@ -103,6 +103,10 @@ describe('available amount', () => {
     // the bill draws now: a cheaper bill frees the difference
     const bill = await record(a, `/bills/${billUuid}`);
     expect(bill).toMatchObject({ budget_uuid: budget.uuid, amount: '40.00', order_uuid: o.uuid });
+    // a line added to the billed order draws nothing: the bill draws for it
+    const late = ok(await postOrderLine(a, o.uuid, { unit_price: '500.00' }));
+    expect(await available(a, budget.uuid)).toBe('60.00');
+    expect((await a.client.delete(`/order-lines/${late.uuid}`)).statusCode).toBe(200);
     // cancelling the bill lets the order draw again: still 60
     ok(await post(a.client, `/bills/${billUuid}/cancel`));
     expect(await available(a, budget.uuid)).toBe('60.00');
