@@ -3,7 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { entityList } from '../../src/entities/registry';
+import { accessOf, may } from '../crud/access';
 import {
+  RIGHTS,
+  type Right,
   permissionGroupBody,
   permissionGroupSchema,
   permissionGroupUpdate,
@@ -102,6 +106,37 @@ export async function permissionRoutes(app: FastifyInstance) {
     await permissions.deletePermissionGroup(ctx, requireUser(req), req.params.uuid);
     return { message: translate(req.locale, 'records.deleted') };
   });
+
+  // ---- the caller's own rights (the client hides what they may not do) ----
+  r.get(
+    '/user/rights',
+    {
+      schema: {
+        tags: ['user'],
+        response: ok(
+          z.object({
+            data: z.record(
+              z.string(),
+              z.object({ role: z.enum(['admin', 'user']), rights: z.record(z.string(), z.array(z.enum(RIGHTS))) }),
+            ),
+          }),
+        ),
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const data: Record<string, { role: 'admin' | 'user'; rights: Record<string, Right[]> }> = {};
+      for (const sg of access.groups) {
+        const rights: Record<string, Right[]> = {};
+        for (const entity of entityList) {
+          const granted = RIGHTS.filter((right) => may(access, sg, right, entity.name));
+          if (granted.length) rights[entity.name] = granted;
+        }
+        data[sg] = { role: access.roles.get(sg)!, rights };
+      }
+      return { data };
+    },
+  );
 
   // ---- members (the members' list for pickers stays in settings-groups.routes.ts) ----
   const sg = { tags: ['settings-groups'] };

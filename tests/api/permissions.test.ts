@@ -110,6 +110,26 @@ describe('rights of members', () => {
     expect(Object.keys(after.links).sort()).toEqual(['archive', 'delete', 'self']);
   });
 
+  it('tells the client its own rights per settings group', async () => {
+    const { ws, member } = await team();
+    const mine = async (c: Client) =>
+      json<{ data: Record<string, { role: string; rights: Record<string, string[]> }> }>(await c.get('/user/rights'))
+        .data[ws.settingsGroup]!;
+    expect((await mine(member.client)).rights.facility).toEqual([
+      'view',
+      'create',
+      'update',
+      'archive',
+      'import',
+      'export',
+    ]);
+    await grant(ws, member.user.uuid, { facility: ['view', 'update'] });
+    const after = await mine(member.client);
+    expect(after).toEqual({ role: 'user', rights: { facility: ['view', 'update'] } });
+    expect((await mine(ws.client)).rights.contract).toContain('delete');
+    expect((await new Client(env.app).get('/user/rights')).statusCode).toBe(401);
+  });
+
   it('skips the rows a bulk update may not touch and says how many', async () => {
     const { ws, member, facility } = await team();
     await grant(ws, member.user.uuid, { facility: ['view'] });
