@@ -38,6 +38,9 @@ export interface ModelHooks {
   /** Instead of `afterWrite` once a record, once for the records an import chunk created (or updated): a model
    * whose step after the write reads the others (a counter's readings) does it in one pass. */
   afterWriteAll?: (h: HookContext, uuids: string[], created: boolean) => Promise<void>;
+  /** An import chunk's new records, once each passed `beforeWrite`, before they are inserted: values derived from
+   * them all at once go on their `values` (a reading's consumption from the others of its counter). */
+  beforeInsertAll?: (h: HookContext, rows: { uuid: string; values: Row }[]) => Promise<void>;
   /** After archive (true) or restore (false) of these records; delete counts as taking them out too. */
   afterArchive?: (h: HookContext, uuids: string[], archived: boolean) => Promise<void>;
 }

@@ -2,8 +2,9 @@
 // plan read, failed rows into the error report, what was written (import_created, import_rows: for undo), the job's
 // progress and lease — all or nothing. A chunk of creates for a model without write hooks is a single statement
 // (one round trip), or two when it is written beside the chunk before; the others run statement by statement in
-// a transaction with the model's hooks (a model's step after the write once for the whole chunk where it has one:
-// `afterWriteAll`, e.g. a counter's readings recomputed in one pass, docs/domain/calculations.md).
+// a transaction with the model's hooks (a model's steps before the insert and after the write once for the whole
+// chunk where it has them: `beforeInsertAll`, `afterWriteAll`, e.g. a counter's readings computed in one pass,
+// docs/domain/calculations.md).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
@@ -96,6 +97,11 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
       }
     }
   const creates = planned.filter((r) => r.action === 'create');
+  if (creates.length && hooks.beforeInsertAll)
+    await hooks.beforeInsertAll(
+      h,
+      creates.map((r) => ({ uuid: r.uuid!, values: r.values })),
+    );
   // the step after the write: once for the chunk's records when the model has one (afterWriteAll), else per record
   const after = hooks.afterWriteAll ?? hooks.afterWrite;
   if (creates.length && after) {

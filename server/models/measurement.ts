@@ -2,8 +2,9 @@
 // update, bulk write and import stores the reading's consumption and status, and those of the counter's later
 // readings that depend on it (the next one's consumption, the anomaly averages of the ones after); so do archive,
 // restore and delete. A reading's property is its counter's; two live readings of one counter at the same moment
-// are refused (422 on measured_at). An import chunk recomputes each counter once, from the earliest reading it
-// wrote (`afterWriteAll`), and the changed readings are written in one statement.
+// are refused (422 on measured_at). An import chunk computes its new readings before they are inserted
+// (`beforeInsertAll`) and recomputes each counter once (`afterWriteAll` for its updates); the readings that change
+// are written in one statement.
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { computeSeries, ANOMALY_WINDOW } from '../../src/domain/consumption';
 import { decEquals, toDec } from '../../src/domain/decimal';
@@ -43,14 +44,33 @@ interface Stored {
   value: string | null;
   consumption: string | null;
   status: string;
+  /** `measured_at` in milliseconds (the order of the series). */
+  ms: number;
 }
+
+/** A reading about to be inserted (an import chunk's), whose consumption and status are set on `values`. */
+export interface Pending {
+  uuid: string;
+  counter: string;
+  at: Date;
+  values: Record<string, unknown>;
+}
+
+const inOrder = (a: { ms: number; uuid: string }, b: { ms: number; uuid: string }) =>
+  a.ms - b.ms || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 /**
  * `recomputeReadings` for several counters at once, each from its own moment (null: all its readings), in a fixed
  * number of statements whatever their number: the counters' rules, the (up to) six readings before each start, the
- * readings from each start on, and one update of every reading that changed.
+ * readings from each start on, and one update of every reading that changed. `pending` are readings not inserted
+ * yet (an import chunk's, each counter's start at or before its earliest one): they join their counter's series and
+ * get their consumption and status on their values, so they are inserted with them and never updated.
  */
-export async function recomputeCounters(db: Db, starts: ReadonlyMap<string, Date | null>): Promise<number> {
+export async function recomputeCounters(
+  db: Db,
+  starts: ReadonlyMap<string, Date | null>,
+  pending: readonly Pending[] = [],
+): Promise<number> {
   if (!starts.size) return 0;
   const rules = new Map(
     (
@@ -63,34 +83,48 @@ export async function recomputeCounters(db: Db, starts: ReadonlyMap<string, Date
   if (!rules.size) return 0;
   const list = JSON.stringify([...starts].map(([counter, at]) => ({ counter, at: at?.toISOString() ?? null })));
   const from = sql`json_to_recordset(${list}::json) as s(counter uuid, at timestamptz)`;
-  const columns = sql`m.uuid, m.value::text as value, m.consumption::text as consumption, m.status, m.measured_at`;
+  const columns = sql`m.uuid, m.value::text as value, m.consumption::text as consumption, m.status,
+    (extract(epoch from m.measured_at) * 1000)::float8 as ms`;
   const ofCounter = sql`m.counter_uuid = s.counter and m.deleted_at is null and m.archived_at is null`;
   const before = rowsOf<Stored>(
-    await db.execute(sql`select s.counter, b.uuid, b.value, b.consumption, b.status from ${from}
+    await db.execute(sql`select s.counter, b.* from ${from}
       cross join lateral (select ${columns} from ${measurements} m where ${ofCounter} and m.measured_at < s.at
-        order by m.measured_at desc, m.uuid desc limit ${ANOMALY_WINDOW}) b
-      order by s.counter, b.measured_at, b.uuid`),
+        order by m.measured_at desc, m.uuid desc limit ${ANOMALY_WINDOW}) b`),
   );
   const after = rowsOf<Stored>(
-    await db.execute(sql`select s.counter, a.uuid, a.value, a.consumption, a.status from ${from}
+    await db.execute(sql`select s.counter, a.* from ${from}
       cross join lateral (select ${columns} from ${measurements} m
-        where ${ofCounter} and (s.at is null or m.measured_at >= s.at)) a
-      order by s.counter, a.measured_at, a.uuid`),
+        where ${ofCounter} and (s.at is null or m.measured_at >= s.at)) a`),
   );
-  const byCounter = (rows: Stored[]) => {
-    const map = new Map<string, Stored[]>();
+  const byCounter = <T extends { counter: string }>(rows: readonly T[]) => {
+    const map = new Map<string, T[]>();
     for (const r of rows) (map.get(r.counter) ?? map.set(r.counter, []).get(r.counter)!).push(r);
     return map;
   };
   const earlier = byCounter(before);
+  const later = byCounter(after);
+  const waiting = byCounter(pending);
   const changed: { uuid: string; consumption: string | null; status: string }[] = [];
-  for (const [counter, later] of byCounter(after)) {
+  for (const counter of starts.keys()) {
     const rule = rules.get(counter);
     if (!rule) continue;
-    const head = earlier.get(counter) ?? [];
-    const computed = computeSeries(rule, [...head, ...later], head.length);
+    const head = (earlier.get(counter) ?? []).sort(inOrder);
+    const fresh = (waiting.get(counter) ?? []).map((p) => ({
+      ...p,
+      ms: p.at.getTime(),
+      value: p.values.value,
+      consumption: undefined,
+      status: undefined,
+    }));
+    const tail = [...(later.get(counter) ?? []), ...fresh].sort(inOrder);
+    const computed = computeSeries(rule, [...head, ...tail], head.length);
     for (const [i, next] of computed.entries()) {
-      const row = later[i]!;
+      const row = tail[i]!;
+      if ('values' in row) {
+        assertStorable(entities.measurement, { ...next });
+        Object.assign(row.values, next);
+        continue;
+      }
       if (sameDecimal(row.consumption, next.consumption) && row.status === next.status) continue;
       assertStorable(entities.measurement, { ...next });
       changed.push({ uuid: row.uuid, ...next });
@@ -119,15 +153,19 @@ async function readingPlaces(db: Db, uuids: string[]) {
   return rows.map((r) => ({ counter: r.counter, at: asDate(r.at) }));
 }
 
-/** Recomputes each counter from the earliest of the given moments. */
-async function recomputeFrom(db: Db, places: readonly { counter: string; at: Date | null }[]) {
+/** Each counter's earliest moment of the given ones (null: from its first reading). */
+function earliestOf(places: readonly { counter: string; at: Date | null }[]) {
   const earliest = new Map<string, Date | null>();
   for (const { counter, at } of places) {
     const known = earliest.get(counter);
     if (!earliest.has(counter) || (known && (!at || at < known))) earliest.set(counter, at);
   }
-  await recomputeCounters(db, earliest);
+  return earliest;
 }
+
+/** Recomputes each counter from the earliest of the given moments. */
+const recomputeFrom = (db: Db, places: readonly { counter: string; at: Date | null }[]) =>
+  recomputeCounters(db, earliestOf(places));
 
 export const measurement: ModelBehaviour = {
   hooks: {
@@ -174,8 +212,21 @@ export const measurement: ModelBehaviour = {
       if (old) places.push(old);
       await recomputeFrom(h.db, places);
     },
-    // an import chunk: each counter recomputed once, from the earliest of its readings the chunk wrote
-    afterWriteAll: async (h, uuids) => {
+    // an import chunk's new readings: computed with their counters' series before they are inserted, each counter
+    // once from the earliest of them (the readings after it that change are updated)
+    beforeInsertAll: async (h, rows) => {
+      const pending: Pending[] = [];
+      for (const { uuid, values } of rows) {
+        const at = asDate(values.measured_at);
+        if (at) pending.push({ uuid, counter: String(values.counter_uuid), at, values });
+      }
+      const places = pending.map((p) => ({ counter: p.counter, at: p.at }));
+      await recomputeCounters(h.db, earliestOf(places), pending);
+    },
+    // an import chunk's updated readings: each counter recomputed once, from the earliest place of them (the new
+    // ones were computed before the insert)
+    afterWriteAll: async (h, uuids, created) => {
+      if (created) return;
       const places: { counter: string; at: Date | null }[] = await readingPlaces(h.db, uuids);
       const moves = movedFrom.get(h);
       for (const uuid of uuids) {
@@ -184,6 +235,8 @@ export const measurement: ModelBehaviour = {
       }
       await recomputeFrom(h.db, places);
     },
-    afterArchive: async (h, uuids) => recomputeFrom(h.db, await readingPlaces(h.db, uuids)),
+    afterArchive: async (h, uuids) => {
+      await recomputeFrom(h.db, await readingPlaces(h.db, uuids));
+    },
   },
 };

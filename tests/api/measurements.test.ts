@@ -381,7 +381,8 @@ describe('imports across chunks', () => {
     for (let i = 0; i < 600; i++) {
       const c = i % 2 ? two : one;
       const j = Math.floor(i / 2);
-      value[c.uuid] += j === 0 ? 0 : c === one && j === 150 ? 100 : c === two && j === 200 ? -5 : 10;
+      const step = j === 0 ? 0 : c === one && j === 150 ? 100 : c === two && j === 200 ? -5 : 10;
+      value[c.uuid] = value[c.uuid]! + step;
       rows.push([
         c.uuid,
         new Date(Date.UTC(2024, 0, 1) + j * 3_600_000).toISOString(),
