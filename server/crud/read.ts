@@ -13,6 +13,7 @@ import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
 import type { Row } from './present';
 import { col, rowsOf, scopeCondition, selection, tableOf } from './table';
+import { virtualColumns } from './model-behaviour';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
@@ -175,14 +176,14 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
   const dir = descending ? desc : asc;
   const page = q.page ?? 1;
   const rows = (await ctx.db
-    .select(selection(entity))
+    .select(selection(entity, { virtual: false }))
     .from(table)
     .where(where)
     .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
     .limit(perPage + 1)
     .offset(cursor ? 0 : (page - 1) * perPage)) as Row[];
   const more = rows.length > perPage;
-  const pageRows = rows.slice(0, perPage);
+  const pageRows = await withVirtual(ctx, entity, rows.slice(0, perPage));
   const last = pageRows[pageRows.length - 1];
   const meta: Record<string, unknown> = { page: cursor ? null : page, per_page: perPage };
   if (more && last) meta.next_cursor = encodeCursor({ v: plain(last[sortName]), u: String(last.uuid) });
@@ -199,6 +200,23 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
   const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
   if (access.groups.some((g) => may(access, g, 'create', entity.name))) links.create = `/api/v1/${entity.plural}`;
   return { data: pageRows, meta, links };
+}
+
+/** The page's rows with the model's virtual fields, computed for these rows only (not for those an offset skips). */
+async function withVirtual(ctx: AppContext, entity: AnyEntity, rows: Row[]): Promise<Row[]> {
+  const virtual = virtualColumns(entity);
+  if (!rows.length || !Object.keys(virtual).length) return rows;
+  const values = (await ctx.db
+    .select({ uuid: col(entity, 'uuid'), ...virtual })
+    .from(tableOf(entity))
+    .where(
+      inArray(
+        col(entity, 'uuid'),
+        rows.map((r) => String(r.uuid)),
+      ),
+    )) as Row[];
+  const byUuid = new Map(values.map((v) => [String(v.uuid), v]));
+  return rows.map((r) => ({ ...r, ...byUuid.get(String(r.uuid)) }));
 }
 
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));

@@ -37,8 +37,11 @@ const userName = (column: AnyPgColumn) =>
     string | null
   >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${column})`;
 
-/** Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by. */
-export function selection(entity: AnyEntity) {
+/**
+ * Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by and the
+ * model's virtual fields (computed in SQL), unless `virtual` is false (a list reads those for its page only).
+ */
+export function selection(entity: AnyEntity, { virtual = true } = {}) {
   const table = tableOf(entity);
   const {
     search_text: _s,
@@ -51,7 +54,7 @@ export function selection(entity: AnyEntity) {
     created_by: userName(table.created_by),
     updated_by: userName(table.updated_by),
     archived_by: userName(table.archived_by),
-    ...virtualColumns(entity),
+    ...(virtual ? virtualColumns(entity) : {}),
   };
 }
 

@@ -64,6 +64,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // statement still pending on it (a transaction's rollback would wait just as long).
       query_timeout: statementTimeout + 2_000,
       types: pgTypes,
+      // short statements only: the JIT compiler's start-up costs more than it saves on a list page's subqueries
+      // (docs/decisions.md, "Budgets computed on read")
+      options: '-c jit=off',
     });
     // A connection the server drops (restart, failover, kill) must not crash the process: an idle one is reported
     // on the pool, one checked out between two statements (a transaction awaiting other work) on the client

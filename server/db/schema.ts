@@ -118,6 +118,11 @@ export const settingsGroups = pgTable('settings_groups', {
     .default({ active: ['en-us', 'de', 'de-ch'], mandatory: ['en-us'] }),
   enforce_two_factor: boolean('enforce_two_factor').notNull().default(false),
   restricted_access: boolean('restricted_access').notNull().default(false),
+  /** When not empty, invitations go only to addresses of these domains (docs/domain/permissions.md, "Invitations"). */
+  allowed_email_domains: text('allowed_email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   currency: text('currency').notNull().default('CHF'),
   /** Days before a guarantee's end date its reminders go out (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
   guarantee_reminder_days: integer('guarantee_reminder_days')
@@ -156,10 +161,21 @@ export const invitations = pgTable(
     status: text('status').notNull().default('sent'),
     token_hash: text('token_hash').notNull(),
     expires_at: ts('expires_at').notNull(),
+    /** The user groups the invitee joins on accepting (those deleted meanwhile are left out). */
+    user_group_uuids: uuid('user_group_uuids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** When the mail last went out (sending again renews the token and the expiry). */
+    sent_at: ts('sent_at'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: now('created_at'),
   },
-  (t) => [index('invitations_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('invitations_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('invitations_token_unique').on(t.token_hash),
+    index('invitations_sg_idx').on(t.settings_group_uuid),
+  ],
 );
 
 export const systemNotifications = pgTable(
