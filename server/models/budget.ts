@@ -102,6 +102,20 @@ export async function lockBudgets(h: HookContext, uuids: readonly unknown[]): Pr
     .for('update');
 }
 
+/**
+ * Locks an order's row until the write's transaction ends, before its budget and total are read: a line written
+ * to the order and the order given a budget take turns, so neither draws on a total or a budget the other is
+ * changing (docs/domain/calculations.md, "Budgets"). Take it before the budget locks.
+ */
+export async function lockOrder(h: HookContext, orderUuid: string) {
+  const [o] = await h.db
+    .select({ status: order.status, total: order.total, budget: order.budget_uuid })
+    .from(order)
+    .where(eq(order.uuid, orderUuid))
+    .for('update');
+  return o ?? null;
+}
+
 /** The budget an order draws on now and its total, when it draws (see `ordersDrawn`); else null. */
 export async function orderDraw(h: HookContext, orderUuid: string, exceptBill?: string) {
   const [o] = await h.db

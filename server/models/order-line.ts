@@ -6,7 +6,7 @@ import { sub, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
 import { lineTotal, sum } from '../../src/domain/money';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
-import { drawOnBudgets, lockBudgets, orderDraw } from './budget';
+import { drawOnBudgets, lockBudgets, lockOrder, orderDraw } from './budget';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { order as orders, orderLine as lines } from '../db/entity-tables';
@@ -29,6 +29,7 @@ const orderOfLines = async (db: Db, uuids: string[]) =>
 /** What the line's write draws on its order's budget: the order's new total (other lines + this one) − its total. */
 async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
   const orderUuid = String(merged.order_uuid);
+  await lockOrder(h, orderUuid);
   const before = await orderDraw(h, orderUuid);
   if (!before) return;
   await lockBudgets(h, [before.budget]);

@@ -8,7 +8,7 @@ import { fieldError } from '../http-error';
 import type { Row } from '../crud/present';
 import type { HookContext } from '../crud/model-behaviour';
 import { toDec } from '../../src/domain/decimal';
-import { drawOnBudgets, isBilled, lockBudgets, orderDraw } from './budget';
+import { drawOnBudgets, isBilled, lockBudgets, lockOrder, orderDraw } from './budget';
 import { billFromOrder } from './bill';
 import { ORDER_ACTIONS, orderTransition, resetToken, sendOrder } from '../services/order.service';
 
@@ -21,12 +21,14 @@ async function drawOfBudgetChange(h: HookContext, merged: Row, changes: Row, cur
   if (!current || !('budget_uuid' in changes) || changes.budget_uuid === current.budget_uuid) return;
   const budget = merged.budget_uuid;
   if (typeof budget !== 'string') return;
-  await lockBudgets(h, [budget, current.budget_uuid]);
+  // the total and status as they are once no line write is under way (`lockOrder`), not as read before
+  const fresh = (await lockOrder(h, String(current.uuid))) ?? current;
+  await lockBudgets(h, [budget, current.budget_uuid, fresh.budget]);
   const drawn = await orderDraw(h, String(current.uuid)); // drawing on the old budget, or on none
-  const counts = !['cancelled', 'refused'].includes(String(current.status));
+  const counts = !['cancelled', 'refused'].includes(String(fresh.status));
   const billed = counts && !drawn && (await isBilled(h, String(current.uuid)));
   if (!counts || billed) return;
-  await drawOnBudgets(h, [{ budget, delta: toDec(current.total) ?? toDec(0)!, field: 'budget_uuid' }]);
+  await drawOnBudgets(h, [{ budget, delta: toDec(fresh.total) ?? toDec(0)!, field: 'budget_uuid' }]);
 }
 
 export const order: ModelBehaviour = {

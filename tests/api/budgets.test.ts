@@ -548,4 +548,21 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('parallel writers (PostgreSQL)',
       expect(await available(a, budget.uuid)).toBe('40.00');
     }
   });
+
+  it('a line added to an order while another user gives the order the budget: one of them is refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const budget = await createBudget(a, { amount: '50.00' });
+      const o = await createOrder(a);
+      const replies = await Promise.all([
+        postOrderLine(a, o.uuid, { quantity: '6', unit_price: '10.00' }),
+        patch(member, `/orders/${o.uuid}`, { budget_uuid: budget.uuid }),
+      ]);
+      // the line first (the order then has no room on the budget) or the budget first (the line then has none)
+      expect(
+        replies.map((r) => r.status).filter((s) => s === 422),
+        JSON.stringify(replies.map((r) => (r.body as { message?: string }).message ?? r.status)),
+      ).toHaveLength(1);
+      expect(await available(a, budget.uuid)).toBe('50.00');
+    }
+  });
 });
