@@ -53,12 +53,19 @@ export function consumptionOf(counter: CounterRule, reading: Reading, previous: 
  * Without an average only a negative one is.
  */
 export function isAnomalous(consumption: Dec | null, earlier: readonly unknown[]): boolean {
+  return anomalousAgainst(
+    consumption,
+    earlier.slice(-ANOMALY_WINDOW).map((e) => (isDec(e) ? e : toDec(e))),
+  );
+}
+
+const isDec = (v: unknown): v is Dec => typeof v === 'object' && v !== null && 'units' in v;
+
+/** `isAnomalous` over the window already parsed (the last six consumptions, null for none). */
+function anomalousAgainst(consumption: Dec | null, last: readonly (Dec | null)[]): boolean {
   if (!consumption) return false;
   if (consumption.units < 0n) return true;
-  const window = earlier
-    .slice(-ANOMALY_WINDOW)
-    .map(toDec)
-    .filter((d): d is Dec => d !== null && d.units >= 0n);
+  const window = last.filter((d): d is Dec => d !== null && d.units >= 0n);
   if (!window.length) return false;
   // consumption > 2 × (sum / n)  ⇔  consumption × n > 2 × sum (exact, no rounded average)
   const total = window.reduce(add, { units: 0n, scale: 0 });
@@ -83,15 +90,19 @@ export function computeSeries(
   series: readonly (Reading & { consumption?: unknown })[],
   from = 0,
 ): Computed[] {
-  const consumptions: unknown[] = series.slice(0, from).map((r) => r.consumption ?? null);
+  // the window of the last six consumptions, each parsed once (an import chunk computes hundreds of readings)
+  const window: (Dec | null)[] = series
+    .slice(Math.max(0, from - ANOMALY_WINDOW), from)
+    .map((r) => toDec(r.consumption));
   const out: Computed[] = [];
   for (let i = from; i < series.length; i++) {
     const c = consumptionOf(counter, series[i]!, i > 0 ? series[i - 1]! : null);
     out.push({
       consumption: c ? decToString(c, CONSUMPTION_SCALE) : null,
-      status: isAnomalous(c, consumptions) ? 'anomalous' : 'valid',
+      status: anomalousAgainst(c, window) ? 'anomalous' : 'valid',
     });
-    consumptions.push(c ? decToString(c, CONSUMPTION_SCALE) : null);
+    window.push(c ? round(c, CONSUMPTION_SCALE) : null);
+    if (window.length > ANOMALY_WINDOW) window.shift();
   }
   return out;
 }
