@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/account.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { permissionRoutes } from './routes/permissions.routes';
+import { invitationRoutes } from './routes/invitations.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
       await api.register(permissionRoutes);
+      await api.register(invitationRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);

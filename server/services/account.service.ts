@@ -1,5 +1,6 @@
 // The signed-in user's own account: e-mail verification, profile, password, terms, API tokens, deletion.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { userGroupMembers, userGroups } from '../db/permission-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, UserRow } from '../context';
@@ -232,11 +233,29 @@ export async function answerInvitation(ctx: AppContext, user: UserRow, uuid: str
       )
       .returning();
     if (!inv) throw notFound();
-    if (accept)
+    if (accept) {
       await tx
         .insert(settingsGroupMembers)
         .values({ settings_group_uuid: inv.settings_group_uuid, user_id: user.id, role: inv.role })
         .onConflictDoNothing();
+      // the user groups named by the invitation that still exist (docs/domain/permissions.md, "Invitations")
+      const groups = inv.user_group_uuids.length
+        ? await tx
+            .select({ uuid: userGroups.uuid })
+            .from(userGroups)
+            .where(
+              and(
+                inArray(userGroups.uuid, inv.user_group_uuids),
+                eq(userGroups.settings_group_uuid, inv.settings_group_uuid),
+              ),
+            )
+        : [];
+      if (groups.length)
+        await tx
+          .insert(userGroupMembers)
+          .values(groups.map((g) => ({ user_group_uuid: g.uuid, user_id: user.id })))
+          .onConflictDoNothing();
+    }
     const [group] = await tx
       .select({ name: settingsGroups.name })
       .from(settingsGroups)

@@ -83,6 +83,7 @@ function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
     enforce_two_factor: row.group.enforce_two_factor,
     currency: row.group.currency,
     guarantee_reminder_days: row.group.guarantee_reminder_days,
+    allowed_email_domains: row.group.allowed_email_domains,
     role: row.role as 'admin' | 'user',
     member_count: memberCount,
     created_at: row.group.created_at.toISOString(),

@@ -156,6 +156,17 @@ export const settingsGroupUpdateBody = z.strictObject({
   currency: z.enum(CURRENCIES).optional(),
   enforce_two_factor: z.boolean().optional(),
   guarantee_reminder_days: guaranteeReminderDaysSchema.optional(),
+  /** When not empty, invitations go only to these domains (docs/domain/permissions.md, "Invitations"). */
+  allowed_email_domains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'errors.domain'),
+    )
+    .max(50)
+    .optional(),
 });
 export const settingsGroupSchema = z.object({
   uuid: z.string(),
@@ -164,6 +175,7 @@ export const settingsGroupSchema = z.object({
   enforce_two_factor: z.boolean(),
   currency: z.string(),
   guarantee_reminder_days: z.array(z.number().int()),
+  allowed_email_domains: z.array(z.string()),
   role: roleSchema,
   member_count: z.number().int(),
   created_at: z.string(),

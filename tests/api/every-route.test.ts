@@ -30,6 +30,7 @@ const PUBLIC = new Set([
   'POST /api/v1/public/orders/{token}/comment',
   'GET /api/v1/public/orders/{token}/documents/{uuid}',
   'GET /api/v1/calendar-feed/{token}',
+  'GET /api/v1/invitations/token/{token}',
 ]);
 
 const sample = (param: string) =>

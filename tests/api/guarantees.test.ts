@@ -5,36 +5,12 @@
 // group, following the property's archive, and 401/403/404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from './smtp';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
 import { jobs } from '../../server/jobs/jobs';
 import { runJobIfDue } from '../../server/jobs/scheduler';
 import { jobRuns, settingsGroupMembers, users } from '../../server/db/schema';
-
-/** A real SMTP server on a free port that keeps each message it receives (as tests/api/mail.test.ts). */
-async function startSmtp() {
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
 
 let env: TestEnv;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,6 +1,6 @@
 // Password reset and e-mail verification through the outbox, and the same mails over real SMTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from './smtp';
 import { Client, createTestEnv, createUser, json, PASSWORD, type TestEnv } from './harness';
 
 let env: TestEnv;
@@ -86,30 +86,6 @@ describe('e-mail verification', () => {
     expect((await new Client(env.app, { remoteAddress: '203.0.113.5' }).get('/outbox')).statusCode).toBe(404);
   });
 });
-
-/** A real SMTP server on a free port that keeps each message it receives. */
-async function startSmtp() {
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
 
 describe('real SMTP', () => {
   it('sends the verification mail of a registration over SMTP', async () => {
