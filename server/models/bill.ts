@@ -24,14 +24,15 @@ import { refreshBillAmounts } from './expense';
 import { fieldError } from '../http-error';
 import { setValues } from '../services/record-actions';
 import { isoDay } from '../services/task-schedule.service';
-import { drawOnBudgets, lockBudgets, orderDraw, type Draw } from './budget';
+import { drawOnBudgets, lockBill, lockBudgets, orderDraw, type Draw } from './budget';
 
 const ZERO: Dec = { units: 0n, scale: 0 };
 const drawing = (row: Row | null) => !!row && row.status !== 'cancelled';
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** The status a write leaves: cancelled stays cancelled; otherwise paid exactly when a payment date is set. */
-export const billStatus = (merged: Row) => (merged.status === 'cancelled' ? 'cancelled' : merged.paid_at ? 'paid' : 'open');
+export const billStatus = (merged: Row) =>
+  merged.status === 'cancelled' ? 'cancelled' : merged.paid_at ? 'paid' : 'open';
 
 /** Σ totals of the bill's live lines, or null when it has none. */
 export async function linesSum(h: Pick<HookContext, 'db'>, billUuid: string): Promise<string | null> {
@@ -94,7 +95,15 @@ export const bill: ModelBehaviour = {
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
       const derived: Row = {};
+      let prev = current;
+      let next = merged;
       if (current) {
+        // what the bill draws with as stored once no line write is under way (`lockBill`), not as read before
+        const stored = await lockBill(h, String(current.uuid));
+        if (stored) {
+          prev = { ...current, ...stored };
+          next = { ...merged, ...Object.fromEntries(Object.entries(stored).filter(([k]) => !(k in changes))) };
+        }
         const lines = await linesSum(h, String(current.uuid));
         if (lines !== null) {
           if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(lines)!))
@@ -102,8 +111,12 @@ export const bill: ModelBehaviour = {
           derived.amount = lines;
         }
       }
-      const next = { ...merged, ...derived, status: billStatus(merged) };
-      await billDraws(h, current ? String(current.uuid) : undefined, next, current);
+      await billDraws(
+        h,
+        current ? String(current.uuid) : undefined,
+        { ...next, ...derived, status: billStatus(next) },
+        prev,
+      );
       return derived;
     },
   },
@@ -137,8 +150,9 @@ export const bill: ModelBehaviour = {
           now: new Date(),
           warnings,
         };
-        // a cancelled bill reopened draws on its budget again
-        await billDraws(h, uuid, { ...row, status }, row);
+        // a cancelled bill reopened draws on its budget again, with what is stored once no line write is under way
+        const stored = { ...row, ...(await lockBill(h, uuid)) };
+        await billDraws(h, uuid, { ...stored, status }, stored);
         await setValues(tx, entities.bill, uuid, access, { status, paid_at: null });
         return { warnings };
       },

@@ -116,6 +116,25 @@ export async function lockOrder(h: HookContext, orderUuid: string) {
   return o ?? null;
 }
 
+/**
+ * Locks a bill's row until the write's transaction ends and reads what it draws with (as `lockOrder` for orders):
+ * an expense line written to the bill and the bill's own write take turns. Take it before the budget locks.
+ */
+export async function lockBill(h: HookContext, billUuid: string) {
+  const [b] = await h.db
+    .select({
+      amount: bill.amount,
+      status: bill.status,
+      budget_uuid: bill.budget_uuid,
+      order_uuid: bill.order_uuid,
+      paid_at: bill.paid_at,
+    })
+    .from(bill)
+    .where(eq(bill.uuid, billUuid))
+    .for('update');
+  return b ?? null;
+}
+
 /** The budget an order draws on now and its total, when it draws (see `ordersDrawn`); else null. */
 export async function orderDraw(h: HookContext, orderUuid: string, exceptBill?: string) {
   const [o] = await h.db

@@ -9,7 +9,7 @@ import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { bill as bills, expense as lines } from '../db/entity-tables';
-import { drawOnBudgets, lockBudgets } from './budget';
+import { drawOnBudgets, lockBill, lockBudgets } from './budget';
 
 /** The bills' amounts become the sums of their live lines (a bill left without lines keeps its amount). */
 export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
@@ -39,6 +39,7 @@ const pendingLines = new WeakMap<HookContext, Map<string, { amount: string; tota
 /** What the line's write draws on its bill's budget: the bill's new amount (other lines + this one) − its amount. */
 async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
   const billUuid = String(merged.bill_uuid);
+  await lockBill(h, billUuid);
   const [b] = await h.db
     .select({ budget: bills.budget_uuid })
     .from(bills)
@@ -74,6 +75,7 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
  * its stored amount, on the bill's budget (refused or warned on `unit_price`), before the amounts are refreshed.
  */
 async function drawOfRestored(h: HookContext, billUuids: readonly string[]) {
+  for (const uuid of [...new Set(billUuids)].sort()) await lockBill(h, uuid);
   const drawing = await h.db
     .select({ uuid: bills.uuid, budget: bills.budget_uuid })
     .from(bills)

@@ -565,4 +565,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('parallel writers (PostgreSQL)',
       expect(await available(a, budget.uuid)).toBe('50.00');
     }
   });
+
+  it('a line added to a bill while another user gives the bill the budget: one of them is refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const budget = await createBudget(a, { amount: '50.00' });
+      const bill = ok(await postBill(a, { amount: '0' }));
+      const replies = await Promise.all([
+        postExpense(a, bill.uuid, { quantity: '6', unit_price: '10.00' }),
+        patch(member, `/bills/${bill.uuid}`, { budget_uuid: budget.uuid }),
+      ]);
+      expect(
+        replies.map((r) => r.status).filter((s) => s === 422),
+        JSON.stringify(replies.map((r) => (r.body as { message?: string }).message ?? r.status)),
+      ).toHaveLength(1);
+      expect(await available(a, budget.uuid)).toBe('50.00');
+    }
+  });
 });
