@@ -12,7 +12,9 @@ import { getRow } from '../crud/read';
 import type { AppContext } from '../context';
 import { measurement as measurements, property as properties } from '../db/entity-tables';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+/** The start of a day (plus `days`) in UTC, computed by the database: the day after 9999-12-31 is no JS date the
+ * drivers send. */
+const utcDay = (day: string, days = 0) => sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
 
 export async function counterConsumption(
   ctx: AppContext,
@@ -43,8 +45,8 @@ export async function counterConsumption(
         isNull(measurements.deleted_at),
         isNull(measurements.archived_at),
         isNotNull(measurements.consumption),
-        q.from ? gte(measurements.measured_at, new Date(`${q.from}T00:00:00Z`)) : undefined,
-        q.to ? lt(measurements.measured_at, nextDay(q.to)) : undefined,
+        q.from ? gte(measurements.measured_at, utcDay(q.from)) : undefined,
+        q.to ? lt(measurements.measured_at, utcDay(q.to, 1)) : undefined,
       ),
     )
     .groupBy(period)

@@ -485,6 +485,8 @@ describe('consumption per period and per m²', () => {
     expect((await a.client.post(`/measurements/${list.at(-1)!.uuid}/archive`, {})).statusCode).toBe(200);
     const years = json<{ data: Rec[] }>(await consumption(a, c, '?period=year')).data;
     expect(years.map((r) => r.period)).toEqual(['2025']);
+    // the widest days a date field takes
+    expect((await consumption(a, c, '?from=1800-01-01&to=9999-12-31&period=year')).statusCode).toBe(200);
     expect((await consumption(b, c)).statusCode).toBe(404);
     expect((await new Client(env.app).get(`/counters/${c.uuid}/consumption`)).statusCode).toBe(401);
     for (const [query, field] of [
