@@ -1,7 +1,7 @@
 // The routes table (docs/domain/browser-app.md, "Routes and guards"): history mode, base /. Every screen is lazy so each route's
 // code splits. Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for
 // loaders and actions this app does not use.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { lazyScreen } from '../components/lazy-screen';
@@ -32,6 +32,16 @@ const SettingsGroupsView = lazy(() =>
 const NotificationsView = lazy(() =>
   import('../../views/notifications-view').then((m) => ({ default: m.NotificationsView })),
 );
+// Members, user groups and permission groups (views/permissions): model names come with the record translations.
+const accessPage = <K extends 'UsersView' | 'UserGroupsView' | 'PermissionsView'>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+) => lazy(() => Promise.all([load(), loadRecordTranslations()]).then(([m]) => ({ default: m[name] })));
+const ACCESS_PAGES: Record<string, ComponentType> = {
+  users: accessPage(() => import('../../views/permissions/users-view'), 'UsersView'),
+  'user-groups': accessPage(() => import('../../views/permissions/user-groups-view'), 'UserGroupsView'),
+  permissions: accessPage(() => import('../../views/permissions/permissions-view'), 'PermissionsView'),
+};
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
 const TwoFactorPage = lazy(() => import('../auth/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
@@ -111,13 +121,18 @@ export function AppRoutes() {
               {GRID_SCREENS.filter((s) => s.path.startsWith('/settings/')).map(({ path, Screen }) => (
                 <Route key={path} path={path.slice('/settings/'.length)} element={page(<Screen />)} />
               ))}
-              {SETTINGS_PAGES.filter((p) => !GRID_PATHS.has(`/settings/${p.path}`)).map((settingsPage) => (
-                <Route
-                  key={settingsPage.path}
-                  path={settingsPage.path}
-                  element={page(<ModulePlaceholder section="settingsPages" pageKey={settingsPage.key} />)}
-                />
+              {Object.entries(ACCESS_PAGES).map(([path, Screen]) => (
+                <Route key={path} path={path} element={page(<Screen />)} />
               ))}
+              {SETTINGS_PAGES.filter((p) => !GRID_PATHS.has(`/settings/${p.path}`) && !(p.path in ACCESS_PAGES)).map(
+                (settingsPage) => (
+                  <Route
+                    key={settingsPage.path}
+                    path={settingsPage.path}
+                    element={page(<ModulePlaceholder section="settingsPages" pageKey={settingsPage.key} />)}
+                  />
+                ),
+              )}
               {TEMPLATE_PAGES.map((template) => (
                 <Route
                   key={template.path}

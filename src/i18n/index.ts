@@ -22,6 +22,7 @@ export const RECORD_NAMESPACES = [
   'entities',
   'enums',
   'grid',
+  'permissions',
   'planning',
   'records',
   'sheet',

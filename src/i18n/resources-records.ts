@@ -5,6 +5,7 @@ import enContracts from '../locales/en-us/contracts.json';
 import enEntities from '../locales/en-us/entities.json';
 import enEnums from '../locales/en-us/enums.json';
 import enGrid from '../locales/en-us/grid.json';
+import enPermissions from '../locales/en-us/permissions.json';
 import enPlanning from '../locales/en-us/planning.json';
 import enRecords from '../locales/en-us/records.json';
 import enSheet from '../locales/en-us/sheet.json';
@@ -14,6 +15,7 @@ import deContracts from '../locales/de/contracts.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
 import deGrid from '../locales/de/grid.json';
+import dePermissions from '../locales/de/permissions.json';
 import dePlanning from '../locales/de/planning.json';
 import deRecords from '../locales/de/records.json';
 import deSheet from '../locales/de/sheet.json';
@@ -23,6 +25,7 @@ import chContracts from '../locales/de-ch/contracts.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
 import chGrid from '../locales/de-ch/grid.json';
+import chPermissions from '../locales/de-ch/permissions.json';
 import chPlanning from '../locales/de-ch/planning.json';
 import chRecords from '../locales/de-ch/records.json';
 import chSheet from '../locales/de-ch/sheet.json';
@@ -34,6 +37,7 @@ export const en = {
   entities: enEntities,
   enums: enEnums,
   grid: enGrid,
+  permissions: enPermissions,
   planning: enPlanning,
   records: enRecords,
   sheet: enSheet,
@@ -45,6 +49,7 @@ export const de = {
   entities: deEntities,
   enums: deEnums,
   grid: deGrid,
+  permissions: dePermissions,
   planning: dePlanning,
   records: deRecords,
   sheet: deSheet,
@@ -56,6 +61,7 @@ export const deCh = {
   entities: chEntities,
   enums: chEnums,
   grid: chGrid,
+  permissions: chPermissions,
   planning: chPlanning,
   records: chRecords,
   sheet: chSheet,

@@ -8,16 +8,26 @@ import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
 import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../../components/module-icons';
 import { PageLoader } from '../../components/page-loader';
+import { useRights } from '../../components/use-rights';
 import { drawerTabAtom, type DrawerTab } from '../../state/shell';
-import { MODULES } from '../../../views/screens';
+import { MODULES, SCREENS, isGridScreen } from '../../../views/screens';
+
+/** The model each module screen lists (views/screens.ts): its entry shows only to who may view it. */
+const MODEL_OF = new Map(SCREENS.filter(isGridScreen).map((screen) => [screen.key, screen.model]));
 
 const SettingsNav = lazy(() => import('./settings-nav').then((m) => ({ default: m.SettingsNav })));
 
 export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { may } = useRights();
+  // docs/domain/permissions.md, "Where the rights apply": a module whose records one may not view is left out
+  const visible = MODULES.filter((module) => {
+    const model = MODEL_OF.get(module.key);
+    return !model || may(model, 'view');
+  });
   return (
     <ul className={cx(Classes.MENU, 'hw-nav-list')}>
-      {MODULES.map((module) => (
+      {visible.map((module) => (
         <li key={module.key}>
           <NavLink
             to={module.path}
