@@ -1,6 +1,7 @@
-// Consumption and anomalies of meter readings (docs/domain/calculations.md, "Consumption and anomalies").
+// Consumption and anomalies of meter readings (docs/domain/calculations.md, "Consumption and anomalies"), and the
+// consumption per m² ("Consumption per period").
 import { describe, expect, it } from 'vitest';
-import { computeSeries, consumptionOf, isAnomalous } from '../../src/domain/consumption';
+import { computeSeries, consumptionOf, isAnomalous, perSquareMetre } from '../../src/domain/consumption';
 import { decToString, toDec } from '../../src/domain/decimal';
 
 const cumulative = { factor: '1', is_cumulative: true };
@@ -97,5 +98,49 @@ describe('anomalies', () => {
       { value: '130', consumption: '999' },
     ];
     expect(computeSeries(cumulative, stored, 2)).toEqual([{ consumption: '20.0000', status: 'valid' }]);
+  });
+});
+
+describe('consumption per m²', () => {
+  it('rounds half away from zero to four places', () => {
+    expect(perSquareMetre('10.0000', '3')).toBe('3.3333');
+    expect(perSquareMetre('35', '3')).toBe('11.6667');
+    expect(perSquareMetre('1.2345', '10')).toBe('0.1235'); // 0.12345
+    expect(perSquareMetre('-1.2345', '10')).toBe('-0.1235');
+    expect(perSquareMetre('123.45', '1000.00')).toBe('0.1235');
+  });
+
+  it('is null without an area, with an area of zero or less, or without a consumption', () => {
+    expect(perSquareMetre('10', null)).toBeNull();
+    expect(perSquareMetre('10', '0')).toBeNull();
+    expect(perSquareMetre('10', '-5')).toBeNull();
+    expect(perSquareMetre(null, '100')).toBeNull();
+  });
+
+  it('keeps the anomaly rule when the window is parsed once: a recomputed series equals the readings one by one', () => {
+    const values = ['0', '10', '20', '35', '40', '52', '60', '200', '210', '205', '215', '230'];
+    const whole = computeSeries(
+      cumulative,
+      values.map((value) => ({ value })),
+    );
+    const stepwise = values.map((_, i) => {
+      const before = values.slice(0, i).map((value, j) => ({ value, consumption: whole[j]!.consumption }));
+      return computeSeries(cumulative, [...before, { value: values[i]! }], i)[0];
+    });
+    expect(stepwise).toEqual(whole);
+    expect(whole.map((r) => r.status)).toEqual([
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'anomalous',
+      'valid',
+      'anomalous',
+      'valid',
+      'valid',
+    ]);
   });
 });
