@@ -73,6 +73,11 @@ async function addMember() {
 
 /** Seeds the demo on a fresh data folder, adds the member while the server is stopped, and starts it again. */
 export async function startServerWithMember(): Promise<ChildProcess> {
+  const taken = await fetch(`${MEMBER_URL}/api/v1/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${MEMBER_PORT} is in use: the member journeys need it (E2E_PORT + 1)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const seeding = start();
   await healthy(seeding);

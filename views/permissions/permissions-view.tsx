@@ -1,7 +1,7 @@
 // /settings/permissions: the permission groups of the selected settings group (docs/domain/permissions.md,
 // "Permission groups"): a list to pick one, create, rename in place, delete; the picked one's rights matrix and the
 // user groups it applies to, saved together with one PATCH.
-import { Button, Callout, Classes, FormGroup, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,6 +46,7 @@ function GroupEditor({ group, sg, report }: AdminBodyProps & { group: Permission
   });
   return (
     <section className="hw-access-editor" aria-label={group.name}>
+      <H2 className="hw-access-editor-title">{group.name}</H2>
       <FormGroup label={t('permissions.groups.appliesTo')} className="hw-access-applies">
         <PickList
           label={t('permissions.groups.appliesTo')}
@@ -59,7 +60,9 @@ function GroupEditor({ group, sg, report }: AdminBodyProps & { group: Permission
           {t('permissions.groups.noUserGroups')}
         </Callout>
       )}
-      <RightsMatrix rights={rights} onChange={setRights} />
+      <div className="hw-access-matrix">
+        <RightsMatrix rights={rights} onChange={setRights} />
+      </div>
       <div className="hw-access-save">
         <Button
           intent={Intent.PRIMARY}
@@ -110,11 +113,11 @@ function PermissionGroups({ sg, report }: AdminBodyProps) {
       {groups.isSuccess && list.length === 0 ? (
         <NonIdealState title={t('permissions.groups.empty')} description={t('permissions.groups.defaults')} />
       ) : (
-        <div className="hw-access-columns">
+        <>
           <HTMLTable interactive className="hw-table hw-access-list">
             <thead>
               <tr>
-                <th scope="col">{t('permissions.groups.name')}</th>
+                <th scope="col">{t('permissions.groups.column')}</th>
                 <th scope="col" aria-label={t('permissions.actions')} />
               </tr>
             </thead>
@@ -137,7 +140,7 @@ function PermissionGroups({ sg, report }: AdminBodyProps) {
           {current && (
             <GroupEditor key={`${current.uuid}:${current.updated_at}`} group={current} sg={sg} report={report} />
           )}
-        </div>
+        </>
       )}
       {removal.dialog}
     </>

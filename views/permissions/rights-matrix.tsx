@@ -1,23 +1,10 @@
 // The rights of a permission group as a matrix (docs/domain/permissions.md, "Permission groups"): a row per model of
 // the registry, a column per right. Every right needs view: ticking one ticks view, unticking view clears the row.
 import { Checkbox, HTMLTable } from '@blueprintjs/core';
-import { RIGHTS, type Right, type Rights } from '../../src/entities/permissions';
+import { toggleRight } from '../../src/domain/rights';
+import { RIGHTS, type Rights } from '../../src/entities/permissions';
 import { entityList } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
-
-/** The rights after one box changed, keeping view under every other right. */
-export function toggleRight(rights: Rights, model: string, right: Right, on: boolean): Rights {
-  const granted = new Set(rights[model] ?? []);
-  if (on) {
-    granted.add(right);
-    granted.add('view');
-  } else if (right === 'view') granted.clear();
-  else granted.delete(right);
-  const next = { ...rights };
-  if (granted.size) next[model] = RIGHTS.filter((r) => granted.has(r));
-  else delete next[model];
-  return next;
-}
 
 export function RightsMatrix({ rights, onChange }: { rights: Rights; onChange: (rights: Rights) => void }) {
   const { t } = useTranslation();

@@ -50,7 +50,7 @@ function UserGroupsTable({ sg, report }: AdminBodyProps) {
         <HTMLTable striped className="hw-table hw-access-table">
           <thead>
             <tr>
-              <th scope="col">{t('permissions.userGroups.name')}</th>
+              <th scope="col">{t('permissions.userGroups.column')}</th>
               <th scope="col">{t('permissions.userGroups.members')}</th>
               <th scope="col" aria-label={t('permissions.actions')} />
             </tr>

@@ -1,7 +1,7 @@
 // /settings/users: the members of the selected settings group (docs/domain/permissions.md, "Members"): role, user
 // groups, last login, 2FA and since when; an admin changes role and user groups or removes a member. A small list
 // in a Blueprint table like the settings groups' (docs/decisions.md, "Members, user groups and permission groups").
-import { HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Classes, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   fetchMembers,
@@ -12,6 +12,7 @@ import {
   type Member,
 } from '../../src/api/permissions.api';
 import { useCurrentUser } from '../../src/api/queries';
+import { cx } from '../../src/components/cx';
 import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import { adminPage, useOutcome, type AdminBodyProps } from './admin-page';
@@ -41,65 +42,68 @@ function MembersTable({ sg, report }: AdminBodyProps) {
   const groupOptions = (groups.data ?? []).map((group) => ({ value: group.uuid, label: group.name }));
   return (
     <>
-      <HTMLTable striped className="hw-table hw-access-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('permissions.members.name')}</th>
-            <th scope="col">{t('permissions.members.email')}</th>
-            <th scope="col">{t('permissions.members.role')}</th>
-            <th scope="col">{t('permissions.members.userGroups')}</th>
-            <th scope="col">{t('permissions.members.lastLogin')}</th>
-            <th scope="col">{t('permissions.members.twoFactor')}</th>
-            <th scope="col">{t('permissions.members.memberSince')}</th>
-            <th scope="col" aria-label={t('permissions.actions')} />
-          </tr>
-        </thead>
-        <tbody>
-          {(members.data ?? []).map((member) => {
-            // an admin's own role is changed by another admin (422), so it is not offered
-            const self = member.user_uuid === me?.uuid;
-            return (
-              <tr key={member.user_uuid}>
-                <td>
-                  {member.name} {self && <Tag minimal>{t('permissions.members.you')}</Tag>}
-                </td>
-                <td>{member.email}</td>
-                <td>
-                  <HTMLSelect
-                    aria-label={t('permissions.members.roleOf', { name: member.name })}
-                    value={member.role}
-                    disabled={self}
-                    title={self ? t('permissions.members.ownRole') : undefined}
-                    onChange={(event) =>
-                      update.mutate({
-                        user: member.user_uuid,
-                        body: { role: event.currentTarget.value as Member['role'] },
-                      })
-                    }
-                    options={ROLES.map((role) => ({ value: role, label: t(`settingsGroups.roles.${role}`) }))}
-                  />
-                </td>
-                <td>
-                  <PickList
-                    label={t('permissions.members.userGroupsOf', { name: member.name })}
-                    options={groupOptions}
-                    value={member.user_group_uuids}
-                    onChange={(uuids) => update.mutate({ user: member.user_uuid, body: { user_group_uuids: uuids } })}
-                  />
-                </td>
-                <td>{member.last_login ? format.dateTime(member.last_login) : '–'}</td>
-                <td>
-                  <Tag minimal intent={member.two_factor ? Intent.SUCCESS : Intent.NONE}>
-                    {member.two_factor ? t('permissions.members.on') : t('permissions.members.off')}
-                  </Tag>
-                </td>
-                <td>{format.date(member.member_since)}</td>
-                <RemoveButton name={member.name} member onClick={() => removal.ask(member)} />
-              </tr>
-            );
-          })}
-        </tbody>
-      </HTMLTable>
+      <div className="hw-access-scroll">
+        <HTMLTable striped className="hw-table hw-access-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('permissions.members.member')}</th>
+              <th scope="col">{t('permissions.members.role')}</th>
+              <th scope="col">{t('permissions.members.userGroups')}</th>
+              <th scope="col">{t('permissions.members.lastLogin')}</th>
+              <th scope="col">{t('permissions.members.twoFactor')}</th>
+              <th scope="col">{t('permissions.members.memberSince')}</th>
+              <th scope="col" aria-label={t('permissions.actions')} />
+            </tr>
+          </thead>
+          <tbody>
+            {(members.data ?? []).map((member) => {
+              // an admin's own role is changed by another admin (422), so it is not offered
+              const self = member.user_uuid === me?.uuid;
+              return (
+                <tr key={member.user_uuid}>
+                  <td>
+                    <div>
+                      {member.name} {self && <Tag minimal>{t('permissions.members.you')}</Tag>}
+                    </div>
+                    <div className={cx(Classes.TEXT_MUTED, Classes.TEXT_SMALL)}>{member.email}</div>
+                  </td>
+                  <td>
+                    <HTMLSelect
+                      aria-label={t('permissions.members.roleOf', { name: member.name })}
+                      value={member.role}
+                      disabled={self}
+                      title={self ? t('permissions.members.ownRole') : undefined}
+                      onChange={(event) =>
+                        update.mutate({
+                          user: member.user_uuid,
+                          body: { role: event.currentTarget.value as Member['role'] },
+                        })
+                      }
+                      options={ROLES.map((role) => ({ value: role, label: t(`settingsGroups.roles.${role}`) }))}
+                    />
+                  </td>
+                  <td>
+                    <PickList
+                      label={t('permissions.members.userGroupsOf', { name: member.name })}
+                      options={groupOptions}
+                      value={member.user_group_uuids}
+                      onChange={(uuids) => update.mutate({ user: member.user_uuid, body: { user_group_uuids: uuids } })}
+                    />
+                  </td>
+                  <td>{member.last_login ? format.dateTime(member.last_login) : '–'}</td>
+                  <td>
+                    <Tag minimal intent={member.two_factor ? Intent.SUCCESS : Intent.NONE}>
+                      {member.two_factor ? t('permissions.members.on') : t('permissions.members.off')}
+                    </Tag>
+                  </td>
+                  <td>{format.date(member.member_since)}</td>
+                  <RemoveButton name={member.name} member onClick={() => removal.ask(member)} />
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </div>
       {removal.dialog}
     </>
   );
