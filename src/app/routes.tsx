@@ -42,6 +42,13 @@ const ACCESS_PAGES: Record<string, ComponentType> = {
   'user-groups': accessPage(() => import('../../views/permissions/user-groups-view'), 'UserGroupsView'),
   permissions: accessPage(() => import('../../views/permissions/permissions-view'), 'PermissionsView'),
 };
+// Invitations (docs/domain/permissions.md, "Invitations"): the admin's settings page and the mailed link's page.
+const InvitationsView = lazy(() =>
+  import('../../views/invitations/invitations-view').then((m) => ({ default: m.InvitationsView })),
+);
+const InvitationLinkPage = lazy(() =>
+  import('../../views/invitations/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
+);
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
 const TwoFactorPage = lazy(() => import('../auth/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
@@ -124,15 +131,16 @@ export function AppRoutes() {
               {Object.entries(ACCESS_PAGES).map(([path, Screen]) => (
                 <Route key={path} path={path} element={page(<Screen />)} />
               ))}
-              {SETTINGS_PAGES.filter((p) => !GRID_PATHS.has(`/settings/${p.path}`) && !(p.path in ACCESS_PAGES)).map(
-                (settingsPage) => (
-                  <Route
-                    key={settingsPage.path}
-                    path={settingsPage.path}
-                    element={page(<ModulePlaceholder section="settingsPages" pageKey={settingsPage.key} />)}
-                  />
-                ),
-              )}
+              <Route path="invitations" element={page(<InvitationsView />)} />
+              {SETTINGS_PAGES.filter(
+                (p) => !GRID_PATHS.has(`/settings/${p.path}`) && !(p.path in ACCESS_PAGES) && p.path !== 'invitations',
+              ).map((settingsPage) => (
+                <Route
+                  key={settingsPage.path}
+                  path={settingsPage.path}
+                  element={page(<ModulePlaceholder section="settingsPages" pageKey={settingsPage.key} />)}
+                />
+              ))}
               {TEMPLATE_PAGES.map((template) => (
                 <Route
                   key={template.path}
@@ -144,6 +152,7 @@ export function AppRoutes() {
           </Route>
           <Route element={<PublicLayout />}>
             <Route path="public/order/:token" element={page(<PublicOrderPage />)} />
+            <Route path="invitations/:token" element={page(<InvitationLinkPage />)} />
             <Route path="notifier/:token" element={page(<ModulePlaceholder section="public" pageKey="notifier" />)} />
             <Route
               path="public/:modelName/:token"

@@ -80,7 +80,7 @@ export function LoginPage() {
         text={t('auth.login.submit')}
       />
       <p className="hw-auth-alt">
-        {t('auth.login.noAccount')} <Link to="/register">{t('auth.register.link')}</Link>
+        {t('auth.login.noAccount')} <Link to={withRedirect('/register', redirect)}>{t('auth.register.link')}</Link>
       </p>
     </form>
   );

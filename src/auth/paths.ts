@@ -2,7 +2,8 @@
 
 /** The auth layout's pages that work without a login. */
 export const GUEST_PATHS = ['/login', '/login/2fa', '/register', '/forgot-password', '/reset-password', '/logout'];
-const PUBLIC_PREFIXES = ['/notifier/', '/public/'];
+// /invitations/{token}: the mailed invitation link (docs/domain/permissions.md, "Invitations")
+const PUBLIC_PREFIXES = ['/notifier/', '/public/', '/invitations/'];
 
 export function isGuestPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -1,16 +1,20 @@
 // /register: creates the account (locale = current UI language), signs in and asks to verify the e-mail.
 import { Button, Checkbox, FormGroup, H2, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { csrfCookie, register } from '../api/account.api';
 import { ErrorLines, FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { currentLanguage, useTranslation } from '../i18n';
 import { completeLogin } from './login-flow';
+import { safeRedirect, withRedirect } from './paths';
 import { useDocumentTitle } from '../components/use-document-title';
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // ?redirect= (e.g. an invitation's page, docs/domain/permissions.md, "Invitations"): back there once registered
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
   const [values, setValues] = useState({
     first_name: '',
     last_name: '',
@@ -40,7 +44,7 @@ export function RegisterPage() {
       terms: terms as true,
     });
     await completeLogin(reply.user);
-    await navigate('/email-verification', { replace: true });
+    await navigate(safeRedirect(redirect) ?? '/email-verification', { replace: true });
   });
 
   const firstNameField = field('first_name');
@@ -88,7 +92,7 @@ export function RegisterPage() {
       </FormGroup>
       <Button type="submit" intent={Intent.PRIMARY} fill loading={busy} text={t('auth.register.submit')} />
       <p className="hw-auth-alt">
-        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.login.link')}</Link>
+        {t('auth.register.haveAccount')} <Link to={withRedirect('/login', redirect)}>{t('auth.login.link')}</Link>
       </p>
     </form>
   );
