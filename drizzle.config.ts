@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/contract-schema.ts',
     './server/db/document-schema.ts',
     './server/db/permission-schema.ts',
+    './server/db/budget-schema.ts',
   ],
   out: './server/db/migrations',
 });

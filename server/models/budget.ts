@@ -1,5 +1,6 @@
 // Budgets (docs/domain/calculations.md, "Budgets"): the available amount is computed in SQL in every read's own
-// query (a virtual field: no stored copy that could drift), and every write that draws on a budget (an order given
+// query (a virtual field) from the budget's draws, which database triggers keep in budget_totals in the same
+// transaction as every write to orders and bills (server/db/budget-schema.ts); every write that draws on a budget (an order given
 // a budget, an order line, a bill, an expense line) goes through `drawOnBudgets` in its model's write hook: the
 // budget rows are locked first (so two writers against one budget take turns and cannot both overspend it), then
 // what is left is read and compared with what the write adds. `stop` refuses with a 422 on the write's amount field,
@@ -10,6 +11,7 @@ import { add, decToString, sub, toDec, type Dec } from '../../src/domain/decimal
 import type { HookContext, ModelBehaviour, Warning } from '../crud/model-behaviour';
 import { bill, budget as budgets, order } from '../db/entity-tables';
 import { fieldError } from '../http-error';
+import { budgetTotals } from '../db/budget-schema';
 
 /** Orders in these states draw on nothing. */
 const NOT_DRAWING_ORDER = ['cancelled', 'refused'];
@@ -27,9 +29,14 @@ const ordersDrawn = (b: SQL | typeof budgets.uuid) => sql`coalesce((select sum($
 const billsDrawn = (b: SQL | typeof budgets.uuid) => sql`coalesce((select sum(${bill.amount}) from ${bill}
   where ${bill.budget_uuid} = ${b} and ${bill.deleted_at} is null and ${bill.status} <> 'cancelled'), 0)`;
 
-/** available_amount = amount − Σ drawing orders − Σ bills, exact (numeric), as the API's decimal text. */
-export const availableSql = () =>
-  sql<string>`(${budgets.amount} - ${ordersDrawn(budgets.uuid)} - ${billsDrawn(budgets.uuid)})::numeric(14,2)::text`;
+/** available_amount = amount − Σ drawing orders − Σ bills, exact (numeric), as the API's decimal text: the draws
+ * as the triggers keep them (one lookup), or summed from the orders and bills themselves (`fromRows`, for the
+ * tests that prove the two agree). */
+export const availableSql = ({ fromRows = false } = {}) =>
+  fromRows
+    ? sql<string>`(${budgets.amount} - ${ordersDrawn(budgets.uuid)} - ${billsDrawn(budgets.uuid)})::numeric(14,2)::text`
+    : sql<string>`(${budgets.amount} - coalesce((select ${budgetTotals.orders_drawn} + ${budgetTotals.bills_drawn}
+        from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid}), 0))::numeric(14,2)::text`;
 
 export const budget: ModelBehaviour = {
   selected: () => ({ available_amount: availableSql() }),

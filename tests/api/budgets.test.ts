@@ -21,6 +21,8 @@ import {
   type Reply,
 } from './budget-support';
 import { settingsGroupMembers } from '../../server/db/schema';
+import { budget as budgetsTable } from '../../server/db/entity-tables';
+import { availableSql } from '../../server/models/budget';
 
 let env: TestEnv;
 let a: Ws;
@@ -580,5 +582,19 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('parallel writers (PostgreSQL)',
       ).toHaveLength(1);
       expect(await available(a, budget.uuid)).toBe('50.00');
     }
+  });
+});
+
+// The draws the triggers keep (budget_totals) against the draws summed from the orders and bills themselves, for
+// every budget the tests above made: after creates, updates, lines, bills of orders, cancels, reopens, deletes,
+// archives and bulk writes they must agree to the cent (docs/domain/calculations.md, "Budgets").
+describe('draws kept by the database', () => {
+  it('equal the draws summed from the rows for every budget', async () => {
+    const db = env.database.db;
+    const rows = await db
+      .select({ uuid: budgetsTable.uuid, kept: availableSql(), summed: availableSql({ fromRows: true }) })
+      .from(budgetsTable);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.kept !== r.summed)).toEqual([]);
   });
 });
