@@ -8,7 +8,8 @@ import { sum } from '../../src/domain/money';
 import { isOverdue } from '../../src/domain/overdue';
 import { BILL_TRANSITIONS } from '../../src/domain/transitions';
 import { entities } from '../../src/entities/registry';
-import { transitionOf, transitionRefusal } from '../crud/actions';
+import { transitionOf, transitionRefusal, type Tx } from '../crud/actions';
+import type { Access } from '../crud/access';
 import {
   action,
   type ActionCall,
@@ -89,6 +90,20 @@ export async function billDraws(h: HookContext, uuid: string | undefined, next: 
   await drawOnBudgets(h, [...byBudget.values()]);
 }
 
+/**
+ * A status action's draws, then its write: a cancelled bill reopened draws on its budget again; a bill of an order
+ * cancelled lets the order draw again (its total may be more than the bill was). Read with what is stored once no
+ * line write is under way (the bill's row lock).
+ */
+async function withDraws(tx: Tx, access: Access, uuid: string, row: Row, status: string, values: Row) {
+  const warnings: Warning[] = [];
+  const h: HookContext = { db: tx, access, settingsGroup: String(row.settings_group_uuid), now: new Date(), warnings };
+  const stored = { ...row, ...(await lockBill(h, uuid)) };
+  await billDraws(h, uuid, { ...stored, status }, stored);
+  await setValues(tx, entities.bill, uuid, access, { status, ...values });
+  return { warnings };
+}
+
 export const bill: ModelBehaviour = {
   stored: (merged) => ({ status: billStatus(merged) }),
   computed: (row, today) => ({ overdue: isOverdue('bill', row, today) }),
@@ -134,7 +149,7 @@ export const bill: ModelBehaviour = {
       refusal: transitionRefusal(BILL_TRANSITIONS, 'cancel'),
       run: async ({ tx, access, uuid, row }) => {
         const status = transitionOf(BILL_TRANSITIONS, row, 'cancel');
-        await setValues(tx, entities.bill, uuid, access, { status });
+        return withDraws(tx, access, uuid, row, status, {});
       },
     }),
     action({
@@ -142,19 +157,7 @@ export const bill: ModelBehaviour = {
       refusal: transitionRefusal(BILL_TRANSITIONS, 'reopen'),
       run: async ({ tx, access, uuid, row }) => {
         const status = transitionOf(BILL_TRANSITIONS, row, 'reopen');
-        const warnings: Warning[] = [];
-        const h: HookContext = {
-          db: tx,
-          access,
-          settingsGroup: String(row.settings_group_uuid),
-          now: new Date(),
-          warnings,
-        };
-        // a cancelled bill reopened draws on its budget again, with what is stored once no line write is under way
-        const stored = { ...row, ...(await lockBill(h, uuid)) };
-        await billDraws(h, uuid, { ...stored, status }, stored);
-        await setValues(tx, entities.bill, uuid, access, { status, paid_at: null });
-        return { warnings };
+        return withDraws(tx, access, uuid, row, status, { paid_at: null });
       },
     }),
   ],

@@ -113,6 +113,22 @@ describe('reopen draws again', () => {
     expect(await available(a, budget.uuid)).toBe('0.00');
   });
 
+  it('cancelling the bill of an order lets the order draw again: refused on stop when the order no longer fits', async () => {
+    const budget = await createBudget(a, { amount: '100.00', exceeded_action: 'stop' });
+    const order = await createOrder(a, { budget_uuid: budget.uuid });
+    ok(await postOrderLine(a, order.uuid, { quantity: '1', unit_price: '100.00' }));
+    expect(await available(a, budget.uuid)).toBe('0.00');
+    // billed for less than ordered: the bill draws 60 instead of the order's 100
+    const billOfOrder = ok(await postBill(a, { budget_uuid: budget.uuid, order_uuid: order.uuid, amount: '60.00' }));
+    expect(await available(a, budget.uuid)).toBe('40.00');
+    ok(await postBill(a, { budget_uuid: budget.uuid, amount: '40.00' }));
+    const res = await act(a, billOfOrder.uuid, 'cancel');
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['amount']);
+    expect((await record(a, `/bills/${billOfOrder.uuid}`)).status).toBe('open');
+    expect(await available(a, budget.uuid)).toBe('0.00');
+  });
+
   it('warn: reopened, with the warning in meta.warnings; ignore: reopened silently', async () => {
     for (const action of ['warn', 'ignore']) {
       const budget = await createBudget(a, { amount: '100.00', exceeded_action: action });
