@@ -40,6 +40,7 @@ import { archiveCascadeRoutes } from './routes/archive-cascade.routes';
 import { contractRoutes } from './routes/contracts.routes';
 import { counterRoutes } from './routes/counters.routes';
 import { documentRoutes } from './documents/documents.routes';
+import { delegationRoutes } from './routes/delegations.routes';
 import { installModels } from './crud/model-behaviour';
 import { models } from './models';
 import { APP_VERSION } from './version';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(counterRoutes);
       await api.register(archiveCascadeRoutes);
       await api.register(documentRoutes);
+      await api.register(delegationRoutes);
       await api.register(crudRoutes);
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
