@@ -1,4 +1,4 @@
-// /profile: personal data, password, two-factor, API tokens, appearance, invitations, account deletion.
+// /profile: personal data, password, two-factor, API tokens, appearance, invitations, delegation, account deletion.
 import { Card, Classes, H1, H2 } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n';
 import { useCurrentUser } from '../../api/queries';
@@ -6,6 +6,7 @@ import { DarkModeControl } from '../../components/dark-mode-control';
 import { PageLoader } from '../../components/page-loader';
 import { AttentionDot } from '../../components/user-menu';
 import { AccountDeletionSection } from './account-deletion-section';
+import { DelegationSection } from './delegation-section';
 import { ApiTokensSection } from './api-tokens-section';
 import { InvitationsSection } from './invitations-section';
 import { PasswordSection } from './password-section';
@@ -57,6 +58,7 @@ export function ProfilePage() {
           <DarkModeControl />
         </Card>
         <InvitationsSection user={user} />
+        <DelegationSection />
         <AccountDeletionSection user={user} />
       </div>
     </div>
