@@ -141,7 +141,7 @@ export async function createDelegation(ctx: AppContext, access: Access, body: De
   }
   const to = await memberId(ctx, sg, body.to_user_uuid, 'to_user_uuid');
   if (to === from) throw fieldError('to_user_uuid', 'validation.delegation_self');
-  if (body.valid_to < body.valid_from) throw fieldError('valid_to', 'validation.end_before_start');
+  if (body.valid_to < body.valid_from) throw fieldError('valid_to', 'validation.delegation_period');
   const uuid = await ctx.db.transaction(async (tx) => {
     // One member's delegations are written one at a time, so two overlapping ones cannot both pass the check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`delegation:${sg}:${from}`}))`);

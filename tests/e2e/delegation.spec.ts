@@ -1,0 +1,57 @@
+// Delegation journey (docs/domain/permissions.md, "Delegation"): the demo admin delegates to the second member for a
+// week on Profile › Delegation; the row shows the colleague and "In force"; the member sees it on their profile
+// without a Remove button and finds the admin's ticket among theirs; the admin removes it again. Runs on the server
+// with a second member (member-server.ts).
+import type { ChildProcess } from 'node:child_process';
+import { expect, test } from './fixtures';
+import { MEMBER, MEMBER_URL, startServerWithMember, stopServer } from './member-server';
+import { apiGet, apiPost, signIn, signInTo } from './support';
+
+let server: ChildProcess | undefined;
+test.use({ baseURL: MEMBER_URL });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServerWithMember();
+});
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test("a member delegates to a colleague for a week, who then sees the member's tickets", async ({ page }) => {
+  await signInTo(page, '/profile');
+  const me = await apiGet<{ uuid: string }>(page, 'user');
+  const [ticket] = await apiGet<{ uuid: string }[]>(page, 'tickets?per_page=1');
+  await apiPost(page, `tickets/${ticket!.uuid}/assign`, { user_uuid: me.uuid });
+
+  const section = page.locator('#delegation');
+  await expect(section.getByRole('heading', { name: 'Delegation' })).toBeVisible();
+  await section.getByRole('combobox', { name: 'Colleague' }).selectOption({ label: MEMBER.name });
+  await section.getByRole('textbox', { name: 'Until (day)' }).fill(day(-1));
+  await section.getByRole('textbox', { name: 'From (day)' }).fill(day(0));
+  await section.getByRole('button', { name: 'Delegate' }).click();
+  await expect(section.getByRole('alert')).toContainText('The delegation cannot end before it starts.');
+  await section.getByRole('textbox', { name: 'Until (day)' }).fill(day(7));
+  await section.getByRole('button', { name: 'Delegate' }).click();
+  await expect(page.getByText('The delegation has been saved.')).toBeVisible();
+  const row = section.getByRole('row', { name: new RegExp(MEMBER.name) });
+  await expect(row).toContainText('In force');
+
+  await page.goto('/logout');
+  await page.waitForURL(/\/login/);
+  await page.goto('/login?redirect=%2Fprofile');
+  await signIn(page, MEMBER.email, MEMBER.password);
+  await page.waitForURL((url) => url.pathname === '/profile');
+  await expect(section.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('In force');
+  await expect(section.getByRole('button', { name: /^Remove the delegation/ })).toHaveCount(0);
+  const mine = await apiGet<{ uuid: string }[]>(page, 'tickets/assigned-to-me');
+  expect(mine.map((t) => t.uuid)).toContain(ticket!.uuid);
+
+  await page.goto('/logout');
+  await page.waitForURL(/\/login/);
+  await signInTo(page, '/profile');
+  await section.getByRole('button', { name: `Remove the delegation to ${MEMBER.name}` }).click();
+  await expect(page.getByText('The delegation has been removed.')).toBeVisible();
+  await expect(section.getByText('No delegations.')).toBeVisible();
+});
