@@ -15,6 +15,7 @@ import { resolveAppKey } from './services/app-key';
 import { createMailer } from './mail/mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { registerNetworks } from './plugins/networks';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTraffic } from './plugins/traffic';
@@ -27,6 +28,7 @@ import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { permissionRoutes } from './routes/permissions.routes';
 import { invitationRoutes } from './routes/invitations.routes';
+import { networkRoutes } from './routes/networks.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
@@ -62,7 +64,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger === false ? false : logOptions(config.logLevel, opts.logStream),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // One proxy hop: the client is the address the proxy added last to X-Forwarded-For, not one a client sent ahead
+    // of it (network restrictions and rate limits key on req.ip; docs/domain/permissions.md, "Networks").
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: 200, querystringParser: parseQuerystring },
@@ -99,6 +103,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerSecurityHeaders(app);
   registerTraffic(app);
   registerAuth(app);
+  registerNetworks(app); // after registerAuth: its hooks read the caller it sets
   registerInputGuard(app);
 
   await app.register(
@@ -110,6 +115,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(settingsGroupRoutes);
       await api.register(permissionRoutes);
       await api.register(invitationRoutes);
+      await api.register(networkRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
       await api.register(gridViewRoutes);

@@ -40,7 +40,9 @@ export async function invitationRoutes(app: FastifyInstance) {
     '/settings-groups/:uuid/invitations',
     { schema: { tags, params, body: inviteBody, response: created(z.object({ data: z.array(invitationReply) })) } },
     async (req, reply) =>
-      reply.code(201).send({ data: await invitations.invite(ctx, requireUser(req), req.params.uuid, req.body) }),
+      reply
+        .code(201)
+        .send({ data: await invitations.invite(ctx, requireUser(req), req.params.uuid, req.body, req.ip) }),
   );
   r.get(
     '/settings-groups/:uuid/invitations',
@@ -50,13 +52,13 @@ export async function invitationRoutes(app: FastifyInstance) {
   r.post(
     '/invitations/:uuid/resend',
     { schema: { tags, params, response: ok(z.object({ data: invitationReply })) } },
-    async (req) => ({ data: await invitations.resend(ctx, requireUser(req), req.params.uuid) }),
+    async (req) => ({ data: await invitations.resend(ctx, requireUser(req), req.params.uuid, req.ip) }),
   );
   r.delete(
     '/invitations/:uuid',
     { schema: { tags, params, response: ok(z.object({ data: invitationReply, message: z.string() })) } },
     async (req) => ({
-      data: await invitations.revoke(ctx, requireUser(req), req.params.uuid),
+      data: await invitations.revoke(ctx, requireUser(req), req.params.uuid, req.ip),
       message: translate(req.locale, 'invitation.revoked'),
     }),
   );

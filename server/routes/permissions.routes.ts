@@ -57,7 +57,7 @@ export async function permissionRoutes(app: FastifyInstance) {
     '/user-groups',
     { schema: { ...ug, body: userGroupBody, response: created(oneUserGroup) } },
     async (req, reply) =>
-      reply.code(201).send({ data: await permissions.createUserGroup(ctx, requireUser(req), req.body) }),
+      reply.code(201).send({ data: await permissions.createUserGroup(ctx, requireUser(req), req.body, req.ip) }),
   );
   r.get('/user-groups/:uuid', { schema: { ...ug, params, response: ok(oneUserGroup) } }, async (req) => ({
     data: await permissions.getUserGroup(ctx, requireUser(req), req.params.uuid),
@@ -66,11 +66,11 @@ export async function permissionRoutes(app: FastifyInstance) {
     '/user-groups/:uuid',
     { schema: { ...ug, params, body: userGroupUpdate, response: ok(oneUserGroup) } },
     async (req) => ({
-      data: await permissions.updateUserGroup(ctx, requireUser(req), req.params.uuid, req.body),
+      data: await permissions.updateUserGroup(ctx, requireUser(req), req.params.uuid, req.body, req.ip),
     }),
   );
   r.delete('/user-groups/:uuid', { schema: { ...ug, params, response: ok(messageReply) } }, async (req) => {
-    await permissions.deleteUserGroup(ctx, requireUser(req), req.params.uuid);
+    await permissions.deleteUserGroup(ctx, requireUser(req), req.params.uuid, req.ip);
     return { message: translate(req.locale, 'records.deleted') };
   });
 
@@ -90,7 +90,7 @@ export async function permissionRoutes(app: FastifyInstance) {
     '/permission-groups',
     { schema: { ...pg, body: permissionGroupBody, response: created(onePermissionGroup) } },
     async (req, reply) =>
-      reply.code(201).send({ data: await permissions.createPermissionGroup(ctx, requireUser(req), req.body) }),
+      reply.code(201).send({ data: await permissions.createPermissionGroup(ctx, requireUser(req), req.body, req.ip) }),
   );
   r.get('/permission-groups/:uuid', { schema: { ...pg, params, response: ok(onePermissionGroup) } }, async (req) => ({
     data: await permissions.getPermissionGroup(ctx, requireUser(req), req.params.uuid),
@@ -99,11 +99,11 @@ export async function permissionRoutes(app: FastifyInstance) {
     '/permission-groups/:uuid',
     { schema: { ...pg, params, body: permissionGroupUpdate, response: ok(onePermissionGroup) } },
     async (req) => ({
-      data: await permissions.updatePermissionGroup(ctx, requireUser(req), req.params.uuid, req.body),
+      data: await permissions.updatePermissionGroup(ctx, requireUser(req), req.params.uuid, req.body, req.ip),
     }),
   );
   r.delete('/permission-groups/:uuid', { schema: { ...pg, params, response: ok(messageReply) } }, async (req) => {
-    await permissions.deletePermissionGroup(ctx, requireUser(req), req.params.uuid);
+    await permissions.deletePermissionGroup(ctx, requireUser(req), req.params.uuid, req.ip);
     return { message: translate(req.locale, 'records.deleted') };
   });
 
@@ -149,14 +149,21 @@ export async function permissionRoutes(app: FastifyInstance) {
     '/settings-groups/:uuid/members/:user_uuid',
     { schema: { ...sg, params: memberParams, body: memberUpdate, response: ok(z.object({ data: memberSchema })) } },
     async (req) => ({
-      data: await permissions.updateMember(ctx, requireUser(req), req.params.uuid, req.params.user_uuid, req.body),
+      data: await permissions.updateMember(
+        ctx,
+        requireUser(req),
+        req.params.uuid,
+        req.params.user_uuid,
+        req.body,
+        req.ip,
+      ),
     }),
   );
   r.delete(
     '/settings-groups/:uuid/members/:user_uuid',
     { schema: { ...sg, params: memberParams, response: ok(messageReply) } },
     async (req) => {
-      await permissions.removeMember(ctx, requireUser(req), req.params.uuid, req.params.user_uuid);
+      await permissions.removeMember(ctx, requireUser(req), req.params.uuid, req.params.user_uuid, req.ip);
       return { message: translate(req.locale, 'settings_group.member_removed') };
     },
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
+import { deniedGroups } from '../plugins/networks';
 import { forbidden } from '../http-error';
 import * as groups from '../services/settings-groups.service';
 import {
@@ -34,7 +35,9 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await groups.listGroups(ctx, requireUser(req));
+      const user = requireUser(req);
+      // settings groups refused from the caller's address are left out (docs/domain/permissions.md, "Networks")
+      const rows = (await groups.listGroups(ctx, user)).filter((row) => !deniedGroups(user).has(row.group.uuid));
       const slim = req.query.slim === '1' || req.query.slim === 'true';
       if (slim)
         return {
@@ -91,7 +94,10 @@ export async function settingsGroupRoutes(app: FastifyInstance) {
       schema: { tags, params, body: settingsGroupUpdateBody, response: ok(z.object({ data: settingsGroupSchema })) },
     },
     async (req) => ({
-      data: await groups.present(ctx, await groups.updateGroup(ctx, requireUser(req), req.params.uuid, req.body)),
+      data: await groups.present(
+        ctx,
+        await groups.updateGroup(ctx, requireUser(req), req.params.uuid, req.body, req.ip),
+      ),
     }),
   );
 }

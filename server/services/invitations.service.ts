@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/messages';
 import { invitationMail } from '../mail/invitation-mail';
 import { randomToken, sha256 } from './crypto';
 import { requireAdmin } from './permissions.service';
+import { audit } from './audit.service';
 
 export const INVITATION_DAYS = 14;
 export const MAX_INVITATIONS = 200;
@@ -91,6 +92,7 @@ export async function invite(
   admin: UserRow,
   settingsGroup: string,
   body: { emails: string[]; role: 'admin' | 'user'; user_group_uuids?: string[] },
+  ip?: string,
 ) {
   const { group } = await requireAdmin(ctx, admin, settingsGroup);
   const emails = body.emails.map((e) => e.trim()).filter((e) => e !== '');
@@ -138,6 +140,15 @@ export async function invite(
             .values({ settings_group_uuid: settingsGroup, email, status: 'sent', ...values })
             .returning();
       out.push({ row: row!, token });
+      await audit(tx, {
+        settings_group_uuid: settingsGroup,
+        user_id: admin.id,
+        action: 'invitation.send',
+        target_type: 'invitation',
+        target_uuid: row!.uuid,
+        details: { email, role: body.role, user_group_uuids: groups, renewed: !!open },
+        ip,
+      });
     }
     return out;
   });
@@ -181,30 +192,54 @@ async function loadForAdmin(ctx: AppContext, admin: UserRow, uuid: string) {
 }
 
 /** Sends again with a new link and 14 more days; an answered or revoked invitation is a 409. */
-export async function resend(ctx: AppContext, admin: UserRow, uuid: string) {
+export async function resend(ctx: AppContext, admin: UserRow, uuid: string, ip?: string) {
   const { row, group } = await loadForAdmin(ctx, admin, uuid);
   if (!['sent', 'expired'].includes(statusOf(row))) throw new HttpError(409, 'invitation.answered');
   const token = randomToken();
   const now = new Date();
-  const [updated] = await ctx.db
-    .update(invitations)
-    .set({ token_hash: sha256(token), expires_at: expiry(now), sent_at: now })
-    .where(and(eq(invitations.uuid, uuid), eq(invitations.status, 'sent')))
-    .returning();
-  if (!updated) throw new HttpError(409, 'invitation.answered');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(invitations)
+      .set({ token_hash: sha256(token), expires_at: expiry(now), sent_at: now })
+      .where(and(eq(invitations.uuid, uuid), eq(invitations.status, 'sent')))
+      .returning();
+    if (!done) throw new HttpError(409, 'invitation.answered');
+    await audit(tx, {
+      settings_group_uuid: done.settings_group_uuid,
+      user_id: admin.id,
+      action: 'invitation.resend',
+      target_type: 'invitation',
+      target_uuid: uuid,
+      details: { email: done.email, expires_at: done.expires_at.toISOString() },
+      ip,
+    });
+    return done;
+  });
   await sendAll(ctx, admin, group.name, [{ row: updated, token }]);
   return present(updated);
 }
 
 /** Revokes an open invitation: its link is dead at once; an answered one is a 409. */
-export async function revoke(ctx: AppContext, admin: UserRow, uuid: string) {
+export async function revoke(ctx: AppContext, admin: UserRow, uuid: string, ip?: string) {
   const { row } = await loadForAdmin(ctx, admin, uuid);
-  const [updated] = await ctx.db
-    .update(invitations)
-    .set({ status: 'revoked' })
-    .where(and(eq(invitations.uuid, row.uuid), eq(invitations.status, 'sent')))
-    .returning();
-  if (!updated) throw new HttpError(409, 'invitation.answered');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(invitations)
+      .set({ status: 'revoked' })
+      .where(and(eq(invitations.uuid, row.uuid), eq(invitations.status, 'sent')))
+      .returning();
+    if (!done) throw new HttpError(409, 'invitation.answered');
+    await audit(tx, {
+      settings_group_uuid: done.settings_group_uuid,
+      user_id: admin.id,
+      action: 'invitation.revoke',
+      target_type: 'invitation',
+      target_uuid: uuid,
+      details: { email: done.email },
+      ip,
+    });
+    return done;
+  });
   return present(updated);
 }
 

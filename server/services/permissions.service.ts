@@ -9,16 +9,20 @@ import { permissionGroupUserGroups, permissionGroups, userGroupMembers, userGrou
 import { HttpError, fieldError, forbidden, notFound } from '../http-error';
 import type { PermissionGroup, Rights, UserGroup } from '../../src/entities/permissions';
 import { loadGroup } from './settings-groups.service';
+import { audit } from './audit.service';
+import { deniedGroups } from '../plugins/networks';
 
 /** 404 outside the settings group, 403 for a member who is not its admin. */
 export async function requireAdmin(ctx: AppContext, user: UserRow, settingsGroup: string) {
+  // refused from the caller's address (docs/domain/permissions.md, "Networks"; server/plugins/networks.ts)
+  if (deniedGroups(user).has(settingsGroup)) throw forbidden('network.denied');
   const row = await loadGroup(ctx, user, settingsGroup);
   if (row.role !== 'admin') throw forbidden();
   return row;
 }
 
 /** The settings groups the caller administers (lists without a settings group name them all). */
-async function administered(ctx: AppContext, user: UserRow): Promise<string[]> {
+export async function administered(ctx: AppContext, user: UserRow): Promise<string[]> {
   const rows = await ctx.db
     .select({ sg: settingsGroupMembers.settings_group_uuid })
     .from(settingsGroupMembers)
@@ -144,6 +148,7 @@ export async function createUserGroup(
   ctx: AppContext,
   user: UserRow,
   body: { settings_group_uuid: string; name: string; member_uuids?: string[] },
+  ip?: string,
 ) {
   await requireAdmin(ctx, user, body.settings_group_uuid);
   const uuid = await ctx.db.transaction(async (tx) => {
@@ -154,6 +159,15 @@ export async function createUserGroup(
       .values({ settings_group_uuid: body.settings_group_uuid, name: body.name })
       .returning({ uuid: userGroups.uuid });
     await setMembers(tx, row!.uuid, ids);
+    await audit(tx, {
+      settings_group_uuid: body.settings_group_uuid,
+      user_id: user.id,
+      action: 'user_group.create',
+      target_type: 'user_group',
+      target_uuid: row!.uuid,
+      details: { name: body.name, member_uuids: body.member_uuids ?? [] },
+      ip,
+    });
     return row!.uuid;
   });
   return getUserGroup(ctx, user, uuid);
@@ -164,6 +178,7 @@ export async function updateUserGroup(
   user: UserRow,
   uuid: string,
   body: { name?: string; member_uuids?: string[] },
+  ip?: string,
 ) {
   const current = await loadUserGroup(ctx, user, uuid);
   await ctx.db.transaction(async (tx) => {
@@ -174,13 +189,37 @@ export async function updateUserGroup(
       .update(userGroups)
       .set({ ...(body.name !== undefined ? { name: body.name } : {}), updated_at: new Date() })
       .where(eq(userGroups.uuid, uuid));
+    await audit(tx, {
+      settings_group_uuid: current.settings_group_uuid,
+      user_id: user.id,
+      action: 'user_group.update',
+      target_type: 'user_group',
+      target_uuid: uuid,
+      details: {
+        name: body.name ?? current.name,
+        ...(body.name !== undefined && body.name !== current.name ? { renamed_from: current.name } : {}),
+        ...(body.member_uuids ? { member_uuids: body.member_uuids } : {}),
+      },
+      ip,
+    });
   });
   return getUserGroup(ctx, user, uuid);
 }
 
-export async function deleteUserGroup(ctx: AppContext, user: UserRow, uuid: string) {
-  await loadUserGroup(ctx, user, uuid);
-  await ctx.db.delete(userGroups).where(eq(userGroups.uuid, uuid)); // memberships and grants go with it
+export async function deleteUserGroup(ctx: AppContext, user: UserRow, uuid: string, ip?: string) {
+  const current = await loadUserGroup(ctx, user, uuid);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(userGroups).where(eq(userGroups.uuid, uuid)); // memberships and grants go with it
+    await audit(tx, {
+      settings_group_uuid: current.settings_group_uuid,
+      user_id: user.id,
+      action: 'user_group.delete',
+      target_type: 'user_group',
+      target_uuid: uuid,
+      details: { name: current.name },
+      ip,
+    });
+  });
 }
 
 // ---- permission groups ----
@@ -234,6 +273,7 @@ export async function createPermissionGroup(
   ctx: AppContext,
   user: UserRow,
   body: { settings_group_uuid: string; name: string; rights?: Rights; user_group_uuids?: string[] },
+  ip?: string,
 ) {
   await requireAdmin(ctx, user, body.settings_group_uuid);
   const uuid = await ctx.db.transaction(async (tx) => {
@@ -244,6 +284,15 @@ export async function createPermissionGroup(
       .values({ settings_group_uuid: body.settings_group_uuid, name: body.name, rights: body.rights ?? {} })
       .returning({ uuid: permissionGroups.uuid });
     await setGrants(tx, row!.uuid, ugs);
+    await audit(tx, {
+      settings_group_uuid: body.settings_group_uuid,
+      user_id: user.id,
+      action: 'permission_group.create',
+      target_type: 'permission_group',
+      target_uuid: row!.uuid,
+      details: { name: body.name, rights: body.rights ?? {}, user_group_uuids: ugs },
+      ip,
+    });
     return row!.uuid;
   });
   return getPermissionGroup(ctx, user, uuid);
@@ -254,6 +303,7 @@ export async function updatePermissionGroup(
   user: UserRow,
   uuid: string,
   body: { name?: string; rights?: Rights; user_group_uuids?: string[] },
+  ip?: string,
 ) {
   const current = await loadPermissionGroup(ctx, user, uuid);
   await ctx.db.transaction(async (tx) => {
@@ -272,13 +322,38 @@ export async function updatePermissionGroup(
         updated_at: new Date(),
       })
       .where(eq(permissionGroups.uuid, uuid));
+    await audit(tx, {
+      settings_group_uuid: current.settings_group_uuid,
+      user_id: user.id,
+      action: 'permission_group.update',
+      target_type: 'permission_group',
+      target_uuid: uuid,
+      details: {
+        name: body.name ?? current.name,
+        ...(body.name !== undefined && body.name !== current.name ? { renamed_from: current.name } : {}),
+        ...(body.rights ? { rights: { from: current.rights, to: body.rights } } : {}),
+        ...(body.user_group_uuids ? { user_group_uuids: body.user_group_uuids } : {}),
+      },
+      ip,
+    });
   });
   return getPermissionGroup(ctx, user, uuid);
 }
 
-export async function deletePermissionGroup(ctx: AppContext, user: UserRow, uuid: string) {
-  await loadPermissionGroup(ctx, user, uuid);
-  await ctx.db.delete(permissionGroups).where(eq(permissionGroups.uuid, uuid));
+export async function deletePermissionGroup(ctx: AppContext, user: UserRow, uuid: string, ip?: string) {
+  const current = await loadPermissionGroup(ctx, user, uuid);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(permissionGroups).where(eq(permissionGroups.uuid, uuid));
+    await audit(tx, {
+      settings_group_uuid: current.settings_group_uuid,
+      user_id: user.id,
+      action: 'permission_group.delete',
+      target_type: 'permission_group',
+      target_uuid: uuid,
+      details: { name: current.name, rights: current.rights },
+      ip,
+    });
+  });
 }
 
 // ---- members ----
@@ -328,7 +403,7 @@ async function loadMember(db: Db, settingsGroup: string, userUuid: string) {
     .where(eq(settingsGroups.uuid, settingsGroup))
     .for('update');
   const [m] = await db
-    .select({ id: users.id, role: settingsGroupMembers.role })
+    .select({ id: users.id, role: settingsGroupMembers.role, email: users.email })
     .from(settingsGroupMembers)
     .innerJoin(users, eq(users.id, settingsGroupMembers.user_id))
     .where(and(eq(settingsGroupMembers.settings_group_uuid, settingsGroup), eq(users.uuid, userUuid)));
@@ -358,6 +433,7 @@ export async function updateMember(
   settingsGroup: string,
   userUuid: string,
   body: { role?: 'admin' | 'user'; user_group_uuids?: string[] },
+  ip?: string,
 ) {
   await requireAdmin(ctx, user, settingsGroup);
   await ctx.db.transaction(async (tx) => {
@@ -372,6 +448,15 @@ export async function updateMember(
         .where(
           and(eq(settingsGroupMembers.settings_group_uuid, settingsGroup), eq(settingsGroupMembers.user_id, member.id)),
         );
+      await audit(tx, {
+        settings_group_uuid: settingsGroup,
+        user_id: user.id,
+        action: 'member.role_change',
+        target_type: 'user',
+        target_uuid: userUuid,
+        details: { email: member.email, from: member.role, to: body.role },
+        ip,
+      });
     }
     if (body.user_group_uuids) {
       const groups = await userGroupsOf(tx, settingsGroup, body.user_group_uuids, 'user_group_uuids');
@@ -391,13 +476,28 @@ export async function updateMember(
         );
       if (groups.length)
         await tx.insert(userGroupMembers).values(groups.map((g) => ({ user_group_uuid: g, user_id: member.id })));
+      await audit(tx, {
+        settings_group_uuid: settingsGroup,
+        user_id: user.id,
+        action: 'member.user_groups',
+        target_type: 'user',
+        target_uuid: userUuid,
+        details: { email: member.email, user_group_uuids: groups },
+        ip,
+      });
     }
   });
   return (await listMembersDetailed(ctx, user, settingsGroup)).find((m) => m.user_uuid === userUuid)!;
 }
 
 /** Removes a member (and their user group memberships there); the last admin stays (409). */
-export async function removeMember(ctx: AppContext, user: UserRow, settingsGroup: string, userUuid: string) {
+export async function removeMember(
+  ctx: AppContext,
+  user: UserRow,
+  settingsGroup: string,
+  userUuid: string,
+  ip?: string,
+) {
   await requireAdmin(ctx, user, settingsGroup);
   await ctx.db.transaction(async (tx) => {
     const member = await loadMember(tx, settingsGroup, userUuid);
@@ -422,5 +522,14 @@ export async function removeMember(ctx: AppContext, user: UserRow, settingsGroup
       .where(
         and(eq(settingsGroupMembers.settings_group_uuid, settingsGroup), eq(settingsGroupMembers.user_id, member.id)),
       );
+    await audit(tx, {
+      settings_group_uuid: settingsGroup,
+      user_id: user.id,
+      action: 'member.remove',
+      target_type: 'user',
+      target_uuid: userUuid,
+      details: { email: member.email, role: member.role },
+      ip,
+    });
   });
 }

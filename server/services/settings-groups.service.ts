@@ -6,6 +6,7 @@ import type { AppContext, UserRow } from '../context';
 import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import { HttpError, fieldError, notFound } from '../http-error';
 import type { SettingsGroup, settingsGroupBody, settingsGroupUpdateBody } from '../../src/entities/account';
+import { audit } from './audit.service';
 
 const API = '/api/v1/settings-groups';
 
@@ -114,15 +115,36 @@ export async function updateGroup(
   user: UserRow,
   uuid: string,
   body: z.infer<typeof settingsGroupUpdateBody>,
+  ip?: string,
 ) {
   const row = await loadGroup(ctx, user, uuid);
   if (row.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
   if (body.enforce_two_factor && !user.two_factor_confirmed_at)
     throw fieldError('enforce_two_factor', 'settings_group.two_factor_required');
-  const [group] = await ctx.db
-    .update(settingsGroups)
-    .set({ ...body, updated_at: new Date() })
-    .where(eq(settingsGroups.uuid, uuid))
-    .returning();
-  return { group: group!, role: row.role };
+  const group = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(settingsGroups)
+      .set({ ...body, updated_at: new Date() })
+      .where(eq(settingsGroups.uuid, uuid))
+      .returning();
+    // the audit log names what changed (docs/domain/permissions.md, "Audit log")
+    const before = row.group as Record<string, unknown>;
+    const after = updated as Record<string, unknown>;
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of Object.keys(body))
+      if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+        changes[key] = { from: before[key], to: after[key] };
+    if (Object.keys(changes).length)
+      await audit(tx, {
+        settings_group_uuid: uuid,
+        user_id: user.id,
+        action: 'settings_group.update',
+        target_type: 'settings_group',
+        target_uuid: uuid,
+        details: { changes },
+        ip,
+      });
+    return updated!;
+  });
+  return { group, role: row.role };
 }
