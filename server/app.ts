@@ -28,6 +28,8 @@ import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { permissionRoutes } from './routes/permissions.routes';
 import { invitationRoutes } from './routes/invitations.routes';
+import { licenseRoutes } from './routes/licenses.routes';
+import { propertyDeletionRoutes } from './routes/property-deletion.routes';
 import { networkRoutes } from './routes/networks.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(settingsGroupRoutes);
       await api.register(permissionRoutes);
       await api.register(invitationRoutes);
+      await api.register(licenseRoutes);
+      await api.register(propertyDeletionRoutes);
       await api.register(networkRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);

@@ -14,6 +14,7 @@ import { guarantee } from './guarantee';
 import { measurement } from './measurement';
 import { order } from './order';
 import { orderLine } from './order-line';
+import { property } from './property';
 import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
@@ -31,6 +32,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   measurement,
   order,
   order_line: orderLine,
+  property,
   task,
   task_event: taskEvent,
   ticket,
