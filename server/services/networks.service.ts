@@ -147,7 +147,7 @@ async function guardLockout(
 ) {
   const current = (await rulesOf(db, [settingsGroup])).get(settingsGroup) ?? [];
   if (allowedFrom(current, ip) && !allowedFrom(change(current), ip))
-    throw fieldError('cidr', 'network.lockout', { ip });
+    throw fieldError('confirm_lockout', 'network.lockout', { ip });
 }
 
 export async function listNetworks(ctx: AppContext, user: UserRow, settingsGroup?: string) {

@@ -49,6 +49,14 @@ const InvitationsView = lazy(() =>
 const InvitationLinkPage = lazy(() =>
   import('../../views/invitations/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
 );
+// Networks and the audit log (docs/domain/permissions.md, "Networks" and "Audit log"): admins' settings pages.
+const NetworksView = lazy(() =>
+  import('../../views/networks/networks-view').then((m) => ({ default: m.NetworksView })),
+);
+const AuditLogView = lazy(() =>
+  import('../../views/networks/audit-log-view').then((m) => ({ default: m.AuditLogView })),
+);
+const OWN_SETTINGS_PAGES = new Set(['invitations', 'networks', 'audit-log']);
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
 const TwoFactorPage = lazy(() => import('../auth/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
@@ -132,8 +140,13 @@ export function AppRoutes() {
                 <Route key={path} path={path} element={page(<Screen />)} />
               ))}
               <Route path="invitations" element={page(<InvitationsView />)} />
+              <Route path="networks" element={page(<NetworksView />)} />
+              <Route path="audit-log" element={page(<AuditLogView />)} />
               {SETTINGS_PAGES.filter(
-                (p) => !GRID_PATHS.has(`/settings/${p.path}`) && !(p.path in ACCESS_PAGES) && p.path !== 'invitations',
+                (p) =>
+                  !GRID_PATHS.has(`/settings/${p.path}`) &&
+                  !(p.path in ACCESS_PAGES) &&
+                  !OWN_SETTINGS_PAGES.has(p.path),
               ).map((settingsPage) => (
                 <Route
                   key={settingsPage.path}

@@ -43,6 +43,8 @@ export const SETTINGS_PAGES: readonly SettingsPage[] = [
   { key: 'userGroups', path: 'user-groups' },
   { key: 'permissions', path: 'permissions' },
   { key: 'invitations', path: 'invitations' },
+  { key: 'networks', path: 'networks' },
+  { key: 'auditLog', path: 'audit-log' },
   { key: 'licenses', path: 'licenses' },
   { key: 'connectors', path: 'connectors' },
   { key: 'imports', path: 'imports' },

@@ -199,7 +199,7 @@ describe('networks', () => {
       action: 'allow',
     });
     expect(lock.statusCode).toBe(422);
-    expect(json<{ errors: Record<string, string[]> }>(lock).errors.cidr![0]).toContain('127.0.0.1');
+    expect(json<{ errors: Record<string, string[]> }>(lock).errors.confirm_lockout![0]).toContain('127.0.0.1');
     expect(json<{ data: Net[] }>(await ws.client.get(`/networks?settings_group_uuid=${sg}`)).data).toEqual([]);
     const allowed = await ws.client.post('/networks', {
       settings_group_uuid: sg,

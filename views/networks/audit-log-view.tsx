@@ -1,0 +1,94 @@
+// /settings/audit-log (docs/domain/permissions.md, "Audit log"): for an admin of the selected settings group, what
+// its admins changed, newest first: when, who, what, the address it came from and the details; "Load more" reads
+// the next page (by `before`).
+import { Button, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Disable } from '@blueprintjs/icons';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchAuditLog, networkKeys, type AuditEntry } from '../../src/api/networks.api';
+import { useDocumentTitle } from '../../src/components/use-document-title';
+import { useFormat } from '../../src/components/use-format';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { useTranslation } from '../../src/i18n';
+
+export function AuditLogView() {
+  const { t } = useTranslation();
+  const { current } = useSelectedSettingsGroup();
+  useDocumentTitle(t('modules.settingsPages.auditLog'));
+  return (
+    <div className="hw-page">
+      <header className="hw-page-header">
+        <h1 className={Classes.HEADING}>{t('modules.settingsPages.auditLog')}</h1>
+      </header>
+      {!current ? null : current.role !== 'admin' ? (
+        <NonIdealState icon={<Disable size={48} />} description={t('settingsGroups.auditLog.adminsOnly')} />
+      ) : (
+        <AuditTable key={current.uuid} sg={current.uuid} />
+      )}
+    </div>
+  );
+}
+
+/** The details in one line: `key: value` pairs, values as compact JSON. */
+const detailText = (details: Record<string, unknown>) =>
+  Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+
+function AuditTable({ sg }: { sg: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const log = useInfiniteQuery({
+    queryKey: networkKeys.audit(sg, null),
+    queryFn: ({ pageParam }) => fetchAuditLog(sg, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.meta?.next_before ?? undefined,
+  });
+  const entries: AuditEntry[] = log.data?.pages.flatMap((p) => p.data) ?? [];
+  if (!log.isLoading && entries.length === 0)
+    return <p className={Classes.TEXT_MUTED}>{t('settingsGroups.auditLog.empty')}</p>;
+  return (
+    <>
+      <HTMLTable compact striped className="hw-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('settingsGroups.auditLog.when')}</th>
+            <th scope="col">{t('settingsGroups.auditLog.who')}</th>
+            <th scope="col">{t('settingsGroups.auditLog.action')}</th>
+            <th scope="col">{t('settingsGroups.auditLog.details')}</th>
+            <th scope="col">{t('settingsGroups.auditLog.ip')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{format.dateTime(entry.created_at)}</td>
+              <td>
+                {entry.user ? (
+                  <>
+                    {entry.user.name}
+                    <br />
+                    <span className={Classes.TEXT_MUTED}>{entry.user.email}</span>
+                  </>
+                ) : (
+                  <span className={Classes.TEXT_MUTED}>{t('settingsGroups.auditLog.deletedUser')}</span>
+                )}
+              </td>
+              <td>{t(`settingsGroups.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+              <td className="hw-audit-details">{detailText(entry.details)}</td>
+              <td>
+                <code>{entry.ip ?? ''}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {log.hasNextPage && (
+        <Button
+          loading={log.isFetchingNextPage}
+          text={t('settingsGroups.auditLog.more')}
+          onClick={() => void log.fetchNextPage()}
+        />
+      )}
+    </>
+  );
+}
