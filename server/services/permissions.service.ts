@@ -27,7 +27,8 @@ export async function administered(ctx: AppContext, user: UserRow): Promise<stri
     .select({ sg: settingsGroupMembers.settings_group_uuid })
     .from(settingsGroupMembers)
     .where(and(eq(settingsGroupMembers.user_id, user.id), eq(settingsGroupMembers.role, 'admin')));
-  return rows.map((r) => r.sg);
+  // less those refused from the caller's address (docs/domain/permissions.md, "Networks")
+  return rows.map((r) => r.sg).filter((sg) => !deniedGroups(user).has(sg));
 }
 
 /** User ids of the given user uuids, each a member of the settings group (else 422 on `field`). */

@@ -213,6 +213,11 @@ describe('networks', () => {
     expect((await ws.client.get(`/networks?settings_group_uuid=${sg}`)).statusCode).toBe(403);
     expect(json<{ data: unknown[] }>(await ws.client.get('/properties')).data).toEqual([]);
     expect((await ws.client.get(`/networks/${allow.uuid}`)).statusCode).toBe(403);
+    // lists without a settings group leave the refused one out
+    expect(json<{ data: Net[] }>(await ws.client.get('/networks')).data).toEqual([]);
+    await office.post('/user-groups', { settings_group_uuid: sg, name: 'Office' });
+    expect(json<{ data: unknown[] }>(await ws.client.get('/user-groups')).data).toEqual([]);
+    expect(json<{ data: unknown[] }>(await office.get('/user-groups')).data).toHaveLength(1);
     expect((await office.get(`/networks?settings_group_uuid=${sg}`)).statusCode).toBe(200);
     expect(json<{ data: { uuid: string }[] }>(await office.get('/properties')).data.map((p) => p.uuid)).toEqual([
       ws.property,
