@@ -56,7 +56,14 @@ const NetworksView = lazy(() =>
 const AuditLogView = lazy(() =>
   import('../../views/networks/audit-log-view').then((m) => ({ default: m.AuditLogView })),
 );
-const OWN_SETTINGS_PAGES = new Set(['invitations', 'networks', 'audit-log']);
+const OWN_SETTINGS_PAGES = new Set(['invitations', 'networks', 'audit-log', 'licenses']);
+// Licenses and the property deletion link's page (docs/domain/permissions.md, "Licenses", "Property deletion").
+const LicensesView = lazy(() =>
+  import('../../views/licenses/licenses-view').then((m) => ({ default: m.LicensesView })),
+);
+const PropertyDeleteConfirmPage = lazy(() =>
+  import('../../views/licenses/property-delete-confirm-page').then((m) => ({ default: m.PropertyDeleteConfirmPage })),
+);
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
 const TwoFactorPage = lazy(() => import('../auth/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
@@ -131,6 +138,7 @@ export function AppRoutes() {
             <Route path="settings-groups" element={page(<SettingsGroupsView />)} />
             <Route path="profile" element={page(<ProfilePage />)} />
             <Route path="notifications" element={page(<NotificationsView />)} />
+            <Route path="property-delete-requests/confirm/:token" element={page(<PropertyDeleteConfirmPage />)} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route index element={page(<ModulePlaceholder section="modules" pageKey="settings" />)} />
               {GRID_SCREENS.filter((s) => s.path.startsWith('/settings/')).map(({ path, Screen }) => (
@@ -140,6 +148,7 @@ export function AppRoutes() {
                 <Route key={path} path={path} element={page(<Screen />)} />
               ))}
               <Route path="invitations" element={page(<InvitationsView />)} />
+              <Route path="licenses" element={page(<LicensesView />)} />
               <Route path="networks" element={page(<NetworksView />)} />
               <Route path="audit-log" element={page(<AuditLogView />)} />
               {SETTINGS_PAGES.filter(

@@ -20,6 +20,7 @@ import {
   recordTitle,
   type ApiRecord,
 } from '../../src/api/records';
+import { requestPropertyDeletion } from '../../src/api/licenses.api';
 import { bulkAction } from '../../grids/bulk-api';
 import { pushUndo, undo } from '../../grids';
 import { ArchiveDialog, type ArchiveQuestion } from './archive-dialog';
@@ -82,6 +83,13 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
     },
     onError: reportActionError,
   });
+  // A property is deleted through a request confirmed by mail (docs/domain/permissions.md, "Property deletion").
+  const isProperty = entity.name === 'property';
+  const requestDelete = useMutation({
+    mutationFn: () => requestPropertyDeletion(record.uuid),
+    onSuccess: () => notify.success(t('settingsGroups.propertyDeletion.requested')),
+    onError: reportActionError,
+  });
   // What goes with the record: its sub-records (trees) and the tasks tied to it (when the server offers them).
   const ask = useMutation({
     mutationFn: async (): Promise<ArchiveQuestion> => {
@@ -115,8 +123,14 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
         </Button>
       )}
       {record.links.delete && (
-        <Button icon={<Trash />} intent={Intent.DANGER} variant="minimal" onClick={() => setConfirmDelete(true)}>
-          {t('common.delete')}
+        <Button
+          icon={<Trash />}
+          intent={Intent.DANGER}
+          variant="minimal"
+          loading={requestDelete.isPending}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {isProperty ? t('settingsGroups.propertyDeletion.action') : t('common.delete')}
         </Button>
       )}
       <ArchiveDialog
@@ -137,11 +151,16 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
         cancelButtonText={t('common.cancel')}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => {
-          remove.mutate();
+          if (isProperty) requestDelete.mutate();
+          else remove.mutate();
           setConfirmDelete(false);
         }}
       >
-        <p>{t('records.confirmDelete', { title: recordTitle(entity, record) })}</p>
+        <p>
+          {isProperty
+            ? t('settingsGroups.propertyDeletion.explain', { title: recordTitle(entity, record) })
+            : t('records.confirmDelete', { title: recordTitle(entity, record) })}
+        </p>
       </Alert>
     </>
   );
