@@ -27,6 +27,7 @@ import { accountRoutes } from './routes/account.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { permissionRoutes } from './routes/permissions.routes';
+import { accessRuleRoutes } from './routes/access-rules.routes';
 import { invitationRoutes } from './routes/invitations.routes';
 import { licenseRoutes } from './routes/licenses.routes';
 import { propertyDeletionRoutes } from './routes/property-deletion.routes';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
       await api.register(permissionRoutes);
+      await api.register(accessRuleRoutes);
       await api.register(invitationRoutes);
       await api.register(licenseRoutes);
       await api.register(propertyDeletionRoutes);

@@ -21,6 +21,9 @@ export interface Access {
   groups: string[];
   /** Rights by settings group (docs/domain/permissions.md, "Permissions and roles"). */
   rights: Map<string, GroupRights>;
+  /** What narrows a non-admin member's view beyond the rights, by settings group (docs/domain/permissions.md,
+   * "Access rules" and "Restricted access"); admins have no entry. */
+  limits?: Map<string, Limits>;
   /** Today in the caller's time zone (X-Timezone-Offset; docs/domain/fields.md, "Numbers, money and dates"), else UTC. */
   today?: string;
 }
@@ -30,6 +33,15 @@ export function todayAt(offsetHeader: unknown, now = Date.now()): string {
   const hours = Number(Array.isArray(offsetHeader) ? offsetHeader[0] : offsetHeader);
   const offset = Number.isFinite(hours) && Math.abs(hours) <= 14 ? hours : 0;
   return new Date(now + offset * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A member's access rules and restricted access in one settings group. */
+export interface Limits {
+  /** The rules that hide records from the member, by model: each rule is its filters (any of them matches). */
+  rules: Map<string, Record<string, unknown>[][]>;
+  /** Restricted access: the member's user groups (they see the properties of these user groups); null when the
+   * settings group does not restrict access. */
+  userGroups: string[] | null;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Access>>();
@@ -83,9 +95,16 @@ export const groupsWhere = (access: Access, action: Action, model: string) =>
 function fromMemberships(user: UserRow, rows: Membership[]): Omit<Access, 'today'> {
   const roles = new Map<string, 'admin' | 'user'>();
   const rights = new Map<string, GroupRights>();
+  const limits = new Map<string, Limits>();
   for (const r of rows) {
     if (r.enforce && !user.two_factor_confirmed_at) continue;
     roles.set(r.uuid, r.role);
+    if (r.role !== 'admin' && (r.rules?.length || r.restricted)) {
+      const rules = new Map<string, Record<string, unknown>[][]>();
+      for (const rule of r.rules ?? [])
+        (rules.get(rule.model) ?? rules.set(rule.model, []).get(rule.model)!).push(rule.filters);
+      limits.set(r.uuid, { rules, userGroups: r.restricted ? (r.user_groups ?? []) : null });
+    }
     if (r.role === 'admin' || !r.rights) {
       rights.set(r.uuid, null);
       continue;
@@ -96,5 +115,5 @@ function fromMemberships(user: UserRow, rows: Membership[]): Omit<Access, 'today
         for (const a of actions) (byModel.get(model) ?? byModel.set(model, new Set()).get(model)!).add(a);
     rights.set(r.uuid, byModel);
   }
-  return { user, roles, groups: [...roles.keys()], rights };
+  return { user, roles, groups: [...roles.keys()], rights, limits };
 }

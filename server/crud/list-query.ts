@@ -5,6 +5,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
 import { isoDateTime, valueSchema } from '../../src/entities/schemas';
 import { filterableFields, sortableFields } from '../../src/entities/list-rules';
+import { fieldError } from '../http-error';
 
 /** The documented maximum page size. */
 export const MAX_PER_PAGE = 500;
@@ -62,3 +63,31 @@ export function listQuerySchema(entity: AnyEntity) {
 }
 
 export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
+
+/** A stored filter's value of a field (docs/domain/permissions.md, "Access rules"): what the list's filter takes,
+ * with JSON booleans and `{ "contains": "…" }` on text fields besides. */
+function storedValueSchema(field: Field): z.ZodType {
+  const plain = filterSchemas[field.kind](field);
+  if (field.kind === 'bool') return z.union([z.boolean(), plain]);
+  if (['text', 'long_text', 'email', 'phone'].includes(field.kind))
+    return z.union([plain, z.strictObject({ contains: plain }).transform((v) => v.contains)]);
+  return plain;
+}
+
+/**
+ * A stored filter checked against the model's filterable fields, as the list's filter is; the value kept is the
+ * parsed one (what the list's SQL takes). A field outside the list's filters or a bad value is a ValidationFailed
+ * naming `${prefix}.${field}`.
+ */
+export function parseStoredFilter(entity: AnyEntity, filter: Record<string, unknown>, prefix: string) {
+  const allowed = new Set([...filterableFields(entity), 'uuid']);
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(filter)) {
+    if (!allowed.has(name)) throw fieldError(`${prefix}.${name}`, 'validation.unknown_field');
+    const schema = name === 'uuid' ? listOf(z.uuid()) : storedValueSchema(entity.fields[name]!);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw fieldError(`${prefix}.${name}`, 'validation.format');
+    out[name] = parsed.data;
+  }
+  return out;
+}

@@ -12,42 +12,11 @@ import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
 import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
 import type { Row } from './present';
-import { col, rowsOf, scopeCondition, selection, tableOf } from './table';
+import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
-
-function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
-  const field = entity.fields[name];
-  const column = col(entity, name);
-  if (name === 'uuid') return inArray(column, value as string[]);
-  if (!field) return undefined;
-  switch (field.kind) {
-    case 'text':
-    case 'long_text':
-    case 'email':
-    case 'phone':
-      return sql`lower(${column}) like ${`%${escapeLike(String(value).toLowerCase())}%`}`;
-    case 'enum':
-    case 'ref':
-      return inArray(column, value as string[]);
-    case 'bool':
-      return eq(column, value as boolean);
-    default: {
-      if (value && typeof value === 'object') {
-        const { from, to } = value as { from?: unknown; to?: unknown };
-        return and(
-          from !== undefined ? sql`${column} >= ${from}` : undefined,
-          to !== undefined ? sql`${column} <= ${to}` : undefined,
-        );
-      }
-      return sql`${column} = ${value}`;
-    }
-  }
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function listConditions(entity: AnyEntity, access: Access, q: ListQuery): SQL {
   const parts: (SQL | undefined)[] = [scopeCondition(entity, access)];

@@ -1,11 +1,13 @@
 // The table toolkit of the records engine: a model's table and columns, the columns a reply reads, the caller's
 // scope (their settings groups, not deleted), the version check of a write, rows of a raw statement.
-import { and, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
-import { groupsWhere, type Access } from './access';
+import { propertyUserGroups } from '../db/permission-schema';
+import { contextColumn } from '../../src/entities/list-rules';
+import { groupsWhere, type Access, type Limits } from './access';
 import { virtualColumns } from './model-behaviour';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
@@ -58,12 +60,96 @@ export function selection(entity: AnyEntity, { virtual = true } = {}) {
   };
 }
 
-/** The caller's scope on a model: live records of the settings groups in which they may view it. */
+/**
+ * The caller's scope on a model: live records of the settings groups in which they may view it, minus what access
+ * rules and restricted access hide from them there (docs/domain/permissions.md, "Access rules", "Restricted
+ * access"). Every list, count, read, search, export, bulk load, calendar item and import match is scoped by this.
+ */
 export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   const sg = col(entity, 'settings_group_uuid');
   const groups = groupsWhere(access, 'view', entity.name);
-  return and(groups.length ? inArray(sg, groups) : sql`false`, isNull(col(entity, 'deleted_at')))!;
+  return and(
+    groups.length ? inArray(sg, groups) : sql`false`,
+    isNull(col(entity, 'deleted_at')),
+    ...groups.flatMap((g) => limitConditions(entity, groups.length > 1 ? g : null, access.limits?.get(g))),
+  )!;
 }
+
+/**
+ * What a member's limits in settings group `g` hide (null: the only settings group in scope, no need to name it):
+ * the records matched by a rule on the model whose user groups they are not in (a rule with several filters matches
+ * a record any of them matches; a rule without a filter matches every record of the model; a filter on an empty
+ * field does not match), in one condition for all such rules; with restricted access, the records whose property
+ * has none of their user groups (records without a property are not restricted).
+ */
+function limitConditions(entity: AnyEntity, g: string | null, limits: Limits | undefined): SQL[] {
+  if (!limits) return [];
+  const inGroup = g === null ? undefined : eq(col(entity, 'settings_group_uuid'), g);
+  const out: SQL[] = [];
+  const rules = limits.rules.get(entity.name) ?? [];
+  if (rules.length) {
+    const matched = or(
+      ...rules.map((filters) =>
+        filters.length ? or(...filters.map((f) => storedFilterCondition(entity, f) ?? sql`true`)) : sql`true`,
+      ),
+    );
+    out.push(sql`not coalesce(${and(inGroup, matched)}, false)`);
+  }
+  const byProperty = limits.userGroups && contextColumn(entity, 'property');
+  if (limits.userGroups && byProperty) {
+    const property = col(entity, byProperty);
+    // kept inside an OR, the planner hashes the small subquery instead of joining it row by row
+    const seen = limits.userGroups.length
+      ? sql`${property} in (select ${propertyUserGroups.property_uuid} from ${propertyUserGroups}
+          where ${inArray(propertyUserGroups.user_group_uuid, limits.userGroups)})`
+      : sql`false`;
+    out.push(or(inGroup && not(inGroup), isNull(property), seen)!);
+  }
+  return out;
+}
+
+/** A stored filter (validated when it was stored) as SQL: every field's condition, as a list's filter. */
+function storedFilterCondition(entity: AnyEntity, filter: Record<string, unknown>): SQL | undefined {
+  return and(...Object.entries(filter).map(([name, value]) => filterCondition(entity, name, value) ?? sql`true`));
+}
+
+/** A list filter on one field (docs/domain/api.md, "List query"); access rules' filters are built by it too. */
+export function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
+  const field = entity.fields[name];
+  if (name !== 'uuid' && !field) return undefined;
+  const column = col(entity, name);
+  if (name === 'uuid') return inArray(column, value as string[]);
+  switch (field!.kind) {
+    case 'text':
+    case 'long_text':
+    case 'email':
+    case 'phone': {
+      const pattern = `%${escapeLike(String(value).toLowerCase())}%`;
+      const own = sql`lower(${column}) like ${pattern}`;
+      // search_text holds the lower-cased searchable fields (server/db/entity-tables.ts): a plain LIKE on it rules
+      // most rows out before lower() runs on the field, and its trigram index may answer it
+      const search = (getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn | undefined>).search_text;
+      return field!.searchable && !field!.computed && search ? sql`(${search} like ${pattern} and ${own})` : own;
+    }
+    case 'enum':
+    case 'ref':
+      return inArray(column, value as string[]);
+    case 'bool':
+      return eq(column, value as boolean);
+    default: {
+      if (value && typeof value === 'object') {
+        const { from, to } = value as { from?: unknown; to?: unknown };
+        return and(
+          from !== undefined ? sql`${column} >= ${from}` : undefined,
+          to !== undefined ? sql`${column} <= ${to}` : undefined,
+        );
+      }
+      return sql`${column} = ${value}`;
+    }
+  }
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The rows of a raw statement's result (PGlite and node-postgres answer alike). */
 export const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);

@@ -4,7 +4,7 @@
 // property, unique fields, no loop in a tree) for the whole chunk at once, create / update / unchanged / error per
 // row with field errors as the single writes give them.
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
@@ -12,7 +12,7 @@ import { createSchema, updateSchema } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
-import { col, tableOf } from '../crud/table';
+import { col, scopeCondition, tableOf } from '../crud/table';
 import { may, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
@@ -172,13 +172,15 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   // The match against existing records.
   const key = o.match_key;
   const existing = new Map<string, Row>();
+  const hidden = new Set<string>();
   if (o.mode !== 'insert') {
     const keys = [
       ...new Set(planned.map((r) => r.values[key]).filter((v): v is string => typeof v === 'string' && v !== '')),
     ];
     if (keys.length) {
+      // a record the caller may not see (access rules, restricted access: docs/domain/permissions.md) is no match
       const found = (await ctx.db
-        .select()
+        .select({ ...getTableColumns(tableOf(entity)), __seen: sql<boolean>`${scopeCondition(entity, p.access)}` })
         .from(tableOf(entity))
         .where(
           and(
@@ -187,7 +189,9 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
             inArray(col(entity, key), keys),
           ),
         )) as Row[];
-      for (const f of found) existing.set(String(f[key]), f);
+      for (const { __seen, ...f } of found)
+        if (__seen) existing.set(String(f[key]), f);
+        else hidden.add(String(f[key]));
     }
   }
 
@@ -218,7 +222,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     const target = o.mode === 'insert' ? undefined : existing.get(String(k));
     let values = r.values;
     if ('uuid' in values) ({ uuid: _u, ...values } = values);
-    if (o.mode === 'update' && !target) err(r, key, 'import.no_match', { value: shown(k) });
+    if ((o.mode === 'update' && !target) || hidden.has(String(k))) err(r, key, 'import.no_match', { value: shown(k) });
     if (target?.archived_at) err(r, key, 'errors.archived');
     if (target) {
       r.target = target;

@@ -4,7 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { may, type Access } from '../crud/access';
-import { rowsOf } from '../crud/table';
+import { col, rowsOf, scopeCondition, tableOf } from '../crud/table';
+import { entityByName } from '../../src/entities/registry';
 import { isOverdue } from '../../src/domain/overdue';
 import { isClosed } from '../../src/domain/transitions';
 import {
@@ -70,7 +71,7 @@ const list = (values: string[]) =>
 /** The groups a query reaches: the caller's, narrowed to the selected settings group. */
 export const groupsOf = (access: Access, sg?: string) => (sg ? access.groups.filter((g) => g === sg) : access.groups);
 
-function parts(groups: string[], q: CalendarQuery, dated: boolean) {
+function parts(access: Access, groups: string[], q: CalendarQuery, dated: boolean) {
   const kinds = new Set(q.kinds?.length ? q.kinds : CALENDAR_KINDS);
   const props = (alias: string) =>
     q.property_uuids?.length ? sql`and ${sql.raw(alias)}.property_uuid in (${list(q.property_uuids)})` : sql``;
@@ -78,23 +79,27 @@ function parts(groups: string[], q: CalendarQuery, dated: boolean) {
     dated
       ? sql`and ${sql.raw(alias)}.due_date >= ${q.from}::date and ${sql.raw(alias)}.due_date <= ${q.to}::date`
       : sql`and ${sql.raw(alias)}.due_date is null and ${sql.raw(alias)}.status not in ('done', 'confirmed', 'cancelled', 'refused')`;
-  const scope = (alias: string) =>
-    sql`${sql.raw(alias)}.settings_group_uuid in (${list(groups)}) and ${sql.raw(alias)}.deleted_at is null
-        and ${sql.raw(alias)}.archived_at is null`;
+  // the model's scope (view rights, access rules, restricted access: docs/domain/permissions.md) as a semi-join
+  const scope = (alias: string, model: string) => {
+    const entity = entityByName(model)!;
+    return sql`${sql.raw(alias)}.settings_group_uuid in (${list(groups)}) and ${sql.raw(alias)}.deleted_at is null
+        and ${sql.raw(alias)}.archived_at is null and ${sql.raw(alias)}.uuid in (select ${col(entity, 'uuid')}
+        from ${tableOf(entity)} where ${scopeCondition(entity, access)})`;
+  };
   const out: SQL[] = [];
   if (kinds.has('task_event') && dated)
     out.push(sql`select 'task_event' as kind, e.uuid, t.title, e.due_date::text as date, e.status, e.property_uuid,
       e.task_uuid, null::uuid as owner_uuid, t.repeat_type <> 'singular' as series, e.settings_group_uuid, e.updated_at
       from task_events e join tasks t on t.uuid = e.task_uuid
-      where ${scope('e')} and t.deleted_at is null ${when('e')} ${props('e')}`);
+      where ${scope('e', 'task_event')} and t.deleted_at is null ${when('e')} ${props('e')}`);
   if (kinds.has('ticket'))
     out.push(sql`select 'ticket' as kind, k.uuid, coalesce(k.number || ' ', '') || k.subject as title, k.due_date::text as date,
       k.status, k.property_uuid, null::uuid as task_uuid, null::uuid as owner_uuid, false as series, k.settings_group_uuid, k.updated_at
-      from tickets k where ${scope('k')} ${when('k')} ${props('k')}`);
+      from tickets k where ${scope('k', 'ticket')} ${when('k')} ${props('k')}`);
   if (kinds.has('order'))
     out.push(sql`select 'order' as kind, o.uuid, o.title, o.due_date::text as date, o.status, o.property_uuid,
       null::uuid as task_uuid, null::uuid as owner_uuid, false as series, o.settings_group_uuid, o.updated_at
-      from orders o where ${scope('o')} ${when('o')} ${props('o')}`);
+      from orders o where ${scope('o', 'order')} ${when('o')} ${props('o')}`);
   // record dates: only dated (the undated tray is for tickets and orders), one select each, bounded by the period
   if (dated)
     for (const name of DATE_KIND_NAMES) {
@@ -112,7 +117,7 @@ function parts(groups: string[], q: CalendarQuery, dated: boolean) {
       out.push(sql`select ${name}::text as kind, r.uuid, ${sql.raw(TITLE[k.model]!)} as title, ${column}::text as date,
         ${sql.raw(STATUS[k.model] ?? 'r.status')}::text as status, r.property_uuid, null::uuid as task_uuid,
         ${owner} as owner_uuid, false as series, r.settings_group_uuid, r.updated_at
-        from ${sql.raw(k.plural.replaceAll('-', '_'))} r where ${scope('r')}
+        from ${sql.raw(k.plural.replaceAll('-', '_'))} r where ${scope('r', k.model)}
         and ${column} >= ${q.from}::date and ${column} <= ${q.to}::date ${states} ${props('r')}`);
     }
   return out;
@@ -126,7 +131,7 @@ export async function calendarItems(
   limit = CALENDAR_LIMIT,
 ) {
   const groups = groupsOf(access, q.settings_group_uuid);
-  const selects = parts(groups, q, dated);
+  const selects = parts(access, groups, q, dated);
   if (!groups.length || !selects.length) return { data: [], meta: { truncated: false, limit } };
   const res = await ctx.db.execute(
     sql`select * from (${sql.join(selects, sql` union all `)}) x order by x.date nulls last, x.kind, x.uuid limit ${limit + 1}`,

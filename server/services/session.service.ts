@@ -4,7 +4,16 @@ import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, settingsGroupMembers, settingsGroups, users } from '../db/schema';
-import { permissionGroups, permissionGroupUserGroups, userGroupMembers } from '../db/permission-schema';
+import {
+  accessRuleFilters,
+  accessRuleUserGroups,
+  accessRules,
+  filters,
+  permissionGroups,
+  permissionGroupUserGroups,
+  userGroupMembers,
+  userGroups,
+} from '../db/permission-schema';
 import type { Rights } from '../../src/entities/permissions';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomToken, sha256 } from './crypto';
@@ -78,6 +87,13 @@ export interface Membership {
   /** The rights of the permission groups that apply to the member (docs/domain/permissions.md); null when they
    * are an admin or the settings group has no permission group yet (the default rights apply). */
   rights: Rights[] | null;
+  /** The settings group's restricted access flag (docs/domain/permissions.md, "Restricted access"). */
+  restricted?: boolean;
+  /** The member's user groups there; null for an admin (nothing restricts them). */
+  user_groups?: string[] | null;
+  /** The access rules that hide records from the member (those whose user groups they are not in; none for an
+   * admin), each with its model and filters (docs/domain/permissions.md, "Access rules"). */
+  rules?: { model: string; filters: Record<string, unknown>[] }[] | null;
 }
 
 /**
@@ -91,7 +107,18 @@ export const membershipsOf = (userId: AnyPgColumn | SQL) => sql<Membership[] | n
       else coalesce((select json_agg(p.rights) from ${permissionGroups} p
         where p.settings_group_uuid = m.settings_group_uuid and exists (select 1 from ${permissionGroupUserGroups} pu
           join ${userGroupMembers} um on um.user_group_uuid = pu.user_group_uuid
-          where pu.permission_group_uuid = p.uuid and um.user_id = m.user_id)), '[]'::json) end))
+          where pu.permission_group_uuid = p.uuid and um.user_id = m.user_id)), '[]'::json) end,
+    'restricted', g.restricted_access,
+    'user_groups', case when m.role = 'admin' then null else coalesce((select json_agg(um.user_group_uuid)
+        from ${userGroupMembers} um join ${userGroups} ug on ug.uuid = um.user_group_uuid
+        where um.user_id = m.user_id and ug.settings_group_uuid = m.settings_group_uuid), '[]'::json) end,
+    'rules', case when m.role = 'admin' then null else (select json_agg(json_build_object('model', r.model,
+        'filters', (select coalesce(jsonb_agg(f.filter), '[]'::jsonb) from ${accessRuleFilters} rf
+            join ${filters} f on f.uuid = rf.filter_uuid where rf.access_rule_uuid = r.uuid)
+          || case when r.filter is null then '[]'::jsonb else jsonb_build_array(r.filter) end))
+      from ${accessRules} r where r.settings_group_uuid = m.settings_group_uuid and not exists (
+        select 1 from ${accessRuleUserGroups} ru join ${userGroupMembers} um on um.user_group_uuid = ru.user_group_uuid
+        where ru.access_rule_uuid = r.uuid and um.user_id = m.user_id)) end))
   from ${settingsGroupMembers} m join ${settingsGroups} g on g.uuid = m.settings_group_uuid where m.user_id = ${userId})`;
 
 /** Loads a live session, its user and the user's memberships in one query; expired sessions are removed. */

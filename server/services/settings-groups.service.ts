@@ -82,6 +82,7 @@ function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
     name: row.group.name,
     locale_settings: row.group.locale_settings as SettingsGroup['locale_settings'],
     enforce_two_factor: row.group.enforce_two_factor,
+    restricted_access: row.group.restricted_access,
     currency: row.group.currency,
     guarantee_reminder_days: row.group.guarantee_reminder_days,
     allowed_email_domains: row.group.allowed_email_domains,

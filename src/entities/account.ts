@@ -155,6 +155,8 @@ export const settingsGroupUpdateBody = z.strictObject({
   locale_settings: localeSettingsSchema.optional(),
   currency: z.enum(CURRENCIES).optional(),
   enforce_two_factor: z.boolean().optional(),
+  /** Members (not admins) see only the properties of their user groups (docs/domain/permissions.md). */
+  restricted_access: z.boolean().optional(),
   guarantee_reminder_days: guaranteeReminderDaysSchema.optional(),
   /** When not empty, invitations go only to these domains (docs/domain/permissions.md, "Invitations"). */
   allowed_email_domains: z
@@ -173,6 +175,7 @@ export const settingsGroupSchema = z.object({
   name: z.string(),
   locale_settings: localeSettingsSchema,
   enforce_two_factor: z.boolean(),
+  restricted_access: z.boolean(),
   currency: z.string(),
   guarantee_reminder_days: z.array(z.number().int()),
   allowed_email_domains: z.array(z.string()),

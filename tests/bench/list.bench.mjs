@@ -14,7 +14,7 @@ const LIST = '/api/v1/facilities?per_page=50&sort_by=name&status_limiter=active'
 const RAW = '/api/v1/bench/raw-facilities';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
-async function startServer(env, port) {
+export async function startServer(env, port) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/list-server.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -26,14 +26,14 @@ async function startServer(env, port) {
   return child;
 }
 
-const load = (url, cookie) =>
+export const load = (url, cookie) =>
   new Promise((resolve, reject) =>
     autocannon(
       { url, connections: 10, duration: DURATION, headers: { cookie, accept: 'application/json' } },
       (err, r) => (err ? reject(err) : resolve(r)),
     ),
   );
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measure(base, cookie, path, rounds = 2) {
   const rps = [];

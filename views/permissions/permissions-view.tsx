@@ -16,6 +16,7 @@ import {
 } from '../../src/api/permissions.api';
 import { notify } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
+import { AccessRulesSection } from './access-rules-section';
 import { adminPage, useOutcome, type AdminBodyProps } from './admin-page';
 import { CreateForm } from './create-form';
 import { NameCell } from './name-cell';
@@ -143,6 +144,7 @@ function PermissionGroups({ sg, report }: AdminBodyProps) {
         </>
       )}
       {removal.dialog}
+      <AccessRulesSection sg={sg} report={report} />
     </>
   );
 }

@@ -1,0 +1,291 @@
+// Access rules and restricted access (docs/domain/permissions.md, "Access rules", "Restricted access"): a rule
+// hides the records its filters match from members outside its user groups in every read path (list, count, read,
+// search, export, calendar, bulk writes, import matches); restricted access shows members only the properties of
+// their user groups and what is under them. Filters are checked against the model's list filters (422); the routes
+// are admins' (403 for members, 404 outside, 401 signed out).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsGroupMembers } from '../../server/db/schema';
+import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
+import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
+import { finished, upload, xlsx } from './workbooks';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-access-rules-'));
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv({ dataDir });
+});
+afterAll(async () => {
+  await env.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Errors = { errors: Record<string, string[]> };
+
+async function member(ws: Ws) {
+  const m = await signedIn(env);
+  await env.database.db
+    .insert(settingsGroupMembers)
+    .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
+  return m;
+}
+
+/** A workspace with a lease and a service contract, an outsider and an insider (in the rule's user group). */
+async function setup() {
+  const ws = await workspace(env);
+  const outsider = await member(ws);
+  const insider = await member(ws);
+  const group = await post(ws.client, '/user-groups', {
+    settings_group_uuid: ws.settingsGroup,
+    name: 'Leases',
+    member_uuids: [insider.user.uuid],
+  });
+  expect(group.status).toBe(201);
+  const end = addDays(today(), 10);
+  const lease = await post(ws.client, '/contracts', {
+    property_uuid: ws.property,
+    title: 'Mietvertrag Laden',
+    contract_type: 'lease',
+    contract_end_date: end,
+  });
+  expect(lease.status, JSON.stringify(lease.body)).toBe(201);
+  const service = await post(ws.client, '/contracts', {
+    property_uuid: ws.property,
+    title: 'Wartung Lift',
+    contract_type: 'service',
+    contract_end_date: end,
+  });
+  return { ws, outsider, insider, group: group.body.data, lease: lease.body.data, service: service.body.data };
+}
+
+async function leaseRule(ws: Ws, userGroup: string) {
+  const filter = await post(ws.client, '/filters', {
+    settings_group_uuid: ws.settingsGroup,
+    name: 'Leases',
+    model: 'contract',
+    filter: { contract_type: ['lease'] },
+  });
+  expect(filter.status, JSON.stringify(filter.body)).toBe(201);
+  const rule = await post(ws.client, '/access-rules', {
+    settings_group_uuid: ws.settingsGroup,
+    name: 'Leases for the lease team',
+    model: 'contract',
+    filter_uuids: [filter.body.data.uuid],
+    user_group_uuids: [userGroup],
+  });
+  expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+  return { filter: filter.body.data, rule: rule.body.data };
+}
+
+const titles = async (c: Client, url: string) => {
+  const res = json<{ data: Rec[]; meta: { total: number } }>(await c.get(url));
+  return { titles: res.data.map((r) => r.title as string).sort(), total: res.meta.total };
+};
+
+describe('access rules', () => {
+  it('hide the matched records from members outside the rule’s user groups everywhere', async () => {
+    const { ws, outsider, insider, group, lease, service } = await setup();
+    await leaseRule(ws, group.uuid);
+    const c = outsider.client;
+    // list, count, read, search
+    expect(await titles(c, '/contracts')).toEqual({ titles: ['Wartung Lift'], total: 1 });
+    const hidden = await c.get(`/contracts/${lease.uuid}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe((await c.get('/contracts/00000000-0000-4000-8000-000000000000')).body);
+    expect((await titles(c, '/contracts?search=miet')).total).toBe(0);
+    expect((await titles(c, '/contracts?filter[contract_type]=lease')).total).toBe(0);
+    // export
+    const csv = await c.get('/contracts/export?format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Wartung Lift');
+    expect(csv.body).not.toContain('Mietvertrag');
+    // the calendar
+    const q = `from=${today()}&to=${addDays(today(), 30)}`;
+    const events = json<{ data: Rec[] }>(await c.get(`/calendar/events?${q}`)).data.map((e) => e.uuid);
+    expect(events).toContain(service.uuid);
+    expect(events).not.toContain(lease.uuid);
+    // a bulk update naming the hidden record fails as a foreign uuid does, and changes nothing
+    const bulk = await c.patch('/contracts', {
+      rows: [
+        { uuid: service.uuid, title: 'Wartung Lift 2' },
+        { uuid: lease.uuid, title: 'Taken' },
+      ],
+    });
+    expect(bulk.statusCode).toBe(404);
+    expect((await c.post('/contracts/bulk-archive', { rows: [{ uuid: lease.uuid }] })).statusCode).toBe(404);
+    // an import update matching the hidden uuid cannot reach it
+    const file = await xlsx({
+      Contracts: [
+        ['uuid', 'title'],
+        [lease.uuid, 'Imported'],
+      ],
+    });
+    const up = await upload(c, file, 'contracts.xlsx', 'contract');
+    expect(up.statusCode).toBe(201);
+    const job = json<{ data: { uuid: string } }>(up).data;
+    const body = { settings_group_uuid: ws.settingsGroup, mapping: { '0': 'uuid', '1': 'title' }, mode: 'upsert' };
+    const validated = json<{ data: { counts: Record<string, number> } }>(
+      await c.post(`/imports/${job.uuid}/validate`, body),
+    ).data;
+    expect(validated.counts).toMatchObject({ update: 0, create: 0, error: 1 });
+    expect((await c.post(`/imports/${job.uuid}/run`, body)).statusCode).toBe(202);
+    await finished(c, job.uuid);
+    const stored = json<{ data: Rec }>(await ws.client.get(`/contracts/${lease.uuid}`)).data;
+    expect(stored.title).toBe('Mietvertrag Laden');
+    // the insider and the admin see it
+    expect(await titles(insider.client, '/contracts')).toEqual({
+      titles: ['Mietvertrag Laden', 'Wartung Lift'],
+      total: 2,
+    });
+    expect((await insider.client.get(`/contracts/${lease.uuid}`)).statusCode).toBe(200);
+    const insiderEvents = json<{ data: Rec[] }>(await insider.client.get(`/calendar/events?${q}`)).data;
+    expect(insiderEvents.map((e) => e.uuid)).toContain(lease.uuid);
+    expect((await titles(ws.client, '/contracts')).total).toBe(2);
+    expect((await ws.client.get('/contracts/export?format=csv')).body).toContain('Mietvertrag');
+  });
+
+  it('match a record any of their filters matches, follow a change at once, and take an own filter', async () => {
+    const { ws, outsider, group } = await setup();
+    const { rule } = await leaseRule(ws, group.uuid);
+    const other = await post(ws.client, '/filters', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Lift',
+      model: 'contract',
+      filter: { title: { contains: 'LIFT' } },
+    });
+    expect(other.status).toBe(201);
+    expect(other.body.data.filter).toEqual({ title: 'LIFT' });
+    const both = await ws.client.patch(`/access-rules/${rule.uuid}`, {
+      filter_uuids: [(rule.filter_uuids as string[])[0], other.body.data.uuid],
+    });
+    expect(both.statusCode).toBe(200);
+    expect((await titles(outsider.client, '/contracts')).total).toBe(0);
+    // an own filter instead of stored ones
+    await ws.client.patch(`/access-rules/${rule.uuid}`, { filter_uuids: [], filter: { title: 'laden' } });
+    expect((await titles(outsider.client, '/contracts')).titles).toEqual(['Wartung Lift']);
+    // the outsider joins the group: everything shows
+    await ws.client.patch(`/user-groups/${group.uuid}`, { member_uuids: [outsider.user.uuid] });
+    expect((await titles(outsider.client, '/contracts')).total).toBe(2);
+    expect((await ws.client.delete(`/access-rules/${rule.uuid}`)).statusCode).toBe(200);
+    // a filter on a field left empty does not match the record
+    await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Heizung' });
+    await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Lift', manufacturer: 'Schindler' });
+    await post(ws.client, '/access-rules', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Schindler',
+      model: 'facility',
+      filter: { manufacturer: 'schind' },
+      user_group_uuids: [],
+    });
+    const names = json<{ data: Rec[] }>(await outsider.client.get('/facilities')).data.map((f) => f.name);
+    expect(names).toEqual(['Heizung']);
+    expect((await ws.client.get(`/access-rules/${rule.uuid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('restricted access', () => {
+  it('shows members only the properties of their user groups and the records under them', async () => {
+    const { ws, outsider, insider, group } = await setup();
+    const second = await post(ws.client, '/properties', { settings_group_uuid: ws.settingsGroup, name: 'Bergweg 2' });
+    await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Heizung' });
+    await post(ws.client, '/facilities', { property_uuid: second.body.data.uuid, name: 'Lift' });
+    const patched = await ws.client.patch(`/settings-groups/${ws.settingsGroup}`, { restricted_access: true });
+    expect(patched.statusCode).toBe(200);
+    expect(json<{ data: { restricted_access: boolean } }>(patched).data.restricted_access).toBe(true);
+    const put = await ws.client.put(`/properties/${ws.property}/user-groups`, { user_group_uuids: [group.uuid] });
+    expect(put.statusCode).toBe(200);
+    expect(json<{ data: { user_group_uuids: string[] } }>(put).data.user_group_uuids).toEqual([group.uuid]);
+    const names = async (c: Client, url: string) =>
+      json<{ data: Rec[] }>(await c.get(url))
+        .data.map((r) => (r.name ?? r.title) as string)
+        .sort();
+    expect(await names(insider.client, '/properties')).toEqual(['Seestrasse 1']);
+    expect(await names(insider.client, '/facilities')).toEqual(['Heizung']);
+    expect((await insider.client.get(`/properties/${second.body.data.uuid}`)).statusCode).toBe(404);
+    expect(await names(outsider.client, '/properties')).toEqual([]);
+    expect(await names(outsider.client, '/facilities')).toEqual([]);
+    expect(await names(ws.client, '/properties')).toEqual(['Bergweg 2', 'Seestrasse 1']);
+    expect(await names(ws.client, '/facilities')).toEqual(['Heizung', 'Lift']);
+    // a new record under a property one cannot see is refused as for a missing property
+    const refused = await post(insider.client, '/facilities', { property_uuid: second.body.data.uuid, name: 'X' });
+    expect(refused.status).toBe(422);
+    // lifting the restriction shows everything again
+    await ws.client.patch(`/settings-groups/${ws.settingsGroup}`, { restricted_access: false });
+    expect(await names(outsider.client, '/properties')).toEqual(['Bergweg 2', 'Seestrasse 1']);
+  });
+});
+
+describe('bad input and who may', () => {
+  it('refuses unknown or non-filterable fields, unknown models and filters of another model (422)', async () => {
+    const { ws, group } = await setup();
+    const base = { settings_group_uuid: ws.settingsGroup, name: 'F' };
+    const unknown = await ws.client.post('/filters', { ...base, model: 'contract', filter: { nope: 'x' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(json<Errors>(unknown).errors)).toEqual(['filter.nope']);
+    const computed = await ws.client.post('/filters', {
+      ...base,
+      model: 'facility',
+      filter: { remaining_lifetime: 3 },
+    });
+    expect(computed.statusCode).toBe(422);
+    expect(Object.keys(json<Errors>(computed).errors)).toEqual(['filter.remaining_lifetime']);
+    const badValue = await ws.client.post('/filters', { ...base, model: 'contract', filter: { contract_type: 'x' } });
+    expect(Object.keys(json<Errors>(badValue).errors)).toEqual(['filter.contract_type']);
+    const model = await ws.client.post('/filters', { ...base, model: 'spaceship', filter: {} });
+    expect(model.statusCode).toBe(422);
+    expect(json<Errors>(model).errors.model).toBeDefined();
+    const facilities = await post(ws.client, '/filters', { ...base, model: 'facility', filter: { name: 'Lift' } });
+    expect(facilities.status).toBe(201);
+    const mixed = await ws.client.post('/access-rules', {
+      ...base,
+      model: 'contract',
+      filter_uuids: [facilities.body.data.uuid],
+      user_group_uuids: [group.uuid],
+    });
+    expect(mixed.statusCode).toBe(422);
+    expect(json<Errors>(mixed).errors.filter_uuids).toBeDefined();
+    const ownBad = await ws.client.post('/access-rules', {
+      ...base,
+      model: 'contract',
+      filter: { remaining_lifetime: 1 },
+      user_group_uuids: [group.uuid],
+    });
+    expect(Object.keys(json<Errors>(ownBad).errors)).toEqual(['filter.remaining_lifetime']);
+    expect(json<{ data: Rec[] }>(await ws.client.get('/access-rules')).data).toEqual([]);
+  });
+
+  it('answers 401 signed out, 403 for members and 404 outside the settings group', async () => {
+    const { ws, outsider, group } = await setup();
+    const { filter, rule } = await leaseRule(ws, group.uuid);
+    const stranger = await signedIn(env);
+    const anonymous = new Client(env.app);
+    const routes = [
+      ['get', `/filters/${filter.uuid}`],
+      ['patch', `/filters/${filter.uuid}`],
+      ['delete', `/filters/${filter.uuid}`],
+      ['get', `/access-rules/${rule.uuid}`],
+      ['patch', `/access-rules/${rule.uuid}`],
+      ['delete', `/access-rules/${rule.uuid}`],
+      ['get', `/properties/${ws.property}/user-groups`],
+      ['put', `/properties/${ws.property}/user-groups`],
+    ] as const;
+    for (const [method, url] of routes) {
+      const body = method === 'put' ? { user_group_uuids: [] } : method === 'patch' ? { name: 'X' } : undefined;
+      const call = (c: Client) => (body ? c[method as 'put'](url, body) : c[method as 'get'](url));
+      expect((await call(anonymous)).statusCode, url).toBe(401);
+      expect((await call(outsider.client)).statusCode, url).toBe(403);
+      expect((await call(stranger.client)).statusCode, url).toBe(404);
+    }
+    const create = { settings_group_uuid: ws.settingsGroup, name: 'X', model: 'contract', filter: {} };
+    expect((await outsider.client.post('/filters', create)).statusCode).toBe(403);
+    expect((await stranger.client.post('/filters', create)).statusCode).toBe(404);
+    expect((await anonymous.post('/filters', create)).statusCode).toBe(401);
+    expect((await outsider.client.get(`/access-rules?settings_group_uuid=${ws.settingsGroup}`)).statusCode).toBe(403);
+    expect(json<{ data: Rec[] }>(await stranger.client.get('/access-rules')).data).toEqual([]);
+    expect(json<{ data: Rec[] }>(await ws.client.get('/filters')).data.map((f) => f.uuid)).toEqual([filter.uuid]);
+    expect((await ws.client.delete(`/filters/${filter.uuid}`)).statusCode).toBe(200);
+    expect(json<{ data: Rec }>(await ws.client.get(`/access-rules/${rule.uuid}`)).data.filter_uuids).toEqual([]);
+  });
+});
