@@ -155,41 +155,72 @@ BEGIN
     SET orders_drawn = excluded.orders_drawn, bills_drawn = excluded.bills_drawn;
 END $$;
 --> statement-breakpoint
--- An order's write refreshes the budgets it drew on before and draws on now.
+-- Once per statement, whatever its size (an import writes hundreds of rows at a time), each budget whose draws the
+-- statement may have changed is recomputed once: those of the orders written (before and after), for updates
+-- only where a column a draw depends on changed.
 CREATE FUNCTION budget_totals_orders() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM budget_totals_refresh(OLD.budget_uuid); END IF;
-  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.budget_uuid IS DISTINCT FROM OLD.budget_uuid) THEN
-    PERFORM budget_totals_refresh(NEW.budget_uuid);
+  IF TG_OP = 'INSERT' THEN
+    PERFORM budget_totals_refresh(b) FROM (SELECT DISTINCT budget_uuid FROM new_rows) s(b);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM budget_totals_refresh(b) FROM (SELECT DISTINCT budget_uuid FROM old_rows) s(b);
+  ELSE
+    PERFORM budget_totals_refresh(b) FROM (
+      SELECT o.budget_uuid FROM old_rows o JOIN new_rows n ON n.uuid = o.uuid
+        WHERE (o.budget_uuid, o.total, o.status, o.deleted_at) IS DISTINCT FROM (n.budget_uuid, n.total, n.status, n.deleted_at)
+      UNION
+      SELECT n.budget_uuid FROM old_rows o JOIN new_rows n ON n.uuid = o.uuid
+        WHERE (o.budget_uuid, o.total, o.status, o.deleted_at) IS DISTINCT FROM (n.budget_uuid, n.total, n.status, n.deleted_at)
+    ) s(b);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A bill's write refreshes its budgets before and after, and those of the orders it billed before and bills now.
+-- The same for bills: their own budgets and those of the orders they bill (before and after).
 CREATE FUNCTION budget_totals_bills() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM budget_totals_refresh(OLD.budget_uuid);
-    IF OLD.order_uuid IS NOT NULL THEN
-      PERFORM budget_totals_refresh((SELECT o.budget_uuid FROM orders o WHERE o.uuid = OLD.order_uuid));
-    END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    IF TG_OP = 'INSERT' OR NEW.budget_uuid IS DISTINCT FROM OLD.budget_uuid THEN
-      PERFORM budget_totals_refresh(NEW.budget_uuid);
-    END IF;
-    IF NEW.order_uuid IS NOT NULL AND (TG_OP = 'INSERT' OR NEW.order_uuid IS DISTINCT FROM OLD.order_uuid) THEN
-      PERFORM budget_totals_refresh((SELECT o.budget_uuid FROM orders o WHERE o.uuid = NEW.order_uuid));
-    END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM budget_totals_refresh(b) FROM (
+      SELECT budget_uuid FROM new_rows
+      UNION SELECT o.budget_uuid FROM orders o WHERE o.uuid IN (SELECT order_uuid FROM new_rows)
+    ) s(b);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM budget_totals_refresh(b) FROM (
+      SELECT budget_uuid FROM old_rows
+      UNION SELECT o.budget_uuid FROM orders o WHERE o.uuid IN (SELECT order_uuid FROM old_rows)
+    ) s(b);
+  ELSE
+    PERFORM budget_totals_refresh(b) FROM (
+      WITH changed AS (
+        SELECT o.budget_uuid AS old_budget, n.budget_uuid AS new_budget, o.order_uuid AS old_order,
+          n.order_uuid AS new_order
+        FROM old_rows o JOIN new_rows n ON n.uuid = o.uuid
+        WHERE (o.budget_uuid, o.order_uuid, o.amount, o.status, o.deleted_at)
+          IS DISTINCT FROM (n.budget_uuid, n.order_uuid, n.amount, n.status, n.deleted_at))
+      SELECT old_budget FROM changed UNION SELECT new_budget FROM changed
+      UNION SELECT o.budget_uuid FROM orders o
+        WHERE o.uuid IN (SELECT old_order FROM changed UNION SELECT new_order FROM changed)
+    ) s(b);
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Only the columns a draw depends on fire the refresh (an edit of a title does not).
-CREATE TRIGGER orders_budget_totals AFTER INSERT OR DELETE OR UPDATE OF budget_uuid, total, status, deleted_at
-  ON orders FOR EACH ROW EXECUTE FUNCTION budget_totals_orders();
+CREATE TRIGGER orders_budget_totals_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_orders();
 --> statement-breakpoint
-CREATE TRIGGER bills_budget_totals AFTER INSERT OR DELETE OR UPDATE OF budget_uuid, order_uuid, amount, status, deleted_at
-  ON bills FOR EACH ROW EXECUTE FUNCTION budget_totals_bills();
+CREATE TRIGGER orders_budget_totals_update AFTER UPDATE ON orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_orders();
+--> statement-breakpoint
+CREATE TRIGGER orders_budget_totals_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_orders();
+--> statement-breakpoint
+CREATE TRIGGER bills_budget_totals_insert AFTER INSERT ON bills REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_bills();
+--> statement-breakpoint
+CREATE TRIGGER bills_budget_totals_update AFTER UPDATE ON bills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_bills();
+--> statement-breakpoint
+CREATE TRIGGER bills_budget_totals_delete AFTER DELETE ON bills REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION budget_totals_bills();
 --> statement-breakpoint
 SELECT budget_totals_refresh(uuid) FROM budgets;
