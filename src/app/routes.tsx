@@ -43,26 +43,32 @@ const ACCESS_PAGES: Record<string, ComponentType> = {
   permissions: accessPage(() => import('../../views/permissions/permissions-view'), 'PermissionsView'),
 };
 // Invitations (docs/domain/permissions.md, "Invitations"): the admin's settings page and the mailed link's page.
+// Their texts (the admin namespace) come with the record translations, off the first screen.
+const withTexts = <T,>(load: () => Promise<T>) => Promise.all([load(), loadRecordTranslations()]).then(([m]) => m);
 const InvitationsView = lazy(() =>
-  import('../../views/invitations/invitations-view').then((m) => ({ default: m.InvitationsView })),
+  withTexts(() => import('../../views/invitations/invitations-view')).then((m) => ({ default: m.InvitationsView })),
 );
 const InvitationLinkPage = lazy(() =>
-  import('../../views/invitations/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
+  withTexts(() => import('../../views/invitations/invitation-link-page')).then((m) => ({
+    default: m.InvitationLinkPage,
+  })),
 );
 // Networks and the audit log (docs/domain/permissions.md, "Networks" and "Audit log"): admins' settings pages.
 const NetworksView = lazy(() =>
-  import('../../views/networks/networks-view').then((m) => ({ default: m.NetworksView })),
+  withTexts(() => import('../../views/networks/networks-view')).then((m) => ({ default: m.NetworksView })),
 );
 const AuditLogView = lazy(() =>
-  import('../../views/networks/audit-log-view').then((m) => ({ default: m.AuditLogView })),
+  withTexts(() => import('../../views/networks/audit-log-view')).then((m) => ({ default: m.AuditLogView })),
 );
 const OWN_SETTINGS_PAGES = new Set(['invitations', 'networks', 'audit-log', 'licenses']);
 // Licenses and the property deletion link's page (docs/domain/permissions.md, "Licenses", "Property deletion").
 const LicensesView = lazy(() =>
-  import('../../views/licenses/licenses-view').then((m) => ({ default: m.LicensesView })),
+  withTexts(() => import('../../views/licenses/licenses-view')).then((m) => ({ default: m.LicensesView })),
 );
 const PropertyDeleteConfirmPage = lazy(() =>
-  import('../../views/licenses/property-delete-confirm-page').then((m) => ({ default: m.PropertyDeleteConfirmPage })),
+  withTexts(() => import('../../views/licenses/property-delete-confirm-page')).then((m) => ({
+    default: m.PropertyDeleteConfirmPage,
+  })),
 );
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));

@@ -17,6 +17,7 @@ type Namespaces = Readonly<Record<string, object>>;
 /** Every namespace of the UI: the first screen's (resources.ts) and the record screens' (resources-records.ts). */
 export const FIRST_SCREEN_NAMESPACES = Object.keys(en);
 export const RECORD_NAMESPACES = [
+  'admin',
   'calendar',
   'contracts',
   'entities',

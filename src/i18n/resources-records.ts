@@ -1,5 +1,6 @@
 // The record screens' translations (model fields, enum values, grid and drawer texts) in all three languages.
 // Loaded with the grid routes only, so the first screen stays small (see loadRecordTranslations).
+import enAdmin from '../locales/en-us/admin.json';
 import enCalendar from '../locales/en-us/calendar.json';
 import enContracts from '../locales/en-us/contracts.json';
 import enEntities from '../locales/en-us/entities.json';
@@ -10,6 +11,7 @@ import enPlanning from '../locales/en-us/planning.json';
 import enRecords from '../locales/en-us/records.json';
 import enSheet from '../locales/en-us/sheet.json';
 import enTransfer from '../locales/en-us/transfer.json';
+import deAdmin from '../locales/de/admin.json';
 import deCalendar from '../locales/de/calendar.json';
 import deContracts from '../locales/de/contracts.json';
 import deEntities from '../locales/de/entities.json';
@@ -20,6 +22,7 @@ import dePlanning from '../locales/de/planning.json';
 import deRecords from '../locales/de/records.json';
 import deSheet from '../locales/de/sheet.json';
 import deTransfer from '../locales/de/transfer.json';
+import chAdmin from '../locales/de-ch/admin.json';
 import chCalendar from '../locales/de-ch/calendar.json';
 import chContracts from '../locales/de-ch/contracts.json';
 import chEntities from '../locales/de-ch/entities.json';
@@ -32,6 +35,7 @@ import chSheet from '../locales/de-ch/sheet.json';
 import chTransfer from '../locales/de-ch/transfer.json';
 
 export const en = {
+  admin: enAdmin,
   calendar: enCalendar,
   contracts: enContracts,
   entities: enEntities,
@@ -44,6 +48,7 @@ export const en = {
   transfer: enTransfer,
 };
 export const de = {
+  admin: deAdmin,
   calendar: deCalendar,
   contracts: deContracts,
   entities: deEntities,
@@ -56,6 +61,7 @@ export const de = {
   transfer: deTransfer,
 };
 export const deCh = {
+  admin: chAdmin,
   calendar: chCalendar,
   contracts: chContracts,
   entities: chEntities,

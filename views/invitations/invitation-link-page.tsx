@@ -44,7 +44,7 @@ function InvitationLink() {
   const user = useCurrentUser();
   const selectGroup = useSetAtom(switchSettingsGroupAtom);
   const [refused, setRefused] = useState(false);
-  useDocumentTitle(t('settingsGroups.invitations.link.title'));
+  useDocumentTitle(t('admin.invitations.link.title'));
   const query = useQuery({
     queryKey: invitationKeys.byToken(token),
     queryFn: () => fetchInvitationByToken(token),
@@ -75,25 +75,23 @@ function InvitationLink() {
     return (
       <NonIdealState
         icon={gone ? <Disable size={48} /> : <ErrorIcon size={48} />}
-        title={t(gone ? 'settingsGroups.invitations.link.unknownTitle' : 'settingsGroups.invitations.link.errorTitle')}
-        description={t(
-          gone ? 'settingsGroups.invitations.link.unknownText' : 'settingsGroups.invitations.link.errorText',
-        )}
+        title={t(gone ? 'admin.invitations.link.unknownTitle' : 'admin.invitations.link.errorTitle')}
+        description={t(gone ? 'admin.invitations.link.unknownText' : 'admin.invitations.link.errorText')}
       />
     );
   }
   const invitation = query.data;
-  const title = t('settingsGroups.invitations.link.invites', { name: invitation.settings_group_name });
+  const title = t('admin.invitations.link.invites', { name: invitation.settings_group_name });
   const status = refused ? 'refused' : invitation.status;
   if (status !== 'sent') {
     return (
       <NonIdealState
         icon={status === 'accepted' ? <Tick size={48} /> : <Disable size={48} />}
         title={title}
-        description={t(`settingsGroups.invitations.link.closed.${status}`)}
+        description={t(`admin.invitations.link.closed.${status}`)}
         action={
           loggedIn ? (
-            <Link to="/">{t('settingsGroups.invitations.link.toApp')}</Link>
+            <Link to="/">{t('admin.invitations.link.toApp')}</Link>
           ) : (
             <Link to="/login">{t('auth.login.link')}</Link>
           )
@@ -108,7 +106,7 @@ function InvitationLink() {
     <Card className="hw-invitation-link" aria-labelledby="hw-invitation-title">
       <H2 id="hw-invitation-title">{title}</H2>
       <p>
-        {t('settingsGroups.invitations.link.details', {
+        {t('admin.invitations.link.details', {
           email: invitation.email,
           role: t(`settingsGroups.roles.${invitation.role}`),
           date: format.date(invitation.expires_at),
@@ -116,17 +114,17 @@ function InvitationLink() {
       </p>
       {!signedInAs ? (
         <>
-          <p className={Classes.TEXT_MUTED}>{t('settingsGroups.invitations.link.signInFirst')}</p>
+          <p className={Classes.TEXT_MUTED}>{t('admin.invitations.link.signInFirst')}</p>
           <div className="hw-button-row">
             <Button
               intent={Intent.PRIMARY}
               icon={<LogIn />}
-              text={t('settingsGroups.invitations.link.signIn')}
+              text={t('admin.invitations.link.signIn')}
               onClick={() => void navigate(withRedirect('/login', pathname))}
             />
             <Button
               icon={<Envelope />}
-              text={t('settingsGroups.invitations.link.register')}
+              text={t('admin.invitations.link.register')}
               onClick={() => void navigate(withRedirect('/register', pathname))}
             />
           </div>
@@ -150,13 +148,13 @@ function InvitationLink() {
       ) : (
         <Callout intent={Intent.WARNING}>
           <p>
-            {t('settingsGroups.invitations.link.otherAddress', {
+            {t('admin.invitations.link.otherAddress', {
               current: signedInAs.email,
               email: invitation.email,
             })}
           </p>
           <AnchorButton
-            text={t('settingsGroups.invitations.link.signOut')}
+            text={t('admin.invitations.link.signOut')}
             onClick={() => void logoutAndReset(navigate, pathname)}
           />
         </Callout>

@@ -62,7 +62,7 @@ export function InvitationsView() {
         <h1 className={Classes.HEADING}>{t('modules.settingsPages.invitations')}</h1>
       </header>
       {!current ? null : current.role !== 'admin' ? (
-        <NonIdealState icon={<Disable size={48} />} description={t('settingsGroups.invitations.adminsOnly')} />
+        <NonIdealState icon={<Disable size={48} />} description={t('admin.invitations.adminsOnly')} />
       ) : (
         <>
           <InviteForm sg={current.uuid} groupName={current.name} />
@@ -89,7 +89,7 @@ function InviteForm({ sg, groupName }: { sg: string; groupName: string }) {
   const send = useMutation({
     mutationFn: () => sendInvitations(sg, { emails, role, user_group_uuids: groups }),
     onSuccess: async (sent) => {
-      notify.success(t('settingsGroups.invitations.sent', { count: sent.length }));
+      notify.success(t('admin.invitations.sent', { count: sent.length }));
       setText('');
       await client.invalidateQueries({ queryKey: invitationKeys.list(sg) });
     },
@@ -113,23 +113,23 @@ function InviteForm({ sg, groupName }: { sg: string; groupName: string }) {
   return (
     <Card className="hw-invitations-card">
       <form onSubmit={submit} noValidate aria-labelledby="hw-invite-title">
-        <H2 id="hw-invite-title">{t('settingsGroups.invitations.inviteTitle', { name: groupName })}</H2>
+        <H2 id="hw-invite-title">{t('admin.invitations.inviteTitle', { name: groupName })}</H2>
         {error && !error.notified && addressErrors.length === 0 && <FormMessage message={error.message} />}
         {addressErrors.length > 0 && (
-          <Callout intent={Intent.DANGER} role="alert" title={t('settingsGroups.invitations.refusedAddresses')}>
+          <Callout intent={Intent.DANGER} role="alert" title={t('admin.invitations.refusedAddresses')}>
             <ul className="hw-invitation-errors">
               {addressErrors.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
-            <p>{t('settingsGroups.invitations.nothingSent')}</p>
+            <p>{t('admin.invitations.nothingSent')}</p>
           </Callout>
         )}
         <ErrorLines messages={otherErrors} />
         <FormGroup
-          label={t('settingsGroups.invitations.addresses')}
+          label={t('admin.invitations.addresses')}
           labelFor="hw-invite-addresses"
-          helperText={t('settingsGroups.invitations.addressesHelp', { count: emails.length })}
+          helperText={t('admin.invitations.addressesHelp', { count: emails.length })}
         >
           <TextArea
             id="hw-invite-addresses"
@@ -151,10 +151,8 @@ function InviteForm({ sg, groupName }: { sg: string; groupName: string }) {
           />
         </FormGroup>
         <fieldset className="hw-invite-groups">
-          <legend className={Classes.LABEL}>{t('settingsGroups.invitations.userGroups')}</legend>
-          {userGroups.data?.length === 0 && (
-            <p className={Classes.TEXT_MUTED}>{t('settingsGroups.invitations.noUserGroups')}</p>
-          )}
+          <legend className={Classes.LABEL}>{t('admin.invitations.userGroups')}</legend>
+          {userGroups.data?.length === 0 && <p className={Classes.TEXT_MUTED}>{t('admin.invitations.noUserGroups')}</p>}
           {userGroups.data?.map((group) => (
             <Checkbox
               key={group.uuid}
@@ -173,7 +171,7 @@ function InviteForm({ sg, groupName }: { sg: string; groupName: string }) {
           icon={<Envelope />}
           loading={send.isPending}
           disabled={emails.length === 0}
-          text={t('settingsGroups.invitations.send', { count: emails.length })}
+          text={t('admin.invitations.send', { count: emails.length })}
         />
       </form>
     </Card>
@@ -189,9 +187,7 @@ function InvitationList({ sg }: { sg: string }) {
     mutationFn: ({ invitation, action }: { invitation: Invitation; action: 'resend' | 'revoke' }) =>
       action === 'resend' ? resendInvitation(invitation.uuid) : revokeInvitation(invitation.uuid),
     onSuccess: async (_reply, { invitation, action }) => {
-      notify.success(
-        t(`settingsGroups.invitations.${action === 'resend' ? 'resent' : 'revoked'}`, { email: invitation.email }),
-      );
+      notify.success(t(`admin.invitations.${action === 'resend' ? 'resent' : 'revoked'}`, { email: invitation.email }));
       await client.invalidateQueries({ queryKey: invitationKeys.list(sg) });
     },
     onError: reportActionError,
@@ -199,18 +195,18 @@ function InvitationList({ sg }: { sg: string }) {
   const invitations = list.data ?? [];
   return (
     <section aria-labelledby="hw-invitations-title" className="hw-invitations-list">
-      <H2 id="hw-invitations-title">{t('settingsGroups.invitations.listTitle')}</H2>
+      <H2 id="hw-invitations-title">{t('admin.invitations.listTitle')}</H2>
       {!list.isLoading && invitations.length === 0 ? (
-        <p className={Classes.TEXT_MUTED}>{t('settingsGroups.invitations.empty')}</p>
+        <p className={Classes.TEXT_MUTED}>{t('admin.invitations.empty')}</p>
       ) : (
         <HTMLTable compact striped className="hw-table">
           <thead>
             <tr>
-              <th scope="col">{t('settingsGroups.invitations.email')}</th>
+              <th scope="col">{t('admin.invitations.email')}</th>
               <th scope="col">{t('settingsGroups.role')}</th>
-              <th scope="col">{t('settingsGroups.invitations.status')}</th>
-              <th scope="col">{t('settingsGroups.invitations.sentAt')}</th>
-              <th scope="col">{t('settingsGroups.invitations.expires')}</th>
+              <th scope="col">{t('admin.invitations.status')}</th>
+              <th scope="col">{t('admin.invitations.sentAt')}</th>
+              <th scope="col">{t('admin.invitations.expires')}</th>
               <th scope="col">
                 <span className={Classes.TEXT_MUTED}>{t('common.actions')}</span>
               </th>
@@ -225,7 +221,7 @@ function InvitationList({ sg }: { sg: string }) {
                   <td>{t(`settingsGroups.roles.${invitation.role}`)}</td>
                   <td>
                     <Tag minimal intent={STATUS_INTENT[invitation.status]}>
-                      {t(`settingsGroups.invitations.statuses.${invitation.status}`)}
+                      {t(`admin.invitations.statuses.${invitation.status}`)}
                     </Tag>
                   </td>
                   <td>{invitation.sent_at ? format.dateTime(invitation.sent_at) : ''}</td>
@@ -237,8 +233,8 @@ function InvitationList({ sg }: { sg: string }) {
                           size="small"
                           icon={<Refresh />}
                           disabled={pending}
-                          aria-label={t('settingsGroups.invitations.resendTo', { email: invitation.email })}
-                          text={t('settingsGroups.invitations.resend')}
+                          aria-label={t('admin.invitations.resendTo', { email: invitation.email })}
+                          text={t('admin.invitations.resend')}
                           onClick={() => act.mutate({ invitation, action: 'resend' })}
                         />
                       )}
@@ -248,8 +244,8 @@ function InvitationList({ sg }: { sg: string }) {
                           intent={Intent.DANGER}
                           minimal
                           disabled={pending}
-                          aria-label={t('settingsGroups.invitations.revokeFor', { email: invitation.email })}
-                          text={t('settingsGroups.invitations.revoke')}
+                          aria-label={t('admin.invitations.revokeFor', { email: invitation.email })}
+                          text={t('admin.invitations.revoke')}
                           onClick={() => act.mutate({ invitation, action: 'revoke' })}
                         />
                       )}
@@ -275,7 +271,7 @@ function AllowedDomains({ sg }: { sg: string }) {
   const save = useMutation({
     mutationFn: () => updateAllowedDomains(sg, splitAddresses(text.toLowerCase())),
     onSuccess: async (updated) => {
-      notify.success(t('settingsGroups.invitations.domainsSaved'));
+      notify.success(t('admin.invitations.domainsSaved'));
       client.setQueryData(queryKeys.settingsGroup(sg), updated);
       await client.invalidateQueries({ queryKey: queryKeys.settingsGroup(sg) });
     },
@@ -293,9 +289,9 @@ function AllowedDomains({ sg }: { sg: string }) {
       >
         {error && !error.notified && messages.length === 0 && <FormMessage message={error.message} />}
         <FormGroup
-          label={t('settingsGroups.invitations.domains')}
+          label={t('admin.invitations.domains')}
           labelFor="hw-allowed-domains"
-          helperText={t('settingsGroups.invitations.domainsHelp')}
+          helperText={t('admin.invitations.domainsHelp')}
         >
           <InputGroup
             id="hw-allowed-domains"
@@ -309,7 +305,7 @@ function AllowedDomains({ sg }: { sg: string }) {
           type="submit"
           loading={save.isPending}
           disabled={!group || text === saved}
-          text={t('settingsGroups.invitations.saveDomains')}
+          text={t('admin.invitations.saveDomains')}
         />
       </form>
     </Card>

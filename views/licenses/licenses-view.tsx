@@ -49,7 +49,7 @@ export function LicensesView() {
         <h1 className={Classes.HEADING}>{t('modules.settingsPages.licenses')}</h1>
       </header>
       {!current ? null : current.role !== 'admin' && !superuser ? (
-        <NonIdealState icon={<Disable size={48} />} description={t('settingsGroups.licenses.adminsOnly')} />
+        <NonIdealState icon={<Disable size={48} />} description={t('admin.licenses.adminsOnly')} />
       ) : (
         <Licenses sg={current.uuid} superuser={superuser} />
       )}
@@ -71,7 +71,7 @@ function Licenses({ sg, superuser }: { sg: string; superuser: boolean }) {
   const remove = useMutation({
     mutationFn: (license: License) => deleteLicense(license.uuid),
     onSuccess: async () => {
-      notify.success(t('settingsGroups.licenses.deleted'));
+      notify.success(t('admin.licenses.deleted'));
       await client.invalidateQueries({ queryKey: licenseKeys.list(sg) });
     },
     onError: reportActionError,
@@ -79,19 +79,19 @@ function Licenses({ sg, superuser }: { sg: string; superuser: boolean }) {
   const licenses = list.data ?? [];
   return (
     <section aria-labelledby="hw-licenses-title">
-      <H2 id="hw-licenses-title">{t('settingsGroups.licenses.listTitle')}</H2>
-      {!superuser && <p className={Classes.TEXT_MUTED}>{t('settingsGroups.licenses.readOnly')}</p>}
+      <H2 id="hw-licenses-title">{t('admin.licenses.listTitle')}</H2>
+      {!superuser && <p className={Classes.TEXT_MUTED}>{t('admin.licenses.readOnly')}</p>}
       {!list.isLoading && licenses.length === 0 ? (
-        <p className={Classes.TEXT_MUTED}>{t('settingsGroups.licenses.empty')}</p>
+        <p className={Classes.TEXT_MUTED}>{t('admin.licenses.empty')}</p>
       ) : (
         <HTMLTable compact striped className="hw-table">
           <thead>
             <tr>
-              <th scope="col">{t('settingsGroups.licenses.name')}</th>
-              <th scope="col">{t('settingsGroups.licenses.holder')}</th>
-              <th scope="col">{t('settingsGroups.licenses.validFrom')}</th>
-              <th scope="col">{t('settingsGroups.licenses.validTo')}</th>
-              <th scope="col">{t('settingsGroups.licenses.properties')}</th>
+              <th scope="col">{t('admin.licenses.name')}</th>
+              <th scope="col">{t('admin.licenses.holder')}</th>
+              <th scope="col">{t('admin.licenses.validFrom')}</th>
+              <th scope="col">{t('admin.licenses.validTo')}</th>
+              <th scope="col">{t('admin.licenses.properties')}</th>
               {superuser && (
                 <th scope="col">
                   <span className={Classes.TEXT_MUTED}>{t('common.actions')}</span>
@@ -106,7 +106,7 @@ function Licenses({ sg, superuser }: { sg: string; superuser: boolean }) {
                   {license.name}{' '}
                   {license.valid_today && (
                     <Tag minimal intent={Intent.SUCCESS}>
-                      {t('settingsGroups.licenses.valid')}
+                      {t('admin.licenses.valid')}
                     </Tag>
                   )}
                 </td>
@@ -126,7 +126,7 @@ function Licenses({ sg, superuser }: { sg: string; superuser: boolean }) {
                           minimal
                           intent={Intent.DANGER}
                           icon={<Trash />}
-                          aria-label={t('settingsGroups.licenses.deleteNamed', { name: license.name })}
+                          aria-label={t('admin.licenses.deleteNamed', { name: license.name })}
                           disabled={remove.isPending}
                           onClick={() => remove.mutate(license)}
                         />
@@ -149,13 +149,13 @@ function Licenses({ sg, superuser }: { sg: string; superuser: boolean }) {
             onDone={() => setEditing(null)}
           />
         ) : (
-          <Button intent={Intent.PRIMARY} text={t('settingsGroups.licenses.add')} onClick={() => setEditing('new')} />
+          <Button intent={Intent.PRIMARY} text={t('admin.licenses.add')} onClick={() => setEditing('new')} />
         ))}
     </section>
   );
 }
 
-/** The form's text and date fields, with their label keys below settingsGroups.licenses. */
+/** The form's text and date fields, with their label keys below admin.licenses. */
 const FIELDS = [
   { name: 'name', label: 'name', type: 'text' },
   { name: 'valid_from', label: 'validFrom', type: 'date' },
@@ -180,7 +180,7 @@ function LicenseForm(props: {
   const save = useMutation({
     mutationFn: () => (license ? updateLicense(license.uuid, body) : createLicense(sg, body)),
     onSuccess: async () => {
-      notify.success(t('settingsGroups.licenses.saved'));
+      notify.success(t('admin.licenses.saved'));
       await client.invalidateQueries({ queryKey: licenseKeys.list(sg) });
       onDone();
     },
@@ -208,11 +208,11 @@ function LicenseForm(props: {
           save.mutate();
         }}
       >
-        <H2>{license ? license.name : t('settingsGroups.licenses.add')}</H2>
+        <H2>{license ? license.name : t('admin.licenses.add')}</H2>
         {error && !error.notified && Object.keys(errors).length === 0 && <FormMessage message={error.message} />}
-        {FIELDS.map((f) => field(f.name, t(`settingsGroups.licenses.${f.label}`), f.type))}
+        {FIELDS.map((f) => field(f.name, t(`admin.licenses.${f.label}`), f.type))}
         <fieldset>
-          <legend className={Classes.LABEL}>{t('settingsGroups.licenses.properties')}</legend>
+          <legend className={Classes.LABEL}>{t('admin.licenses.properties')}</legend>
           {properties.map(([uuid, name]) => (
             <Checkbox
               key={uuid}

@@ -15,35 +15,35 @@ export function PropertyDeleteConfirmPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const { token = '' } = useParams();
-  useDocumentTitle(t('settingsGroups.propertyDeletion.confirmTitle'));
+  useDocumentTitle(t('admin.propertyDeletion.confirmTitle'));
   const confirm = useMutation({ mutationFn: () => confirmPropertyDeletion(token) });
   const done = confirm.data;
   return (
     <div className="hw-page">
       <header className="hw-page-header">
-        <h1 className={Classes.HEADING}>{t('settingsGroups.propertyDeletion.confirmTitle')}</h1>
+        <h1 className={Classes.HEADING}>{t('admin.propertyDeletion.confirmTitle')}</h1>
       </header>
       <Card>
         {done ? (
           <Callout intent={done.status === 'withdrawn' ? Intent.WARNING : Intent.SUCCESS} role="status">
-            {t(`settingsGroups.propertyDeletion.result.${done.status}`, {
+            {t(`admin.propertyDeletion.result.${done.status}`, {
               name: done.property_name ?? '',
               date: done.delete_on ? format.date(done.delete_on) : '',
             })}
           </Callout>
         ) : (
           <>
-            <p>{t('settingsGroups.propertyDeletion.confirmText')}</p>
+            <p>{t('admin.propertyDeletion.confirmText')}</p>
             {isApiError(confirm.error) && (
               <Callout intent={Intent.DANGER} role="alert">
-                {confirm.error.status === 404 ? t('settingsGroups.propertyDeletion.invalid') : confirm.error.message}
+                {confirm.error.status === 404 ? t('admin.propertyDeletion.invalid') : confirm.error.message}
               </Callout>
             )}
             <Button
               intent={Intent.DANGER}
               icon={<Trash />}
               loading={confirm.isPending}
-              text={t('settingsGroups.propertyDeletion.confirm')}
+              text={t('admin.propertyDeletion.confirm')}
               onClick={() => confirm.mutate()}
             />
           </>

@@ -20,7 +20,7 @@ export function AuditLogView() {
         <h1 className={Classes.HEADING}>{t('modules.settingsPages.auditLog')}</h1>
       </header>
       {!current ? null : current.role !== 'admin' ? (
-        <NonIdealState icon={<Disable size={48} />} description={t('settingsGroups.auditLog.adminsOnly')} />
+        <NonIdealState icon={<Disable size={48} />} description={t('admin.auditLog.adminsOnly')} />
       ) : (
         <AuditTable key={current.uuid} sg={current.uuid} />
       )}
@@ -44,18 +44,17 @@ function AuditTable({ sg }: { sg: string }) {
     getNextPageParam: (last) => last.meta?.next_before ?? undefined,
   });
   const entries: AuditEntry[] = log.data?.pages.flatMap((p) => p.data) ?? [];
-  if (!log.isLoading && entries.length === 0)
-    return <p className={Classes.TEXT_MUTED}>{t('settingsGroups.auditLog.empty')}</p>;
+  if (!log.isLoading && entries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('admin.auditLog.empty')}</p>;
   return (
     <>
       <HTMLTable compact striped className="hw-table">
         <thead>
           <tr>
-            <th scope="col">{t('settingsGroups.auditLog.when')}</th>
-            <th scope="col">{t('settingsGroups.auditLog.who')}</th>
-            <th scope="col">{t('settingsGroups.auditLog.action')}</th>
-            <th scope="col">{t('settingsGroups.auditLog.details')}</th>
-            <th scope="col">{t('settingsGroups.auditLog.ip')}</th>
+            <th scope="col">{t('admin.auditLog.when')}</th>
+            <th scope="col">{t('admin.auditLog.who')}</th>
+            <th scope="col">{t('admin.auditLog.action')}</th>
+            <th scope="col">{t('admin.auditLog.details')}</th>
+            <th scope="col">{t('admin.auditLog.ip')}</th>
           </tr>
         </thead>
         <tbody>
@@ -70,10 +69,10 @@ function AuditTable({ sg }: { sg: string }) {
                     <span className={Classes.TEXT_MUTED}>{entry.user.email}</span>
                   </>
                 ) : (
-                  <span className={Classes.TEXT_MUTED}>{t('settingsGroups.auditLog.deletedUser')}</span>
+                  <span className={Classes.TEXT_MUTED}>{t('admin.auditLog.deletedUser')}</span>
                 )}
               </td>
-              <td>{t(`settingsGroups.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+              <td>{t(`admin.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td className="hw-audit-details">{detailText(entry.details)}</td>
               <td>
                 <code>{entry.ip ?? ''}</code>
@@ -85,7 +84,7 @@ function AuditTable({ sg }: { sg: string }) {
       {log.hasNextPage && (
         <Button
           loading={log.isFetchingNextPage}
-          text={t('settingsGroups.auditLog.more')}
+          text={t('admin.auditLog.more')}
           onClick={() => void log.fetchNextPage()}
         />
       )}

@@ -43,10 +43,10 @@ export function NetworksView() {
         <h1 className={Classes.HEADING}>{t('modules.settingsPages.networks')}</h1>
       </header>
       {!current ? null : current.role !== 'admin' ? (
-        <NonIdealState icon={<Disable size={48} />} description={t('settingsGroups.networks.adminsOnly')} />
+        <NonIdealState icon={<Disable size={48} />} description={t('admin.networks.adminsOnly')} />
       ) : (
         <>
-          <p className={Classes.TEXT_MUTED}>{t('settingsGroups.networks.intro')}</p>
+          <p className={Classes.TEXT_MUTED}>{t('admin.networks.intro')}</p>
           <AddNetwork sg={current.uuid} />
           <NetworkList sg={current.uuid} />
         </>
@@ -73,7 +73,7 @@ function AddNetwork({ sg }: { sg: string }) {
         opts.replace,
       ),
     onSuccess: async (made) => {
-      notify.success(t('settingsGroups.networks.added', { cidr: made.cidr }));
+      notify.success(t('admin.networks.added', { cidr: made.cidr }));
       setCidr('');
       setDescription('');
       setPending(null);
@@ -95,13 +95,13 @@ function AddNetwork({ sg }: { sg: string }) {
   };
   return (
     <Card className="hw-networks-card">
-      <H2>{t('settingsGroups.networks.addTitle')}</H2>
+      <H2>{t('admin.networks.addTitle')}</H2>
       <form onSubmit={submit} noValidate>
         {error && !error.notified && !pending && cidrErrors.length === 0 && <FormMessage message={error.message} />}
         <FormGroup
-          label={t('settingsGroups.networks.cidr')}
+          label={t('admin.networks.cidr')}
           labelFor="hw-network-cidr"
-          helperText={t('settingsGroups.networks.cidrHelp')}
+          helperText={t('admin.networks.cidrHelp')}
         >
           <InputGroup
             id="hw-network-cidr"
@@ -115,7 +115,7 @@ function AddNetwork({ sg }: { sg: string }) {
           />
           <ErrorLines messages={cidrErrors} />
         </FormGroup>
-        <FormGroup label={t('settingsGroups.networks.action')} labelFor="hw-network-action">
+        <FormGroup label={t('admin.networks.action')} labelFor="hw-network-action">
           <HTMLSelect
             id="hw-network-action"
             value={action}
@@ -125,11 +125,11 @@ function AddNetwork({ sg }: { sg: string }) {
             }}
             options={(['allow', 'deny'] as const).map((value) => ({
               value,
-              label: t(`settingsGroups.networks.actions.${value}`),
+              label: t(`admin.networks.actions.${value}`),
             }))}
           />
         </FormGroup>
-        <FormGroup label={t('settingsGroups.networks.description')} labelFor="hw-network-description">
+        <FormGroup label={t('admin.networks.description')} labelFor="hw-network-description">
           <InputGroup id="hw-network-description" value={description} onValueChange={setDescription} />
         </FormGroup>
         {pending && (
@@ -142,9 +142,7 @@ function AddNetwork({ sg }: { sg: string }) {
             <Button
               intent={pending.kind === 'lockout' ? Intent.DANGER : Intent.WARNING}
               loading={save.isPending}
-              text={t(
-                pending.kind === 'lockout' ? 'settingsGroups.networks.saveAnyway' : 'settingsGroups.networks.replace',
-              )}
+              text={t(pending.kind === 'lockout' ? 'admin.networks.saveAnyway' : 'admin.networks.replace')}
               onClick={() => save.mutate(pending.kind === 'lockout' ? { confirm: true } : { replace: true })}
             />
           </Callout>
@@ -154,7 +152,7 @@ function AddNetwork({ sg }: { sg: string }) {
           intent={Intent.PRIMARY}
           loading={save.isPending}
           disabled={cidr.trim() === ''}
-          text={t('settingsGroups.networks.add')}
+          text={t('admin.networks.add')}
         />
       </form>
     </Card>
@@ -170,7 +168,7 @@ function NetworkList({ sg }: { sg: string }) {
     mutationFn: ({ network, confirm }: { network: Network; confirm?: boolean }) => deleteNetwork(network.uuid, confirm),
     onSuccess: async (_reply, { network }) => {
       setLockout(null);
-      notify.success(t('settingsGroups.networks.deleted', { cidr: network.cidr }));
+      notify.success(t('admin.networks.deleted', { cidr: network.cidr }));
       await client.invalidateQueries({ queryKey: networkKeys.list(sg) });
     },
     onError: (error, { network }) => {
@@ -182,28 +180,28 @@ function NetworkList({ sg }: { sg: string }) {
   const networks = list.data ?? [];
   return (
     <section aria-labelledby="hw-networks-title">
-      <H2 id="hw-networks-title">{t('settingsGroups.networks.listTitle')}</H2>
+      <H2 id="hw-networks-title">{t('admin.networks.listTitle')}</H2>
       {lockout && (
         <Callout intent={Intent.DANGER} role="alert" className="hw-form-message">
           <p>{lockout.message}</p>
           <Button
             intent={Intent.DANGER}
             loading={remove.isPending}
-            text={t('settingsGroups.networks.deleteAnyway', { cidr: lockout.network.cidr })}
+            text={t('admin.networks.deleteAnyway', { cidr: lockout.network.cidr })}
             onClick={() => remove.mutate({ network: lockout.network, confirm: true })}
           />{' '}
           <Button minimal text={t('common.cancel')} onClick={() => setLockout(null)} />
         </Callout>
       )}
       {!list.isLoading && networks.length === 0 ? (
-        <p className={Classes.TEXT_MUTED}>{t('settingsGroups.networks.empty')}</p>
+        <p className={Classes.TEXT_MUTED}>{t('admin.networks.empty')}</p>
       ) : (
         <HTMLTable compact striped className="hw-table">
           <thead>
             <tr>
-              <th scope="col">{t('settingsGroups.networks.cidr')}</th>
-              <th scope="col">{t('settingsGroups.networks.action')}</th>
-              <th scope="col">{t('settingsGroups.networks.description')}</th>
+              <th scope="col">{t('admin.networks.cidr')}</th>
+              <th scope="col">{t('admin.networks.action')}</th>
+              <th scope="col">{t('admin.networks.description')}</th>
               <th scope="col">
                 <span className={Classes.TEXT_MUTED}>{t('common.actions')}</span>
               </th>
@@ -217,7 +215,7 @@ function NetworkList({ sg }: { sg: string }) {
                 </td>
                 <td>
                   <Tag minimal intent={network.action === 'allow' ? Intent.SUCCESS : Intent.DANGER}>
-                    {t(`settingsGroups.networks.actions.${network.action}`)}
+                    {t(`admin.networks.actions.${network.action}`)}
                   </Tag>
                 </td>
                 <td>{network.description ?? ''}</td>
@@ -228,8 +226,8 @@ function NetworkList({ sg }: { sg: string }) {
                     intent={Intent.DANGER}
                     icon={<Trash />}
                     disabled={remove.isPending && remove.variables?.network.uuid === network.uuid}
-                    aria-label={t('settingsGroups.networks.deleteFor', { cidr: network.cidr })}
-                    text={t('settingsGroups.networks.delete')}
+                    aria-label={t('admin.networks.deleteFor', { cidr: network.cidr })}
+                    text={t('admin.networks.delete')}
                     onClick={() => remove.mutate({ network })}
                   />
                 </td>

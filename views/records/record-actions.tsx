@@ -87,7 +87,7 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
   const isProperty = entity.name === 'property';
   const requestDelete = useMutation({
     mutationFn: () => requestPropertyDeletion(record.uuid),
-    onSuccess: () => notify.success(t('settingsGroups.propertyDeletion.requested')),
+    onSuccess: () => notify.success(t('admin.propertyDeletion.requested')),
     onError: reportActionError,
   });
   // What goes with the record: its sub-records (trees) and the tasks tied to it (when the server offers them).
@@ -130,7 +130,7 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
           loading={requestDelete.isPending}
           onClick={() => setConfirmDelete(true)}
         >
-          {isProperty ? t('settingsGroups.propertyDeletion.action') : t('common.delete')}
+          {isProperty ? t('admin.propertyDeletion.action') : t('common.delete')}
         </Button>
       )}
       <ArchiveDialog
@@ -158,7 +158,7 @@ export function RecordActions({ entity, record, onChanged, onDeleted }: Props) {
       >
         <p>
           {isProperty
-            ? t('settingsGroups.propertyDeletion.explain', { title: recordTitle(entity, record) })
+            ? t('admin.propertyDeletion.explain', { title: recordTitle(entity, record) })
             : t('records.confirmDelete', { title: recordTitle(entity, record) })}
         </p>
       </Alert>
