@@ -5,7 +5,7 @@
 // expense lines whose totals add up to the bill's amount (src/domain/money.ts, as the server computes them). The demo orders
 // draw on their property's maintenance budget. Deterministic apart from today's date; one statement per table
 // (insertRows, docs/decisions.md, "Start-up").
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
 import { insertRows } from './insert-rows';
@@ -209,13 +209,14 @@ export async function seedBudgets(db: Db, sg: string, userId: number) {
   await insertRows(db, t.budget, budgets);
   await insertRows(db, t.bill, bills);
   await insertRows(db, t.expense, expenses);
-  // the demo orders draw on their property's maintenance budget, one statement per budget
-  const byBudget = new Map<string, string[]>();
-  for (const order of orders) {
+  // the demo orders draw on their property's maintenance budget, in one statement (the budgets' draw triggers run
+  // once for it, docs/domain/calculations.md, "Budgets")
+  const pairs = orders.flatMap((order) => {
     const budget = budgetOf.get(order.property)?.get(`Unterhalt ${year}`);
-    if (budget) byBudget.set(budget.uuid, [...(byBudget.get(budget.uuid) ?? []), order.uuid]);
-  }
-  for (const [budget, uuids] of byBudget)
-    await db.update(t.order).set({ budget_uuid: budget }).where(inArray(t.order.uuid, uuids));
+    return budget ? [sql`(${order.uuid}::uuid, ${budget.uuid}::uuid)`] : [];
+  });
+  if (pairs.length)
+    await db.execute(sql`update ${t.order} set budget_uuid = v.budget
+      from (values ${sql.join(pairs, sql`, `)}) v(uuid, budget) where ${t.order.uuid} = v.uuid`);
   return { budgets: budgets.length, bills: bills.length, expenses: expenses.length };
 }
