@@ -37,10 +37,13 @@ export const task = defineEntity({
     status: f.enum(['active', 'inactive'], { default: 'active', required: true, readOnly: true }),
     last_executed_at: f.date({ readOnly: true }),
     description: f.longText(),
+    /** The member responsible for the task's events, set by the assign action (docs/decisions.md, "Delegation"). */
+    assignee_user_uuid: f.text({ readOnly: true, max: 36 }),
+    assignee_name: f.text({ readOnly: true, max: 200 }),
     /** Set on the new series a "this and following" move splits off; undoing the move joins it back. */
     split_from_uuid: f.ref('task', { readOnly: true }),
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'title' },
-  indexes: [['facility_uuid'], ['contract_uuid']],
+  indexes: [['facility_uuid'], ['contract_uuid'], ['assignee_user_uuid']],
 });
