@@ -64,7 +64,13 @@ export async function propertyDeletionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         querystring: z.strictObject({ settings_group_uuid: z.uuid() }),
-        response: ok(z.object({ data: z.array(requestReply) })),
+        response: ok(
+          z.object({
+            data: z.array(
+              requestReply.extend({ requested_by_name: z.string().nullable(), licensed_until: z.string().nullable() }),
+            ),
+          }),
+        ),
       },
     },
     async (req) => ({ data: await deletion.listRequests(ctx, requireUser(req), req.query.settings_group_uuid) }),

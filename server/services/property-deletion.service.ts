@@ -14,6 +14,7 @@ import { getRow } from '../crud/read';
 import { col, tableOf } from '../crud/table';
 import { property as properties } from '../db/entity-tables';
 import { propertyDeleteRequests } from '../db/permission-schema';
+import { users } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../http-error';
 import { propertyDeleteMail } from '../mail/property-delete-mail';
 import { randomToken, sha256 } from './crypto';
@@ -181,16 +182,28 @@ async function propertyName(db: Db, uuid: string) {
   return p?.name ?? null;
 }
 
-/** The requests of a settings group (its admins), newest first, with their property's name. */
-export async function listRequests(ctx: AppContext, user: UserRow, settingsGroup: string) {
+/** The requests of a settings group (its admins), newest first, with their property's name, the requesting admin's
+ * name and, for an open request, the end of the property's license valid today (the day after is when a confirmed
+ * request is done; without one it is done on confirmation). */
+export async function listRequests(ctx: AppContext, user: UserRow, settingsGroup: string, now = new Date()) {
   await requireAdmin(ctx, user, settingsGroup);
   const rows = await ctx.db
-    .select({ r: propertyDeleteRequests, name: properties.name })
+    .select({ r: propertyDeleteRequests, name: properties.name, first: users.first_name, last: users.last_name })
     .from(propertyDeleteRequests)
     .leftJoin(properties, eq(properties.uuid, propertyDeleteRequests.property_uuid))
+    .leftJoin(users, eq(users.id, propertyDeleteRequests.requested_by))
     .where(eq(propertyDeleteRequests.settings_group_uuid, settingsGroup))
     .orderBy(desc(propertyDeleteRequests.created_at), desc(propertyDeleteRequests.uuid));
-  return rows.map(({ r, name }) => present(r, name));
+  const today = isoDay(now);
+  const until = new Map<string, string | null>();
+  for (const { r } of rows)
+    if (['pending', 'scheduled'].includes(r.status) && !until.has(r.property_uuid))
+      until.set(r.property_uuid, await licensedUntil(ctx.db, r.property_uuid, today));
+  return rows.map(({ r, name, first, last }) => ({
+    ...present(r, name),
+    requested_by_name: first === null ? null : `${first} ${last ?? ''}`.trim(),
+    licensed_until: until.get(r.property_uuid) ?? null,
+  }));
 }
 
 /** Withdraws a pending or scheduled request (its settings group's admins); 409 once done or withdrawn. */
