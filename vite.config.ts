@@ -1,14 +1,32 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// A build can be marked (APP_BUILD=…): index.html then names it, so a second build of the same sources is a new
+// version to the service worker (the update journey, tests/e2e/pwa-update.spec.ts, deploys one).
+const buildMarker = (): Plugin => ({
+  name: 'hauswerk-build-marker',
+  transformIndexHtml: (html) =>
+    process.env.APP_BUILD
+      ? html.replace(
+          '</head>',
+          `<meta name="hauswerk-build" content="${process.env.APP_BUILD.replace(/\W/g, '')}" />\n</head>`,
+        )
+      : html,
+});
+
 // The client build. The API runs on the same origin (npm start); in `npm run dev` Vite proxies /api.
+// Installable and offline (docs/decisions.md, "Installable and offline"): the manifest with SVG and PNG icons, the
+// app shell precached (under 3 MB: the rarely used big chunks stay out and are cached when first loaded), API data
+// never cached by the service worker (the session's query cache keeps it, src/offline/).
 export default defineConfig({
   plugins: [
     react(),
+    buildMarker(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
+      includeAssets: ['icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png'],
       manifest: {
         name: 'Hauswerk',
         short_name: 'Hauswerk',
@@ -17,13 +35,39 @@ export default defineConfig({
         background_color: '#f6f7f9',
         display: 'standalone',
         start_url: '/',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        scope: '/',
+        icons: [
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
       },
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Loaded on demand and cached then (runtimeCaching): the workload chart, the import wizard, Blueprint's icon
+        // path tables (~300 KB each, loaded only by icons named by string), the administration screens and the
+        // pages reached from mails (none of them is needed in a plant room).
+        globIgnores: [
+          '**/workload-chart-*.js',
+          '**/import-wizard-*.js',
+          '**/paths-*.js',
+          '**/{invitations,permissions,networks,licenses,audit-log,users,user-groups}-view-*.js',
+          '**/{public-order,register,invitation-link,forgot-password,reset-password,email-verification}-page-*.js',
+          '**/{property-delete-confirm,terms}-page-*.js',
+        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // hashed build files, immutable: a chunk loaded once in this version stays readable offline
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'hauswerk-assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 86400 } },
+          },
+        ],
       },
     }),
   ],
