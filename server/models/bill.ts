@@ -2,8 +2,8 @@
 // date on every write (open ↔ paid) and the cancel and reopen actions; overdue on read; a bill with expense lines
 // has their sum as its amount (a typed amount that differs is a 422); every write and reopen draws on its budget,
 // and billing an order takes the order's draw off its budget (the bill draws instead).
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { decEquals, sub, toDec, type Dec } from '../../src/domain/decimal';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { add as addDec, decEquals, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
 import { sum } from '../../src/domain/money';
 import { isOverdue } from '../../src/domain/overdue';
 import { BILL_TRANSITIONS } from '../../src/domain/transitions';
@@ -25,7 +25,8 @@ import { refreshBillAmounts } from './expense';
 import { fieldError } from '../http-error';
 import { setValues } from '../services/record-actions';
 import { isoDay } from '../services/task-schedule.service';
-import { drawOnBudgets, lockBill, lockBudgets, orderDraw, type Draw } from './budget';
+import { availableSql, drawOnBudgets, lockBill, lockBudgets, orderDraw, type Draw } from './budget';
+import { budget as budgetRows } from '../db/entity-tables';
 
 const ZERO: Dec = { units: 0n, scale: 0 };
 const drawing = (row: Row | null) => !!row && row.status !== 'cancelled';
@@ -104,10 +105,54 @@ async function withDraws(tx: Tx, access: Access, uuid: string, row: Row, status:
   return { warnings };
 }
 
+/**
+ * Deleting a bill that billed an order lets the order draw on its budget again (docs/domain/calculations.md,
+ * "Budgets"): once the delete is written (the triggers have moved the draws), a budget the order's return leaves
+ * overspent applies its rule to it: `stop` refuses the delete with a 422 on `amount` naming what was available
+ * before, `warn` adds a warning. Archiving changes no draw, so only deleted bills count here.
+ */
+async function deletedBillsRedraw(h: HookContext, uuids: string[]) {
+  const gone = await h.db
+    .select({ uuid: bills.uuid, order: bills.order_uuid, budget: bills.budget_uuid, amount: bills.amount })
+    .from(bills)
+    .where(and(inArray(bills.uuid, uuids), isNotNull(bills.deleted_at), ne(bills.status, 'cancelled')));
+  const deltas = new Map<string, Dec>();
+  for (const b of gone) {
+    if (!b.order) continue;
+    const back = await orderDraw(h, b.order);
+    if (!back) continue;
+    const delta = sub(toDec(back.total) ?? ZERO, b.budget === back.budget ? (toDec(b.amount) ?? ZERO) : ZERO);
+    if (delta.units > 0n) deltas.set(back.budget, addDec(deltas.get(back.budget) ?? ZERO, delta));
+  }
+  if (!deltas.size) return;
+  await lockBudgets(h, [...deltas.keys()]);
+  const rows = await h.db
+    .select({
+      uuid: budgetRows.uuid,
+      name: budgetRows.name,
+      currency: budgetRows.currency,
+      action: budgetRows.exceeded_action,
+      available: availableSql(),
+    })
+    .from(budgetRows)
+    .where(and(inArray(budgetRows.uuid, [...deltas.keys()]), isNull(budgetRows.deleted_at)));
+  for (const b of rows) {
+    const after = toDec(b.available) ?? ZERO;
+    if (b.action === 'ignore' || after.units >= 0n) continue;
+    const before = addDec(after, deltas.get(b.uuid)!);
+    const params = { budget: b.name, available: decToString(before, 2), currency: b.currency };
+    if (b.action === 'stop') throw fieldError('amount', 'validation.budget_exceeded', params);
+    h.warnings?.push({ field: 'amount', key: 'warnings.budget_exceeded', params });
+  }
+}
+
 export const bill: ModelBehaviour = {
   stored: (merged) => ({ status: billStatus(merged) }),
   computed: (row, today) => ({ overdue: isOverdue('bill', row, today) }),
   hooks: {
+    afterArchive: async (h, uuids, archived) => {
+      if (archived) await deletedBillsRedraw(h, uuids);
+    },
     beforeWrite: async (h, merged, changes, current) => {
       const derived: Row = {};
       let prev = current;
@@ -177,22 +222,18 @@ export async function billFromOrder({ ctx, tx, access, uuid, row }: ActionCall):
     .limit(1);
   if (taken) throw fieldError('status', 'validation.order_billed');
   const warnings: Warning[] = [];
-  const billUuid = await create(
-    ctx,
-    access,
-    entities.bill,
-    {
-      property_uuid: row.property_uuid,
-      title: row.title,
-      contact_uuid: row.contact_uuid ?? null,
-      budget_uuid: row.budget_uuid ?? null,
-      order_uuid: uuid,
-      cost_group_uuid: row.cost_group_uuid ?? null,
-      currency: row.currency,
-      amount: row.total ?? '0',
-    },
-    { warnings },
-  );
+  const values = {
+    property_uuid: row.property_uuid,
+    title: row.title,
+    contact_uuid: row.contact_uuid ?? null,
+    budget_uuid: row.budget_uuid ?? null,
+    order_uuid: uuid,
+    cost_group_uuid: row.cost_group_uuid ?? null,
+    currency: row.currency,
+    amount: row.total ?? '0',
+  };
+  // the order's references carry over, even one hidden from the caller (crud/write.ts, `carried`)
+  const billUuid = await create(ctx, access, entities.bill, values, { warnings, carried: values });
   const orderLines = await tx
     .select()
     .from(orderLine)

@@ -129,6 +129,27 @@ describe('reopen draws again', () => {
     expect(await available(a, budget.uuid)).toBe('0.00');
   });
 
+  it('deleting the bill of an order lets the order draw again: refused on stop, allowed on warn', async () => {
+    for (const action of ['stop', 'warn'] as const) {
+      const budget = await createBudget(a, { amount: '100.00', exceeded_action: action });
+      const order = await createOrder(a, { budget_uuid: budget.uuid });
+      ok(await postOrderLine(a, order.uuid, { quantity: '1', unit_price: '100.00' }));
+      const billOfOrder = ok(await postBill(a, { budget_uuid: budget.uuid, order_uuid: order.uuid, amount: '60.00' }));
+      ok(await postBill(a, { budget_uuid: budget.uuid, amount: '40.00' }));
+      expect(await available(a, budget.uuid)).toBe('0.00');
+      const res = await a.client.delete(`/bills/${billOfOrder.uuid}`);
+      if (action === 'stop') {
+        expect(res.statusCode, res.body).toBe(422);
+        expect(Object.keys(json(res).errors ?? {})).toEqual(['amount']);
+        expect((await record(a, `/bills/${billOfOrder.uuid}`)).status).toBe('open');
+        expect(await available(a, budget.uuid)).toBe('0.00');
+      } else {
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        expect(await available(a, budget.uuid)).toBe('-40.00');
+      }
+    }
+  });
+
   it('warn: reopened, with the warning in meta.warnings; ignore: reopened silently', async () => {
     for (const action of ['warn', 'ignore']) {
       const budget = await createBudget(a, { amount: '100.00', exceeded_action: action });
