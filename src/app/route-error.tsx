@@ -10,13 +10,21 @@ function isChunkError(error: unknown): boolean {
   );
 }
 
+/** A screen's code gone after a deploy asks for a reload; one that did not arrive (offline, 120 s) names the network. */
+const titleKey = (error: unknown) =>
+  !isChunkError(error)
+    ? 'errors.unexpected'
+    : (error as Error).name === 'ChunkTimeout' || !navigator.onLine
+      ? 'errors.network'
+      : 'errors.chunkLoad';
+
 export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (
     <main className="hw-center-page">
       <NonIdealState
         icon={<ErrorIcon size={48} />}
-        title={t(isChunkError(error) ? 'errors.chunkLoad' : 'errors.unexpected')}
+        title={t(titleKey(error))}
         action={<Button intent="primary" onClick={() => window.location.reload()} text={t('common.reload')} />}
       />
     </main>

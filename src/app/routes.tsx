@@ -1,16 +1,19 @@
 // The routes table (docs/domain/browser-app.md, "Routes and guards"): history mode, base /. Every screen is lazy so each route's
 // code splits. Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for
 // loaders and actions this app does not use.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy as reactLazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { lazyScreen } from '../components/lazy-screen';
+import { lazyScreen, withChunkTimeout } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
 import { MODULES, RECORD_PAGE_SCREENS, SCREENS } from '../../views/screens';
 import { loadGridScreen, loadRecordPage, loadedGridScreen } from '../../views/records/routes';
 import { loadRecordTranslations } from '../i18n';
 import { GuestOnly } from './guest-only';
 import { RouteErrorBoundary } from './route-error';
+
+// Every lazy screen gives up after CHUNK_TIMEOUT (120 s) and shows the route's reload message.
+const lazy: typeof reactLazy = (load) => reactLazy(() => withChunkTimeout(load));
 
 // Guards and layouts
 const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));

@@ -5,6 +5,23 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { PageLoader } from './page-loader';
 
+/** How long a screen's code may take before the route shows the reload message (docs/decisions.md, "Installable and offline"). */
+export const CHUNK_TIMEOUT = 120_000;
+
+/** `load()`, or a `ChunkTimeout` error when it has not arrived within CHUNK_TIMEOUT. */
+export function withChunkTimeout<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error('chunk load timed out');
+      error.name = 'ChunkTimeout';
+      reject(error);
+    }, CHUNK_TIMEOUT);
+    load()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
 export interface LazyScreen {
   (): React.JSX.Element;
   /** Starts loading the screen's code (once). */
@@ -19,7 +36,7 @@ export function lazyScreen(
   let loaded: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= withChunkTimeout(load).then(
       (module) => (loaded = module.default),
       (error: unknown) => {
         loading = null; // tried again on the next visit (a chunk gone after a deploy, a network blip)
