@@ -95,6 +95,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
     const current = await loadScoped(c, access, entity, valid);
     const known = await knownRefs(
       c.db,
+      access,
       entity,
       parsed.filter((p) => p !== null),
     );
@@ -193,7 +194,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
     const warnings: Record<string, string[]> = {};
     const made: (string | null)[] = [];
     const valid = parsed.filter((p) => p !== null);
-    const known = await knownRefs(c.db, entity, valid);
+    const known = await knownRefs(c.db, access, entity, valid);
     // a record under a property belongs to the property's settings group
     const owner = scopeOwner(entity.scope);
     const sgOf = (p: Body) =>

@@ -1,5 +1,7 @@
 // The checks of a write that read other records, written once for N rows: every reference resolves inside the
-// row's settings group (and, for records under a property, to a record of the same property), a unique field is
+// row's settings group to a record the caller sees (their scope: docs/domain/permissions.md, "Access rules"; a
+// hidden record is refused as an unknown one) and, for records under a property, to a record of the same property, a
+// unique field is
 // not taken by another record of the settings group, and a tree's new parent is neither the record itself nor one
 // of its descendants (docs/domain/api.md, "Bulk, import and export"). A single write calls them with one row, bulk and
 // imports with many; each costs one query per field checked (per referenced model, per unique field; the tree one
@@ -12,7 +14,8 @@ import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import type { ValidationFailed } from '../http-error';
-import { col, tableOf } from './table';
+import type { Access } from './access';
+import { col, scopeCondition, tableOf } from './table';
 import { ancestry, closesLoop } from './tree';
 
 type Body = Record<string, unknown>;
@@ -42,8 +45,12 @@ export interface RefRow {
 const refFields = (entity: AnyEntity) =>
   Object.entries(entity.fields).flatMap(([name, f]) => (f.kind === 'ref' ? [[name, f.model] as const] : []));
 
-/** Looks up the stored, not deleted records of `model` with the given (lower-case) uuids (one query). */
-async function lookUp(db: Db, model: string, uuids: readonly string[]) {
+/**
+ * Looks up the records of `model` with the given (lower-case) uuids that the caller sees (one query): their scope
+ * compiled into it, as a list's. With `access` null, every stored, not deleted record: for references a write carries
+ * over unchanged from a record the caller sees (`WriteOptions.carried`, crud/write.ts).
+ */
+async function lookUp(db: Db, access: Access | null, model: string, uuids: readonly string[]) {
   const target = entityByName(model)!;
   const found = new Map<string, KnownRecord | null>(uuids.map((u) => [u, null]));
   if (!uuids.length) return found;
@@ -54,7 +61,12 @@ async function lookUp(db: Db, model: string, uuids: readonly string[]) {
       ...(target.scope === 'property' ? { property: col(target, 'property_uuid') } : {}),
     })
     .from(tableOf(target))
-    .where(and(inArray(col(target, 'uuid'), [...uuids]), isNull(col(target, 'deleted_at'))))) as {
+    .where(
+      and(
+        inArray(col(target, 'uuid'), [...uuids]),
+        access ? scopeCondition(target, access) : isNull(col(target, 'deleted_at')),
+      ),
+    )) as {
     uuid: string;
     sg: string;
     property?: string | null;
@@ -64,10 +76,15 @@ async function lookUp(db: Db, model: string, uuids: readonly string[]) {
 }
 
 /**
- * The records the references of `rows` point to, for `refProblems` (one query per referenced model). References
- * of a model to itself are left out: earlier rows of the same request may change those records.
+ * The records the references of `rows` point to that the caller sees, for `refProblems` (one query per referenced
+ * model). References of a model to itself are left out: earlier rows of the same request may change those records.
  */
-export async function knownRefs(db: Db, entity: AnyEntity, rows: readonly Body[]): Promise<KnownRecords> {
+export async function knownRefs(
+  db: Db,
+  access: Access,
+  entity: AnyEntity,
+  rows: readonly Body[],
+): Promise<KnownRecords> {
   const known = new Map<string, Map<string, KnownRecord | null>>();
   for (const [name, model] of refFields(entity)) {
     if (model === entity.name) continue;
@@ -75,7 +92,7 @@ export async function knownRefs(db: Db, entity: AnyEntity, rows: readonly Body[]
     const have = known.get(model);
     const missing = [...new Set(uuids)].filter((u) => !have?.has(u));
     if (!missing.length) continue;
-    const found = await lookUp(db, model, missing);
+    const found = await lookUp(db, access, model, missing);
     if (have) for (const [k, v] of found) have.set(k, v);
     else known.set(model, found);
   }
@@ -83,11 +100,14 @@ export async function knownRefs(db: Db, entity: AnyEntity, rows: readonly Body[]
 }
 
 /**
- * References: each must name a stored record of the row's settings group; for records under a property, a
- * referenced record under a property must be under the same one. `known` spares the look-ups already made.
+ * References: each must name a record of the row's settings group that the caller (`access`) sees; one they do not
+ * see is the same problem as one that does not exist, so the reply does not tell that it exists. For records under
+ * a property, a referenced record under a property must be under the same one. `known` spares the look-ups already
+ * made (with the same `access`). `access` null checks carried-over references in the settings group only.
  */
 export async function refProblems(
   db: Db,
+  access: Access | null,
   entity: AnyEntity,
   rows: readonly RefRow[],
   known?: KnownRecords,
@@ -97,7 +117,7 @@ export async function refProblems(
     const given = rows.map((r) => (r.changed[name] == null ? null : String(r.changed[name]).toLowerCase()));
     const have = known?.get(model);
     const missing = [...new Set(given.filter((v): v is string => v !== null && !have?.has(v)))];
-    const found = missing.length ? await lookUp(db, model, missing) : undefined;
+    const found = missing.length ? await lookUp(db, access, model, missing) : undefined;
     const underProperty = entityByName(model)!.scope === 'property' && entity.scope === 'property';
     rows.forEach((row, i) => {
       const uuid = given[i] ?? null;

@@ -23,18 +23,34 @@ function authorize(access: Access, settingsGroup: string, action: Action, entity
 
 /**
  * The checks that read other records (checks.ts, shared with bulk and imports), for one row: references first (all
- * their problems in one 422), then the first unique field taken, then a tree's new parent.
+ * their problems in one 422), then the first unique field taken, then a tree's new parent. References are checked
+ * in the caller's scope (a hidden record is refused as an unknown one), but only those the write changes: a
+ * reference the record already holds is kept even when its record is hidden from the caller now, and one `carried`
+ * over unchanged from a record the caller sees is checked in the settings group only.
  */
 async function checkRow(
   db: Db,
+  access: Access,
   entity: AnyEntity,
   sg: string,
   merged: Body,
   changed: Body,
-  uuid: string | undefined,
-  { known, batch }: WriteOptions,
+  current: Body | null,
+  { known, batch, carried }: WriteOptions,
 ) {
-  const [refs] = await refProblems(db, entity, [{ sg, changed, property: merged.property_uuid }], known);
+  const uuid = current ? String(current.uuid) : undefined;
+  const own: Body = {};
+  const kept: Body = {};
+  for (const [name, value] of Object.entries(changed)) {
+    if (entity.fields[name]?.kind !== 'ref' || value == null) continue;
+    if (current && sameRef(current[name], value)) continue;
+    if (carried && name in carried && sameRef(carried[name], value)) kept[name] = value;
+    else own[name] = value;
+  }
+  const property = merged.property_uuid;
+  const [refs] = await refProblems(db, access, entity, [{ sg, changed: own, property }], known);
+  if (Object.keys(kept).length)
+    Object.assign(refs!, (await refProblems(db, null, entity, [{ sg, changed: kept, property }]))[0]);
   if (Object.keys(refs!).length) throw new ValidationFailed(refs!);
   const [taken] = await uniqueProblems(db, entity, [{ sg, changed, uuid }], undefined, batch);
   const first = Object.entries(taken!)[0];
@@ -50,6 +66,8 @@ async function checkRow(
     if (Object.keys(loop!).length) throw new ValidationFailed(loop!);
   }
 }
+
+const sameRef = (a: unknown, b: unknown) => a != null && String(a).toLowerCase() === String(b).toLowerCase();
 
 function runValidate(entity: AnyEntity, merged: Body) {
   const problems = entity.validate?.(merged) ?? [];
@@ -67,6 +85,9 @@ export interface WriteOptions {
   batch?: WriteBatch;
   /** Collects the write's warnings (model-behaviour.ts, `Warning`) for the reply. */
   warnings?: Warning[];
+  /** Values the write carries over from a record the caller sees (a series split off a task, a bill from an
+   * order): those references are kept even when their record is hidden from the caller. */
+  carried?: Body;
 }
 
 export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body, o: WriteOptions = {}) {
@@ -93,7 +114,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     }
     authorize(access, sg, 'create', entity);
     runValidate(entity, values);
-    await checkRow(tx, entity, sg, values, values, undefined, o);
+    await checkRow(tx, access, entity, sg, values, values, null, o);
     const now = new Date();
     const hooks = hooksOf(entity);
     const h = { db: tx, access, settingsGroup: sg, now, warnings: o.warnings };
@@ -135,7 +156,7 @@ export async function update(
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
     runValidate(entity, merged);
-    await checkRow(tx, entity, sg, merged, changes, uuid, o);
+    await checkRow(tx, access, entity, sg, merged, changes, current, o);
     const hooks = hooksOf(entity);
     const h = { db: tx, access, settingsGroup: sg, now: new Date(), warnings: o.warnings };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};

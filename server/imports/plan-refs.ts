@@ -1,12 +1,14 @@
 // References of an import chunk: a cell names a record by uuid, title or internal number inside the settings group
 // (for records under a property the row's property first). One query per referenced model and chunk; a model's
 // references to itself also find the records created by earlier rows of the same file, in this chunk or an earlier
-// one, which the plan remembers as it goes (a reference to a later row is not found). What it finds is handed to
+// one, which the plan remembers as it goes (a reference to a later row is not found). Only records the caller sees
+// are found (their scope, docs/domain/permissions.md, "Access rules": a hidden one is unresolved, as an unknown one),
+// except the one an updated record already refers to, which the row leaves as it is. What it finds is handed to
 // the checks every write makes (crud/checks.ts: same property), so they need not look the records up again.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
-import { col, tableOf } from '../crud/table';
+import { col, scopeCondition, tableOf } from '../crud/table';
 import type { KnownRecord } from '../crud/checks';
 import type { MessageKey } from '../i18n/messages';
 import type { PlanContext, PlannedRow } from './plan';
@@ -30,6 +32,8 @@ export interface Known {
 interface Found extends Known {
   title: string;
   number: string;
+  /** In the caller's scope. */
+  seen: boolean;
 }
 
 /**
@@ -45,6 +49,7 @@ export async function resolveRefs(
   planned: PlannedRow[],
   propertyOf: (r: PlannedRow) => unknown,
   err: RowError,
+  storedOf: (r: PlannedRow, field: string) => unknown = () => undefined,
 ): Promise<{ deferred: Record<number, string[]>; known: KnownRefs }> {
   const { entity, options: o } = p;
   const deferred: Record<number, string[]> = {};
@@ -68,6 +73,7 @@ export async function resolveRefs(
         title: titled ? sql<string>`${lower(target.titleField)}` : sql<string>`''`,
         number: numbered ? sql<string>`coalesce(${lower('number_internal')}, '')` : sql<string>`''`,
         property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
+        seen: sql<boolean>`${scopeCondition(target, p.access)}`,
       })
       .from(tableOf(target))
       .where(
@@ -82,7 +88,7 @@ export async function resolveRefs(
         ),
       )) as Found[];
     const records = knownOf(known, target.name);
-    for (const f of found) records.set(f.uuid, { sg: o.settings_group_uuid, property: f.property });
+    for (const f of found) if (f.seen) records.set(f.uuid, { sg: o.settings_group_uuid, property: f.property });
     const self = target === entity;
     for (const r of planned) {
       const v = r.values[name];
@@ -93,8 +99,11 @@ export async function resolveRefs(
         if (kind < 0) return -1;
         return (f.property && f.property !== propertyOf(r) ? 3 : 0) + kind;
       };
+      // a hidden record only as the reference the updated record holds already (left unchanged)
+      const stored = storedOf(r, name);
+      const usable = (f: Found) => f.seen || (typeof stored === 'string' && stored.toLowerCase() === f.uuid);
       let best: Known | undefined;
-      for (const f of found) if (rank(f) >= 0 && (!best || rank(f) < rank(best as Found))) best = f;
+      for (const f of found) if (usable(f) && rank(f) >= 0 && (!best || rank(f) < rank(best as Found))) best = f;
       if (!best && self) {
         const made = p.made?.get(key) ?? [];
         best = made.find((m) => !m.property || m.property === propertyOf(r)) ?? made[0];

@@ -203,6 +203,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     planned,
     (r) => r.values.property_uuid ?? targetOf(r)?.property_uuid,
     err,
+    (r, field) => targetOf(r)?.[field],
   );
 
   const { create, update, quick } = schemasOf(entity, o.mapping);
@@ -305,7 +306,7 @@ async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[],
     ),
     property: r.values.property_uuid ?? r.target?.property_uuid,
   }));
-  fail(planned, await refProblems(ctx.db, entity, refRows, known));
+  fail(planned, await refProblems(ctx.db, p.access, entity, refRows, known));
   const tree = entity.tree;
   if (!tree) return;
   const moves = planned.filter((r) => r.action === 'update' && r.target && tree.parentField in r.values);

@@ -8,7 +8,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
-import { selection } from '../crud/table';
+import { scopeCondition, selection } from '../crud/table';
 import { setArchived, subtree } from '../crud/write';
 import type { Row } from '../crud/present';
 import { task as tasks } from '../db/entity-tables';
@@ -23,7 +23,8 @@ const TIES: Record<string, (db: Db, uuid: string) => Promise<SQL>> = {
 
 export const CASCADE_MODELS: readonly AnyEntity[] = [entities.facility, entities.contract];
 
-async function relatedRows(db: Db, entity: AnyEntity, uuid: string, settingsGroup: string) {
+/** The record's tasks the caller sees (their scope: a task hidden by an access rule is neither listed nor taken). */
+async function relatedRows(db: Db, access: Access, entity: AnyEntity, uuid: string, settingsGroup: string) {
   return (await db
     .select(selection(entities.task))
     .from(tasks)
@@ -32,7 +33,7 @@ async function relatedRows(db: Db, entity: AnyEntity, uuid: string, settingsGrou
         await TIES[entity.name]!(db, uuid),
         eq(tasks.settings_group_uuid, settingsGroup),
         isNull(tasks.archived_at),
-        isNull(tasks.deleted_at),
+        scopeCondition(entities.task, access),
       ),
     )
     .orderBy(tasks.title)) as Row[];
@@ -40,7 +41,7 @@ async function relatedRows(db: Db, entity: AnyEntity, uuid: string, settingsGrou
 
 export async function relatedTasks(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
   const record = await getRow(ctx, access, entity, uuid);
-  return relatedRows(ctx.db, entity, uuid, String(record.settings_group_uuid));
+  return relatedRows(ctx.db, access, entity, uuid, String(record.settings_group_uuid));
 }
 
 /** Archives the record (a facility with its subtree) and the chosen related tasks, all or nothing. */
@@ -57,7 +58,7 @@ export async function archiveWithTasks(
     const record = await getRow(txCtx, access, entity, uuid);
     if (chosen.length) {
       const related = new Set(
-        (await relatedRows(tx, entity, uuid, String(record.settings_group_uuid))).map((r) => String(r.uuid)),
+        (await relatedRows(tx, access, entity, uuid, String(record.settings_group_uuid))).map((r) => String(r.uuid)),
       );
       if (chosen.some((u) => !related.has(u))) throw fieldError('task_uuids', 'validation.related_task');
     }

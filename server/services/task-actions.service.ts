@@ -180,7 +180,8 @@ async function splitSeries(ctx: AppContext, access: Access, task: Row, cut: stri
     end_date: addDays(cut, -1),
     occurrences: null,
   });
-  return create(ctx, access, entities.task, copy);
+  // the copy keeps the series' references, even one hidden from the caller (crud/write.ts, `carried`)
+  return create(ctx, access, entities.task, copy, { carried: copy });
 }
 
 /**
