@@ -1,13 +1,17 @@
 // Tasks (docs/planning-api.md): the recurrence is checked and the events materialised in the save's transaction
-// (archive takes the future open events, restore brings them back); activate, deactivate, and rejoin a split series.
+// (archive takes the future open events, restore brings them back); activate, deactivate, rejoin a split series, and
+// assign to a member (as a ticket; their "assigned to me": server/services/delegation.service.ts).
+import { z } from 'zod';
 import { recurrenceOf } from '../../src/domain/task-recurrence';
+import { entities } from '../../src/entities/registry';
 import { validateRecurrence } from '../../src/domain/recurrence';
 import { transitionRefusal } from '../crud/actions';
-import type { ModelBehaviour } from '../crud/model-behaviour';
+import { action, type ModelBehaviour } from '../crud/model-behaviour';
 import { ValidationFailed, fieldError } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { deleteFutureOpen, isoDay, materialise } from '../services/task-schedule.service';
 import { rejoinSeries, setTaskActive } from '../services/task-actions.service';
+import { assignMember } from '../services/record-actions';
 
 const RECURRENCE_FIELDS = new Set(Object.keys(recurrenceOf({})));
 
@@ -37,6 +41,11 @@ export const task: ModelBehaviour = {
   actions: [
     { name: 'activate', refusal: transitionRefusal(ACTIVITY, 'activate'), run: (a) => setTaskActive(a, true) },
     { name: 'deactivate', refusal: transitionRefusal(ACTIVITY, 'deactivate'), run: (a) => setTaskActive(a, false) },
+    action({
+      name: 'assign',
+      body: z.strictObject({ user_uuid: z.uuid().nullable() }),
+      run: assignMember(entities.task),
+    }),
     // undoes a "this and following" move: replies the series it joined back
     {
       name: 'rejoin',

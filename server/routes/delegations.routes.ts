@@ -1,11 +1,13 @@
 // Delegation between colleagues (docs/domain/permissions.md, "Delegation"): list, create and remove delegations, and
-// the tickets assigned to the caller or to the members delegating to them today.
+// the tickets, tasks and task events assigned to the caller or to the members delegating to them today.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entities } from '../../src/entities/registry';
 import { recordSchema } from '../../src/entities/schemas';
-import { accessOf } from '../crud/access';
+import type { SQL } from 'drizzle-orm';
+import type { AnyEntity } from '../../src/entities/define';
+import { accessOf, type Access } from '../crud/access';
 import { listQuerySchema } from '../crud/list-query';
 import { presentRecords } from '../crud/present';
 import { list } from '../crud/read';
@@ -14,6 +16,7 @@ import {
   createDelegation,
   deleteDelegation,
   listDelegations,
+  taskEventsAssignedToMeCondition,
 } from '../services/delegation.service';
 import { created, noContent, ok } from './schemas';
 
@@ -79,27 +82,31 @@ export async function delegationRoutes(app: FastifyInstance) {
     },
   );
 
-  const ticket = recordSchema(entities.ticket);
-  r.get(
-    '/tickets/assigned-to-me',
-    {
-      schema: {
-        tags: ['tickets'],
-        querystring: listQuerySchema(entities.ticket),
-        response: ok(
-          z.object({
-            data: z.array(ticket),
-            meta: z.record(z.string(), z.unknown()),
-            links: z.record(z.string(), z.string()),
-          }),
-        ),
+  // what is assigned to the caller or to the members delegating to them today, in the list query of the model
+  const assignedToMe = (entity: AnyEntity, condition: (access: Access, sg?: string) => Promise<SQL>) =>
+    r.get(
+      `/${entity.plural}/assigned-to-me`,
+      {
+        schema: {
+          tags: [entity.plural],
+          querystring: listQuerySchema(entity),
+          response: ok(
+            z.object({
+              data: z.array(recordSchema(entity)),
+              meta: z.record(z.string(), z.unknown()),
+              links: z.record(z.string(), z.string()),
+            }),
+          ),
+        },
       },
-    },
-    async (req) => {
-      const access = await accessOf(ctx, req);
-      const mine = await assignedToMeCondition(ctx, access, req.query.settings_group_uuid);
-      const page = await list(ctx, access, entities.ticket, req.query, mine);
-      return { ...page, data: presentRecords(entities.ticket, access, page.data) };
-    },
-  );
+      async (req) => {
+        const access = await accessOf(ctx, req);
+        const mine = await condition(access, req.query.settings_group_uuid);
+        const page = await list(ctx, access, entity, req.query, mine);
+        return { ...page, data: presentRecords(entity, access, page.data) };
+      },
+    );
+  assignedToMe(entities.ticket, (access, sg) => assignedToMeCondition(ctx, access, sg));
+  assignedToMe(entities.task, (access, sg) => assignedToMeCondition(ctx, access, sg, entities.task));
+  assignedToMe(entities.task_event, (access, sg) => taskEventsAssignedToMeCondition(ctx, access, sg));
 }

@@ -1,14 +1,15 @@
 // Delegation between colleagues (docs/domain/permissions.md, "Delegation"): a member hands what is assigned to them to
 // another member of the same settings group for a period. The records stay assigned to the delegating member;
 // while the delegation is in force they show to the delegate too wherever "assigned to me" is asked, and all those
-// places ask one function, `assigneesFor`.
+// places ask one function, `assigneesFor`: tickets, tasks and the events of those tasks.
 import { and, aliasedTable, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context';
 import type { Access } from '../crud/access';
-import { col } from '../crud/table';
+import { col, tableOf } from '../crud/table';
 import type { Db } from '../db/client';
 import { delegations } from '../db/permission-schema';
 import { settingsGroupMembers, users } from '../db/schema';
+import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import { fieldError, forbidden, notFound } from '../http-error';
 import { loadGroup } from './settings-groups.service';
@@ -44,18 +45,36 @@ export async function assigneesFor(
 export const dayOf = (access: Access) => access.today ?? isoDay(new Date());
 
 /**
- * Tickets assigned to the caller or to a member delegating to them today, per settings group of the caller (those
- * `settingsGroup` narrows to): the condition `GET /tickets/assigned-to-me` adds to the list query.
+ * Records of `entity` (tickets, tasks: those with `assignee_user_uuid`) assigned to the caller or to a member
+ * delegating to them today, per settings group of the caller (those `settingsGroup` narrows to): the condition
+ * `GET /tickets/assigned-to-me` and `GET /tasks/assigned-to-me` add to the list query.
  */
-export async function assignedToMeCondition(ctx: AppContext, access: Access, settingsGroup?: string): Promise<SQL> {
+export async function assignedToMeCondition(
+  ctx: AppContext,
+  access: Access,
+  settingsGroup?: string,
+  entity: AnyEntity = entities.ticket,
+): Promise<SQL> {
   const groups = settingsGroup ? access.groups.filter((g) => g === settingsGroup) : access.groups;
   const day = dayOf(access);
-  const sg = col(entities.ticket, 'settings_group_uuid');
-  const assignee = col(entities.ticket, 'assignee_user_uuid');
+  const sg = col(entity, 'settings_group_uuid');
+  const assignee = col(entity, 'assignee_user_uuid');
   const parts: SQL[] = [];
   for (const g of groups)
     parts.push(and(eq(sg, g), inArray(assignee, await assigneesFor(ctx.db, access.user, g, day)))!);
   return or(...parts) ?? sql`false`;
+}
+
+/** Task events whose task is assigned to the caller or to a member delegating to them today (`GET
+ * /task-events/assigned-to-me`): the events follow their task's assignee. */
+export async function taskEventsAssignedToMeCondition(
+  ctx: AppContext,
+  access: Access,
+  settingsGroup?: string,
+): Promise<SQL> {
+  const tasks = tableOf(entities.task);
+  const mine = await assignedToMeCondition(ctx, access, settingsGroup, entities.task);
+  return inArray(col(entities.task_event, 'task_uuid'), ctx.db.select({ uuid: tasks.uuid }).from(tasks).where(mine));
 }
 
 export interface DelegationBody {

@@ -7,30 +7,19 @@ import { entities } from '../../src/entities/registry';
 import { TICKET_TRANSITIONS } from '../../src/domain/transitions';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
-import { selection } from '../crud/table';
+import { scopeCondition, selection } from '../crud/table';
 import { create } from '../crud/write';
 import type { Row } from '../crud/present';
 import { contact as contacts, ticketComment as comments } from '../db/entity-tables';
-import { settingsGroupMembers, users } from '../db/schema';
+import { users } from '../db/schema';
 import { ticketFollowers } from '../db/planning-schema';
 import { ValidationFailed, fieldError } from '../http-error';
-import { onRecord, transitionOf, type Tx } from '../crud/actions';
+import { onRecord, transitionOf } from '../crud/actions';
 import type { ActionCall } from '../crud/model-behaviour';
-import { setValues, userName } from './record-actions';
+import { assignMember, memberName, setValues, userName } from './record-actions';
 import { copyLinks } from '../documents/document-links';
 
 export const TICKET_ACTIONS = ['open', 'start', 'done', 'confirm', 'reopen', 'cancel'] as const;
-
-async function member(tx: Tx, settingsGroup: string, userUuid: string, field: string) {
-  const [m] = await tx
-    .select({ first: users.first_name, last: users.last_name })
-    .from(settingsGroupMembers)
-    .innerJoin(users, eq(users.id, settingsGroupMembers.user_id))
-    .where(and(eq(settingsGroupMembers.settings_group_uuid, settingsGroup), eq(users.uuid, userUuid)))
-    .limit(1);
-  if (!m) throw fieldError(field, 'validation.not_member');
-  return `${m.first} ${m.last}`.trim();
-}
 
 async function addComment(ctx: AppContext, access: Access, ticket: Row, body: string) {
   return create(ctx, access, entities.ticket_comment, {
@@ -66,7 +55,7 @@ export async function delegate({ ctx, tx, access, uuid, row, body }: ActionCall<
   if (body.user_uuid)
     Object.assign(values, {
       assignee_user_uuid: body.user_uuid,
-      assignee_name: await member(tx, sg, body.user_uuid, 'user_uuid'),
+      assignee_name: await memberName(tx, sg, body.user_uuid, 'user_uuid'),
       delegated_contact_uuid: null,
     });
   else {
@@ -74,7 +63,12 @@ export async function delegate({ ctx, tx, access, uuid, row, body }: ActionCall<
       .select({ uuid: contacts.uuid })
       .from(contacts)
       .where(
-        and(eq(contacts.uuid, body.contact_uuid!), eq(contacts.settings_group_uuid, sg), isNull(contacts.deleted_at)),
+        // a contact hidden from the caller is refused as an unknown one (docs/domain/permissions.md, "Access rules")
+        and(
+          eq(contacts.uuid, body.contact_uuid!),
+          eq(contacts.settings_group_uuid, sg),
+          scopeCondition(entities.contact, access),
+        ),
       )
       .limit(1);
     if (!c) throw fieldError('contact_uuid', 'validation.ref_not_found');
@@ -84,11 +78,7 @@ export async function delegate({ ctx, tx, access, uuid, row, body }: ActionCall<
   if (body.comment) await addComment(ctx, access, row, body.comment);
 }
 
-export async function assign({ tx, access, uuid, row, body }: ActionCall<{ user_uuid: string | null }>) {
-  const userUuid = body.user_uuid;
-  const name = userUuid ? await member(tx, String(row.settings_group_uuid), userUuid, 'user_uuid') : null;
-  await setValues(tx, entities.ticket, uuid, access, { assignee_user_uuid: userUuid, assignee_name: name });
-}
+export const assign = assignMember(entities.ticket);
 
 /** Follows or unfollows (idempotent; any member who sees the ticket); answers whether the caller follows now. */
 export async function follow({ tx, access, uuid }: ActionCall, on: boolean) {
