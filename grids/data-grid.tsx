@@ -15,7 +15,7 @@ import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridHost } from './grid-host';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
-import type { ApiRecord } from '../src/api/records';
+import type { ApiRecord, ListQuery } from '../src/api/records';
 import { ShortcutSheet } from './shortcut-sheet';
 import { useCellEdit, type CellError } from './use-cell-edit';
 import { useCellTooltip } from './use-cell-tooltip';
@@ -42,6 +42,12 @@ export interface DataGridProps {
   /** Shown as "New" when the list reply offers `links.create`. */
   onCreate?: () => void;
   handleRef?: Ref<DataGridHandle>;
+  /** Parameters the screen adds to the list query (the map's `bbox`); memoise it. */
+  extraQuery?: ListQuery;
+  /** The user selected or unselected rows (not `handle.select`): the selected loaded rows' uuids. */
+  onSelectionChange?: (uuids: string[]) => void;
+  /** Rows arrived or changed (a block loaded, a reload): a linked view may select among them now. */
+  onRowsChanged?: () => void;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -54,7 +60,9 @@ export function DataGrid(props: DataGridProps) {
 
 type LoadedGridProps = DataGridProps & { device: string; saved: Parameters<typeof mergeLayout>[1] };
 
-function LoadedGrid({ grid, onOpenRecord, onCreate, handleRef, device, saved }: LoadedGridProps) {
+function LoadedGrid(props: LoadedGridProps) {
+  const { grid, onOpenRecord, onCreate, handleRef, device, saved, extraQuery, onSelectionChange, onRowsChanged } =
+    props;
   const { t } = useTranslation();
   const { entity } = grid;
   const [layout] = useState(() => mergeLayout(grid, saved));
@@ -66,7 +74,7 @@ function LoadedGrid({ grid, onOpenRecord, onCreate, handleRef, device, saved }: 
   const [selected, setSelected] = useState(0);
   // the grid's API arrives once its UI is ready (after the first commit): render again, so effects that need it run
   const [, setGridReady] = useState(false);
-  const list = useListState(grid, layout);
+  const list = useListState(grid, layout, extraQuery);
   const context = useGridContext(grid, api, {
     format,
     openRecord: onOpenRecord,
@@ -98,7 +106,12 @@ function LoadedGrid({ grid, onOpenRecord, onCreate, handleRef, device, saved }: 
       if (list.filtered) event.api.setFilterModel(list.tableFilters);
     },
     onFilterChanged: (e) => list.setTableFilters(e.api.getFilterModel()),
-    onSelectionChanged: (e) => setSelected(e.api.getSelectedNodes().length),
+    onModelUpdated: () => onRowsChanged?.(),
+    onSelectionChanged: (e) => {
+      const nodes = e.api.getSelectedNodes();
+      setSelected(nodes.length);
+      if (e.source !== 'api') onSelectionChange?.(nodes.flatMap((node) => (node.data ? [node.data.uuid] : [])));
+    },
   };
 
   return (

@@ -23,6 +23,8 @@ export interface GridQueryState {
   settingsGroupUuid: string | null;
   propertyUuids: readonly string[];
   partitionUuids: readonly string[];
+  /** Parameters a screen adds to its grid's list (the map's `bbox`, a linked view's `filter[uuid]`). */
+  extra?: ListQuery;
 }
 
 export { isSortable };
@@ -81,5 +83,6 @@ export function toListQuery(entity: AnyEntity, state: GridQueryState): ListQuery
     if (!isFilterable(entity, name) || !model || typeof model !== 'object') continue;
     Object.assign(query, filterParams(name, model as Record<string, unknown>));
   }
+  if (state.extra) Object.assign(query, state.extra);
   return query;
 }

@@ -60,6 +60,7 @@ export function useGridDatasource(
   // Stored selections come back as new arrays with the same content: compare them by value.
   const properties = state.propertyUuids.join(',');
   const partitions = state.partitionUuids.join(',');
+  const extra = state.extra && Object.keys(state.extra).length ? JSON.stringify(state.extra) : '';
   const opening = useRef(firstBlock);
   return useMemo(() => {
     const first = opening.current;
@@ -72,6 +73,7 @@ export function useGridDatasource(
       settingsGroupUuid,
       propertyUuids: split(properties),
       partitionUuids: split(partitions),
+      ...(extra ? { extra: JSON.parse(extra) as ListQuery } : {}),
     };
     const cursors = new Map<number, string>();
     let signature = '';
@@ -143,7 +145,7 @@ export function useGridDatasource(
     } satisfies SheetDatasource;
     // onInfo is a state setter; the datasource is rebuilt when the query changes. The first block is only
     // prefetched for the datasource the grid opens with.
-  }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions]);
+  }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions, extra]);
 }
 
 /** The row count when it is known: the end was reached, or the server counted. */

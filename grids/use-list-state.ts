@@ -7,12 +7,14 @@ import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { filtersAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
 import type { GridDefinition } from './define-grid';
 import type { StatusLimiter } from './list-query';
+import type { ListQuery } from '../src/api/records';
 import type { GridLayout } from './preferences';
 import type { BaseQueryState } from './use-grid-datasource';
 
 export type ListState = ReturnType<typeof useListState>;
 
-export function useListState(grid: GridDefinition, layout: GridLayout) {
+/** `extra`: parameters the screen adds to the list (the map's `bbox`); memoise it. */
+export function useListState(grid: GridDefinition, layout: GridLayout, extra?: ListQuery) {
   const { current: group } = useSelectedSettingsGroup();
   const propertyUuids = useAtomValue(selectedPropertiesAtom);
   const partitionUuids = useAtomValue(selectedPartitionsAtom);
@@ -30,8 +32,9 @@ export function useListState(grid: GridDefinition, layout: GridLayout) {
       settingsGroupUuid,
       propertyUuids,
       partitionUuids,
+      extra,
     }),
-    [search, limiter, archived, settingsGroupUuid, propertyUuids, partitionUuids],
+    [search, limiter, archived, settingsGroupUuid, propertyUuids, partitionUuids, extra],
   );
 
   const tableFilters = filters[grid.table] ?? {};

@@ -73,6 +73,11 @@ const PropertyDeleteConfirmPage = lazy(() =>
     default: m.PropertyDeleteConfirmPage,
   })),
 );
+// The map (docs/decisions.md, "The map screen"): Leaflet and supercluster load with this route only, never while idle
+// on another screen (the shell warms the screens of views/screens.ts, which therefore does not list it).
+const MapView = lazyScreen(() =>
+  withTexts(() => import('../../views/map/map-view')).then((m) => ({ default: m.MapView })),
+);
 const ProfilePage = lazy(() => import('../settings/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
 const TwoFactorPage = lazy(() => import('../auth/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
@@ -101,7 +106,7 @@ const PublicOrderPage = lazy(() =>
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
 /** Modules with their own screen; every other module route shows the placeholder. */
-const BUILT_MODULES = new Set(['home', 'settingsGroups']);
+const BUILT_MODULES = new Set(['home', 'settingsGroups', 'map']);
 
 /**
  * The screens of the table (views/screens.ts; AG Grid and its translations load with these routes only), without
@@ -144,6 +149,7 @@ export function AppRoutes() {
                 />
               ),
             )}
+            <Route path="map" element={page(<MapView />)} />
             <Route path="settings-groups" element={page(<SettingsGroupsView />)} />
             <Route path="profile" element={page(<ProfilePage />)} />
             <Route path="notifications" element={page(<NotificationsView />)} />

@@ -23,6 +23,7 @@ export const RECORD_NAMESPACES = [
   'entities',
   'enums',
   'grid',
+  'map',
   'permissions',
   'planning',
   'records',

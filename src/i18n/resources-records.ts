@@ -6,6 +6,7 @@ import enContracts from '../locales/en-us/contracts.json';
 import enEntities from '../locales/en-us/entities.json';
 import enEnums from '../locales/en-us/enums.json';
 import enGrid from '../locales/en-us/grid.json';
+import enMap from '../locales/en-us/map.json';
 import enPermissions from '../locales/en-us/permissions.json';
 import enPlanning from '../locales/en-us/planning.json';
 import enRecords from '../locales/en-us/records.json';
@@ -17,6 +18,7 @@ import deContracts from '../locales/de/contracts.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
 import deGrid from '../locales/de/grid.json';
+import deMap from '../locales/de/map.json';
 import dePermissions from '../locales/de/permissions.json';
 import dePlanning from '../locales/de/planning.json';
 import deRecords from '../locales/de/records.json';
@@ -28,6 +30,7 @@ import chContracts from '../locales/de-ch/contracts.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
 import chGrid from '../locales/de-ch/grid.json';
+import chMap from '../locales/de-ch/map.json';
 import chPermissions from '../locales/de-ch/permissions.json';
 import chPlanning from '../locales/de-ch/planning.json';
 import chRecords from '../locales/de-ch/records.json';
@@ -41,6 +44,7 @@ export const en = {
   entities: enEntities,
   enums: enEnums,
   grid: enGrid,
+  map: enMap,
   permissions: enPermissions,
   planning: enPlanning,
   records: enRecords,
@@ -54,6 +58,7 @@ export const de = {
   entities: deEntities,
   enums: deEnums,
   grid: deGrid,
+  map: deMap,
   permissions: dePermissions,
   planning: dePlanning,
   records: deRecords,
@@ -67,6 +72,7 @@ export const deCh = {
   entities: chEntities,
   enums: chEnums,
   grid: chGrid,
+  map: chMap,
   permissions: chPermissions,
   planning: chPlanning,
   records: chRecords,
