@@ -46,6 +46,8 @@ const TABLE = [
     path: '/property',
     model: 'property',
     grid: () => import('../grids/properties.grid').then((m) => m.propertiesGrid),
+    // the user groups of a property (restricted access), for admins
+    extension: () => import('./permissions/property-user-groups').then((m) => m.propertyExtension),
   },
   {
     key: 'partitions',

@@ -12,3 +12,28 @@ export const fetchAccessRules = (sg: string) =>
   http.get<AccessRule[]>('access-rules', { query: { settings_group_uuid: sg } });
 export const fetchFilters = (sg: string) => http.get<StoredFilter[]>('filters', { query: { settings_group_uuid: sg } });
 export const deleteAccessRule = (uuid: string) => http.delete<{ message: string }>(`access-rules/${uuid}`);
+
+type RuleBody = {
+  name: string;
+  filter_uuids: string[];
+  filter: Record<string, unknown> | null;
+  user_group_uuids: string[];
+};
+export const createAccessRule = (body: RuleBody & { settings_group_uuid: string; model: string }) =>
+  http.post<AccessRule>('access-rules', body);
+export const updateAccessRule = (uuid: string, body: RuleBody) => http.patch<AccessRule>(`access-rules/${uuid}`, body);
+
+type FilterBody = { name: string; filter: Record<string, unknown> };
+export const createFilter = (body: FilterBody & { settings_group_uuid: string; model: string }) =>
+  http.post<StoredFilter>('filters', body);
+export const updateFilter = (uuid: string, body: FilterBody) => http.patch<StoredFilter>(`filters/${uuid}`, body);
+export const deleteFilter = (uuid: string) => http.delete<{ message: string }>(`filters/${uuid}`);
+
+/** The user groups of a property (restricted access, docs/domain/permissions.md, "Restricted access"). */
+export const propertyUserGroupsKey = (uuid: string) => ['permissions', 'property-user-groups', uuid] as const;
+export const fetchPropertyUserGroups = (uuid: string) =>
+  http.get<{ property_uuid: string; user_group_uuids: string[] }>(`properties/${uuid}/user-groups`);
+export const setPropertyUserGroups = (uuid: string, userGroupUuids: string[]) =>
+  http.put<{ property_uuid: string; user_group_uuids: string[] }>(`properties/${uuid}/user-groups`, {
+    user_group_uuids: userGroupUuids,
+  });

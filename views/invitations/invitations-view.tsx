@@ -42,6 +42,7 @@ import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useTranslation } from '../../src/i18n';
+import { RestrictedAccess } from '../permissions/restricted-access';
 import './invitations.css';
 
 const STATUS_INTENT: Record<InvitationStatus, Intent> = {
@@ -68,6 +69,7 @@ export function InvitationsView() {
           <InviteForm sg={current.uuid} groupName={current.name} />
           <InvitationList sg={current.uuid} />
           <AllowedDomains sg={current.uuid} />
+          <RestrictedAccess sg={current.uuid} />
         </>
       )}
     </div>

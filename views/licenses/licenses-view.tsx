@@ -1,6 +1,7 @@
 // /settings/licenses (docs/domain/permissions.md, "Licenses"): the selected settings group's licenses with their
 // validity and properties. Its admins read them; a superuser with confirmed 2FA (the server's write links) adds,
-// changes and deletes them here; anyone else is told it is for admins.
+// changes and deletes them here; anyone else is told it is for admins. Below, for admins, the open property delete
+// requests (delete-requests.tsx).
 import {
   Button,
   Card,
@@ -36,6 +37,7 @@ import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { property as propertyEntity } from '../../src/entities/property';
 import { useTranslation } from '../../src/i18n';
+import { DeleteRequests } from './delete-requests';
 
 export function LicensesView() {
   const { t } = useTranslation();
@@ -51,7 +53,10 @@ export function LicensesView() {
       {!current ? null : current.role !== 'admin' && !superuser ? (
         <NonIdealState icon={<Disable size={48} />} description={t('admin.licenses.adminsOnly')} />
       ) : (
-        <Licenses sg={current.uuid} superuser={superuser} />
+        <>
+          <Licenses sg={current.uuid} superuser={superuser} />
+          {current.role === 'admin' && <DeleteRequests sg={current.uuid} />}
+        </>
       )}
     </div>
   );

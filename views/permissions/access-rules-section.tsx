@@ -1,26 +1,39 @@
 // The access rules of the selected settings group on /settings/permissions (docs/domain/permissions.md, "Access
 // rules"): each rule's name, model, filters (stored ones by name, then its own, as field/value rows) and the user
-// groups that still see what it matches; a rule can be deleted here.
-import { Classes, H2, HTMLTable, NonIdealState } from '@blueprintjs/core';
+// groups that still see what it matches; rules are created, edited (access-rule-dialog.tsx) and deleted here.
+import { Classes } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AccessRule } from '../../src/entities/access-rules';
 import { accessRuleKeys, deleteAccessRule, fetchAccessRules, fetchFilters } from '../../src/api/access-rules.api';
 import { fetchUserGroups, permissionKeys } from '../../src/api/permissions.api';
-import { useTranslation } from '../../src/i18n';
+import { entityByName } from '../../src/entities/registry';
+import { useTranslation, type TFunction } from '../../src/i18n';
+import { EditCell, EditorDialog } from './access-rule-dialog';
 import type { AdminBodyProps } from './admin-page';
+import { ListSection } from './list-section';
 import { RemoveButton, useRemoval } from './removal';
 
-/** A filter's value as text: a list joined, a range as from – to, text as it is. */
-function valueText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(', ');
+/** A filter's value as text: enum values by their labels, referenced records counted, yes/no, a range as from – to,
+ * text as it is. */
+function valueText(t: TFunction, model: string, field: string, value: unknown): string {
+  const kind = entityByName(model)?.fields[field]?.kind;
+  if (Array.isArray(value)) {
+    if (kind === 'ref') return t('admin.filter.records', { count: value.length });
+    if (kind === 'enum') return value.map((v) => t(`enums.${model}.${field}.${String(v)}`)).join(', ');
+    return value.map(String).join(', ');
+  }
+  if (typeof value === 'boolean') return t(value ? 'admin.filter.yes' : 'admin.filter.no');
   if (value && typeof value === 'object') {
     const { from, to } = value as { from?: unknown; to?: unknown };
     return `${from ?? ''} – ${to ?? ''}`;
   }
-  return String(value);
+  return kind === 'text' || kind === 'long_text' || kind === 'email' || kind === 'phone'
+    ? t('admin.filter.containsValue', { value: String(value) })
+    : String(value);
 }
 
-function FilterRows({ filter }: { filter: Record<string, unknown> }) {
+export function FilterRows({ filter, model }: { filter: Record<string, unknown>; model: string }) {
   const { t } = useTranslation();
   const entries = Object.entries(filter);
   if (!entries.length) return <span className={Classes.TEXT_MUTED}>{t('permissions.rules.everything')}</span>;
@@ -28,7 +41,7 @@ function FilterRows({ filter }: { filter: Record<string, unknown> }) {
     <ul className="hw-access-filter">
       {entries.map(([field, value]) => (
         <li key={field}>
-          <code>{field}</code>: {valueText(value)}
+          {t(`entities.${model}.fields.${field}`, { defaultValue: field })}: {valueText(t, model, field, value)}
         </li>
       ))}
     </ul>
@@ -47,52 +60,51 @@ export function AccessRulesSection({ sg, report }: AdminBodyProps) {
     question: (rule) => t('permissions.rules.deleteConfirm', { name: rule.name }),
     report,
   });
+  const [editing, setEditing] = useState<AccessRule | 'new' | null>(null);
   const list = rules.data ?? [];
   return (
-    <section className="hw-access-rules" aria-labelledby="hw-access-rules-title">
-      <H2 id="hw-access-rules-title">{t('permissions.rules.title')}</H2>
-      <p className={Classes.TEXT_MUTED}>{t('permissions.rules.intro')}</p>
-      {rules.isSuccess && !list.length ? (
-        <NonIdealState title={t('permissions.rules.empty')} />
-      ) : (
-        <HTMLTable compact striped className="hw-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('permissions.rules.name')}</th>
-              <th scope="col">{t('permissions.rules.model')}</th>
-              <th scope="col">{t('permissions.rules.filter')}</th>
-              <th scope="col">{t('permissions.rules.userGroups')}</th>
-              <th scope="col" aria-label={t('permissions.actions')} />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((rule) => {
-              const stored = rule.filter_uuids.map((uuid) => filterByUuid.get(uuid)).filter((f) => f !== undefined);
-              return (
-                <tr key={rule.uuid}>
-                  <td>{rule.name}</td>
-                  <td>{t(`entities.${rule.model}.plural`)}</td>
-                  <td>
-                    {stored.map((f) => (
-                      <div key={f.uuid}>
-                        <strong>{f.name}</strong>
-                        <FilterRows filter={f.filter} />
-                      </div>
-                    ))}
-                    {(rule.filter || !stored.length) && <FilterRows filter={rule.filter ?? {}} />}
-                  </td>
-                  <td>
-                    {rule.user_group_uuids.map((uuid) => groupName.get(uuid) ?? uuid).join(', ') ||
-                      t('permissions.rules.adminsOnly')}
-                  </td>
-                  <RemoveButton name={rule.name} onClick={() => removal.ask(rule)} />
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      )}
+    <ListSection
+      id="hw-access-rules"
+      title={t('permissions.rules.title')}
+      intro={t('permissions.rules.intro')}
+      create={t('admin.accessRules.create')}
+      primary
+      onCreate={() => setEditing('new')}
+      empty={rules.isSuccess && !list.length}
+      emptyTitle={t('permissions.rules.empty')}
+      columns={[
+        t('permissions.rules.name'),
+        t('permissions.rules.model'),
+        t('permissions.rules.filter'),
+        t('permissions.rules.userGroups'),
+      ]}
+      rows={list.map((rule) => {
+        const stored = rule.filter_uuids.map((uuid) => filterByUuid.get(uuid)).filter((f) => f !== undefined);
+        return (
+          <tr key={rule.uuid}>
+            <td>{rule.name}</td>
+            <td>{t(`entities.${rule.model}.plural`)}</td>
+            <td>
+              {stored.map((f) => (
+                <div key={f.uuid}>
+                  <strong>{f.name}</strong>
+                  <FilterRows filter={f.filter} model={rule.model} />
+                </div>
+              ))}
+              {(rule.filter || !stored.length) && <FilterRows filter={rule.filter ?? {}} model={rule.model} />}
+            </td>
+            <td>
+              {rule.user_group_uuids.map((uuid) => groupName.get(uuid) ?? uuid).join(', ') ||
+                t('permissions.rules.adminsOnly')}
+            </td>
+            <EditCell name={rule.name} onClick={() => setEditing(rule)} />
+            <RemoveButton name={rule.name} onClick={() => removal.ask(rule)} />
+          </tr>
+        );
+      })}
+    >
       {removal.dialog}
-    </section>
+      <EditorDialog kind="rule" sg={sg} editing={editing} onClose={() => setEditing(null)} />
+    </ListSection>
   );
 }

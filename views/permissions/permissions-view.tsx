@@ -23,6 +23,7 @@ import { NameCell } from './name-cell';
 import { PickList } from './pick-list';
 import { RemoveButton, useRemoval } from './removal';
 import { RightsMatrix } from './rights-matrix';
+import { StoredFiltersSection } from './stored-filters-section';
 
 const sameRights = (a: Rights, b: Rights) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
@@ -145,6 +146,7 @@ function PermissionGroups({ sg, report }: AdminBodyProps) {
       )}
       {removal.dialog}
       <AccessRulesSection sg={sg} report={report} />
+      <StoredFiltersSection sg={sg} report={report} />
     </>
   );
 }
