@@ -8,16 +8,24 @@ import type { AccessRule } from '../../src/entities/access-rules';
 import { accessRuleKeys, deleteAccessRule, fetchAccessRules, fetchFilters } from '../../src/api/access-rules.api';
 import { fetchUserGroups, permissionKeys } from '../../src/api/permissions.api';
 import { entityByName } from '../../src/entities/registry';
+import { useFormat } from '../../src/components/use-format';
 import { useTranslation, type TFunction } from '../../src/i18n';
 import { EditCell, EditorDialog } from './access-rule-dialog';
 import type { AdminBodyProps } from './admin-page';
 import { ListSection } from './list-section';
 import { RemoveButton, useRemoval } from './removal';
 
-/** A filter's value as text: enum values by their labels, referenced records counted, yes/no, a range as from – to,
- * text as it is. */
-function valueText(t: TFunction, model: string, field: string, value: unknown): string {
+/** A filter's value as text: enum values by their labels, referenced records counted, yes/no, dates in the user's
+ * format, a range as from – to, text as "contains". */
+function valueText(
+  t: TFunction,
+  date: (value: string) => string,
+  model: string,
+  field: string,
+  value: unknown,
+): string {
   const kind = entityByName(model)?.fields[field]?.kind;
+  const one = (v: unknown) => (v === undefined ? '' : kind === 'date' ? date(String(v)) : String(v));
   if (Array.isArray(value)) {
     if (kind === 'ref') return t('admin.filter.records', { count: value.length });
     if (kind === 'enum') return value.map((v) => t(`enums.${model}.${field}.${String(v)}`)).join(', ');
@@ -26,22 +34,24 @@ function valueText(t: TFunction, model: string, field: string, value: unknown): 
   if (typeof value === 'boolean') return t(value ? 'admin.filter.yes' : 'admin.filter.no');
   if (value && typeof value === 'object') {
     const { from, to } = value as { from?: unknown; to?: unknown };
-    return `${from ?? ''} – ${to ?? ''}`;
+    return `${one(from)} – ${one(to)}`;
   }
   return kind === 'text' || kind === 'long_text' || kind === 'email' || kind === 'phone'
     ? t('admin.filter.containsValue', { value: String(value) })
-    : String(value);
+    : one(value);
 }
 
 export function FilterRows({ filter, model }: { filter: Record<string, unknown>; model: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const entries = Object.entries(filter);
   if (!entries.length) return <span className={Classes.TEXT_MUTED}>{t('permissions.rules.everything')}</span>;
   return (
     <ul className="hw-access-filter">
       {entries.map(([field, value]) => (
         <li key={field}>
-          {t(`entities.${model}.fields.${field}`, { defaultValue: field })}: {valueText(t, model, field, value)}
+          {t(`entities.${model}.fields.${field}`, { defaultValue: field })}:{' '}
+          {valueText(t, format.date, model, field, value)}
         </li>
       ))}
     </ul>
