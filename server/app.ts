@@ -46,6 +46,7 @@ import { contractRoutes } from './routes/contracts.routes';
 import { counterRoutes } from './routes/counters.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { delegationRoutes } from './routes/delegations.routes';
+import { analyticsRoutes } from './routes/analytics.routes';
 import { installModels } from './crud/model-behaviour';
 import { models } from './models';
 import { APP_VERSION } from './version';
@@ -131,6 +132,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(archiveCascadeRoutes);
       await api.register(documentRoutes);
       await api.register(delegationRoutes);
+      await api.register(analyticsRoutes);
       await api.register(crudRoutes);
       await api.register(bulkRoutes());
       await api.register(exportRoutes());

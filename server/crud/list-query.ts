@@ -1,11 +1,15 @@
 // The list query of a model (docs/domain/api.md, "List query"), validated strictly: sort and filter fields outside the
 // model's allow-list, unknown parameters and per_page above the maximum are a 422.
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
 import { isoDateTime, valueSchema } from '../../src/entities/schemas';
-import { filterableFields, sortableFields } from '../../src/entities/list-rules';
+import { contextColumn, filterableFields, sortableFields } from '../../src/entities/list-rules';
+import { entityByName } from '../../src/entities/registry';
 import { fieldError } from '../http-error';
+import { listFiltersOf } from './model-behaviour';
+import { col, tableOf } from './table';
 
 /** The documented maximum page size. */
 export const MAX_PER_PAGE = 500;
@@ -45,6 +49,7 @@ export function listQuerySchema(entity: AnyEntity) {
     filterShape[name] = filterSchemas[field.kind](field).optional();
   }
   filterShape.uuid = listOf(z.uuid()).optional();
+  for (const [name, named] of Object.entries(listFiltersOf(entity))) filterShape[name] = named.schema.optional();
   const sortable = sortableFields(entity) as [string, ...string[]];
   return z.strictObject({
     page: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -59,10 +64,109 @@ export function listQuerySchema(entity: AnyEntity) {
     partition_uuids: listOf(z.uuid()).optional(),
     status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
     archived: z.enum(['0', '1', 'all']).optional(),
+    // offered only where records have a place (`placeOf`); elsewhere an unknown parameter (422)
+    ...((placeOf(entity) ? { bbox: bboxSchema.optional() } : {}) as { bbox: z.ZodOptional<typeof bboxSchema> }),
   });
 }
 
 export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
+
+/** A map's bounding box in decimal degrees (docs/analytics-api.md, "Bounding box"); west > east crosses the
+ * antimeridian. */
+export interface Bbox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+const DEGREES = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
+
+/** `bbox=west,south,east,north`: four decimal numbers, longitudes within ±180, latitudes within ±90, south not above
+ * north; anything else is a 422 on `bbox`. */
+export const bboxSchema = z
+  .string()
+  .max(200)
+  .transform((text, ctx) => {
+    const parts = text.split(',').map((p) => p.trim());
+    const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+    const fits =
+      parts.length === 4 &&
+      parts.every((p) => DEGREES.test(p)) &&
+      [west, east].every((x) => Math.abs(x) <= 180) &&
+      [south, north].every((y) => Math.abs(y) <= 90) &&
+      south <= north;
+    if (!fits) {
+      ctx.addIssue({ code: 'custom', message: 'errors.format', input: text });
+      return z.NEVER;
+    }
+    return { west, south, east, north } satisfies Bbox;
+  });
+
+/**
+ * Where a record lies on the map: the coordinates (the geo fields, latitude within ±90 and longitude within ±180) of
+ * the record itself when it is the selected context's model, else of the record its context column refers to; null
+ * for a model with neither (docs/analytics-api.md, "Bounding box").
+ */
+function placeOf(entity: AnyEntity) {
+  const by = contextColumn(entity, 'property');
+  if (!by) return null;
+  const ref = entity.fields[by];
+  const place = by === 'uuid' ? entity : ref?.kind === 'ref' ? entityByName(ref.model) : undefined;
+  if (!place) return null;
+  const axis = (max: number) =>
+    Object.entries(place.fields).find(([, f]) => f.kind === 'geo' && 'max' in f && f.max === max)?.[0];
+  const lat = axis(90);
+  const lng = axis(180);
+  return lat && lng ? { by, place, lat, lng } : null;
+}
+
+/** Inside the box: both coordinates set and within it (a place without coordinates never is). */
+function insideBox(latitude: unknown, longitude: unknown, b: Bbox): SQL {
+  const lng =
+    b.west <= b.east
+      ? sql`${longitude} between ${b.west} and ${b.east}`
+      : sql`(${longitude} >= ${b.west} or ${longitude} <= ${b.east})`;
+  return sql`(${latitude} between ${b.south} and ${b.north} and ${lng})`;
+}
+
+/**
+ * What a list query narrows beyond its fields' filters, compiled next to them (server/crud/read.ts,
+ * `listConditions`): the bounding box on the coordinates of the record's place (`placeOf`) and the model's named
+ * filters (`listFilters`, server/crud/model-behaviour.ts).
+ */
+export function extraConditions(entity: AnyEntity, q: ListQuery): SQL[] {
+  const out: SQL[] = [];
+  const where = q.bbox && placeOf(entity);
+  if (q.bbox && where) {
+    const { by, place, lat, lng } = where;
+    const box = insideBox(col(place, lat), col(place, lng), q.bbox);
+    out.push(
+      by === 'uuid'
+        ? box
+        : inArray(col(entity, by), sql`(select ${col(place, 'uuid')} from ${tableOf(place)} where ${box})`),
+    );
+  }
+  const named = listFiltersOf(entity);
+  for (const [name, value] of Object.entries(q.filter ?? {}))
+    if (value !== undefined && Object.hasOwn(named, name)) out.push(named[name]!.condition(value));
+  return out;
+}
+
+/** A filter on a number, as the list's filters take it: a value or `{ from, to }` (both included). */
+export const numberRange = z.union([
+  z.string().regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'errors.decimal'),
+  z.strictObject({
+    from: z
+      .string()
+      .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'errors.decimal')
+      .optional(),
+    to: z
+      .string()
+      .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'errors.decimal')
+      .optional(),
+  }),
+]);
 
 /** A stored filter's value of a field (docs/domain/permissions.md, "Access rules"): what the list's filter takes,
  * with JSON booleans and `{ "contains": "…" }` on text fields besides. */

@@ -114,8 +114,17 @@ export interface JobOutcome {
   afterCommit?: (ctx: AppContext) => Promise<void>;
 }
 
+/** A named filter of a model's list (docs/analytics-api.md, "Named filters"): a key its list query's `filter` takes
+ * beside the fields, for what no field holds (a budget's share used); `condition` gets the parsed value. */
+export interface ListFilter {
+  schema: z.ZodType;
+  condition: (value: unknown) => SQL;
+}
+
 export interface ModelBehaviour {
   hooks?: ModelHooks;
+  /** Named filters of its lists (and of everything that takes a list query: counts, exports, dashboard tiles). */
+  listFilters?: Readonly<Record<string, ListFilter>>;
   /** Values derived on read (`today` is the caller's day). */
   computed?: (row: Row, today: string) => Row;
   /** The SQL of its `virtual` fields (computed on every read, in the same query; no column, never stale). */
@@ -166,6 +175,10 @@ export function behaviourOf(entity: AnyEntity): ModelBehaviour {
   }
   return behaviour;
 }
+
+/** A model's named list filters; none before the registry is installed (a schema built outside the app). */
+export const listFiltersOf = (entity: AnyEntity): Readonly<Record<string, ListFilter>> =>
+  (registry && behaviourOf(entity).listFilters) || {};
 
 export const hooksOf = (entity: AnyEntity): ModelHooks => behaviourOf(entity).hooks ?? {};
 

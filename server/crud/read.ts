@@ -10,7 +10,7 @@ import { isDecimalKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
-import { DEFAULT_PER_PAGE, type ListQuery } from './list-query';
+import { DEFAULT_PER_PAGE, extraConditions, type ListQuery } from './list-query';
 import type { Row } from './present';
 import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
@@ -38,6 +38,7 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
   for (const [name, value] of Object.entries(q.filter ?? {}))
     if (value !== undefined) parts.push(filterCondition(entity, name, value));
+  parts.push(...extraConditions(entity, q));
   return and(...parts)!;
 }
 

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle
 import { overspends } from '../../src/domain/budget';
 import { add, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
 import type { HookContext, ModelBehaviour, Warning } from '../crud/model-behaviour';
+import { numberRange } from '../crud/list-query';
 import { bill, budget as budgets, order } from '../db/entity-tables';
 import { fieldError } from '../http-error';
 import { budgetTotals } from '../db/budget-schema';
@@ -38,8 +39,33 @@ export const availableSql = ({ fromRows = false } = {}) =>
     : sql<string>`(${budgets.amount} - coalesce((select ${budgetTotals.orders_drawn} + ${budgetTotals.bills_drawn}
         from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid}), 0))::numeric(14,2)::text`;
 
+/**
+ * The named filter `used_percent` (docs/analytics-api.md, "Named filters"): the share of the budget used,
+ * (amount − available) ÷ amount × 100 = drawn ÷ amount × 100, as a value or a range; a budget of 0 has none. Written
+ * as `drawn × 100` against `bound × amount` inside an EXISTS on budget_totals, which PostgreSQL runs as one semi-join
+ * over all budgets instead of a lookup per budget; a budget without a totals row has drawn 0.
+ */
+function usedPercentCondition(value: unknown): SQL {
+  const { from, to } =
+    typeof value === 'string' ? { from: value, to: value } : (value as { from?: string; to?: string });
+  const within = (drawn: SQL) =>
+    and(
+      from !== undefined ? sql`${drawn} * 100 >= ${from}::numeric * ${budgets.amount}` : undefined,
+      to !== undefined ? sql`${drawn} * 100 <= ${to}::numeric * ${budgets.amount}` : undefined,
+    ) ?? sql`true`;
+  const drawn = sql`(${budgetTotals.orders_drawn} + ${budgetTotals.bills_drawn})`;
+  const found = sql`exists (select 1 from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid}
+    and ${within(drawn)})`;
+  const zeroFits = (from === undefined || Number(from) <= 0) && (to === undefined || Number(to) >= 0);
+  const none = sql`not exists (select 1 from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid})`;
+  return sql`(${budgets.amount} > 0 and ${zeroFits ? sql`(${found} or ${none})` : found})`;
+}
+
 export const budget: ModelBehaviour = {
   selected: () => ({ available_amount: availableSql() }),
+  listFilters: {
+    used_percent: { schema: numberRange, condition: usedPercentCondition },
+  },
 };
 
 /** What a write adds to what one budget is drawn for (may be negative), and the field its refusal names. */

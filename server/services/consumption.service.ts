@@ -14,7 +14,18 @@ import { measurement as measurements, property as properties } from '../db/entit
 
 /** The start of a day (plus `days`) in UTC, computed by the database: the day after 9999-12-31 is no JS date the
  * drivers send. */
-const utcDay = (day: string, days = 0) => sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
+export const utcDay = (day: string, days = 0) => sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
+
+/** The UTC month (`YYYY-MM`) or year of a reading's `measured_at`: a literal format (one of two), so that a select
+ * and its group by are the same expression. */
+export const periodOf = (period: ConsumptionPeriod) =>
+  sql<string>`to_char(${measurements.measured_at} at time zone 'UTC', ${sql.raw(period === 'month' ? `'YYYY-MM'` : `'YYYY'`)})`;
+
+/** A period's summed consumption (numeric text) to four places, and per m² of `area` (null without one). */
+export function consumptionValues(total: unknown, area: unknown) {
+  const consumption = decToString(toDec(total)!, 4);
+  return { consumption, per_m2: perSquareMetre(consumption, area) };
+}
 
 export async function counterConsumption(
   ctx: AppContext,
@@ -29,9 +40,7 @@ export async function counterConsumption(
     .where(eq(properties.uuid, String(counter.property_uuid)))
     .limit(1);
   const area = property?.area ?? null;
-  // a literal format (one of two), so that the select and the group by are the same expression
-  const format = sql.raw(q.period === 'month' ? `'YYYY-MM'` : `'YYYY'`);
-  const period = sql<string>`to_char(${measurements.measured_at} at time zone 'UTC', ${format})`;
+  const period = periodOf(q.period);
   const rows = await ctx.db
     .select({
       period,
@@ -52,10 +61,7 @@ export async function counterConsumption(
     .groupBy(period)
     .orderBy(period);
   return {
-    data: rows.map((r) => {
-      const consumption = decToString(toDec(r.total)!, 4);
-      return { period: r.period, consumption, per_m2: perSquareMetre(consumption, area), readings: Number(r.readings) };
-    }),
+    data: rows.map((r) => ({ period: r.period, ...consumptionValues(r.total, area), readings: Number(r.readings) })),
     meta: { period: q.period, energy_reference_area: area === null ? null : String(area) },
   };
 }

@@ -1,0 +1,91 @@
+// The map, the charts and the dashboard tiles (docs/analytics-api.md): their names, queries and replies, shared by the
+// server (validation, OpenAPI) and the browser (types).
+import { z } from 'zod';
+import { valueSchemas } from './schemas';
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.union([item.transform((v) => [v]), z.array(item).max(200)]).transform((v) => v as z.output<T>[]);
+
+/** What the map colours its properties by. */
+export const MAP_KPIS = ['none', 'open_tickets', 'overdue_task_events', 'budget_use', 'anomalous_readings'] as const;
+export type MapKpi = (typeof MAP_KPIS)[number];
+
+export const CHARTS = ['budget-vs-actual', 'consumption', 'ticket-throughput', 'staffing', 'contract-volume'] as const;
+export type Chart = (typeof CHARTS)[number];
+
+export const TILES = [
+  'open_tickets',
+  'overdue_tickets',
+  'tasks_due_this_month',
+  'budgets_nearly_spent',
+  'anomalous_readings',
+  'contracts_cancellation_near',
+  'guarantees_expiring',
+] as const;
+export type Tile = (typeof TILES)[number];
+
+/** The selection every aggregate takes: the settings group and, optionally, some of its properties. */
+const selection = {
+  settings_group_uuid: z.uuid(),
+  property_uuids: listOf(z.uuid()).optional(),
+};
+
+export const mapQuery = z.strictObject({ ...selection, kpi: z.enum(MAP_KPIS).default('none') });
+
+/** `[uuid, title, latitude, longitude, value]` and `[uuid, title]`: compact, for tens of thousands of properties. */
+export const mapReply = z.object({
+  kpi: z.string(),
+  rows: z.array(z.tuple([z.string(), z.string(), z.number(), z.number(), z.number().nullable()])),
+  unplaced: z.array(z.tuple([z.string(), z.string()])),
+});
+export type MapReply = z.infer<typeof mapReply>;
+
+export const chartQuery = z.strictObject({
+  ...selection,
+  from: valueSchemas.date().optional(),
+  to: valueSchemas.date().optional(),
+});
+
+export const budgetVsActualRow = z.object({
+  year: z.number(),
+  cost_group_uuid: z.string().nullable(),
+  cost_group: z.string().nullable(),
+  budget: z.string(),
+  actual: z.string(),
+});
+export const consumptionRow = z.object({
+  month: z.string(),
+  counter_uuid: z.string(),
+  counter: z.string(),
+  unit: z.string().nullable(),
+  consumption: z.string(),
+  per_m2: z.string().nullable(),
+  anomalies: z.number(),
+});
+export const ticketThroughputRow = z.object({
+  week: z.string(),
+  opened: z.number(),
+  closed: z.number(),
+  overdue: z.number(),
+});
+export const staffingRow = z.object({ month: z.string(), hours: z.string(), cost: z.string() });
+export const contractVolumeRow = z.object({ type: z.string(), count: z.number(), volume: z.string() });
+
+export const chartRows = {
+  'budget-vs-actual': budgetVsActualRow,
+  consumption: consumptionRow,
+  'ticket-throughput': ticketThroughputRow,
+  staffing: staffingRow,
+  'contract-volume': contractVolumeRow,
+} as const satisfies Record<Chart, z.ZodType>;
+export type ChartRow<C extends Chart> = z.infer<(typeof chartRows)[C]>;
+
+export const tileQuery = z.strictObject(selection);
+
+/** A tile's count, and the list (`model`) with the filter that shows exactly the records counted. */
+export const tileReply = z.object({
+  value: z.number(),
+  model: z.string(),
+  filter: z.record(z.string(), z.unknown()),
+});
+export type TileReply = z.infer<typeof tileReply>;
