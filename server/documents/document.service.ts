@@ -1,7 +1,7 @@
 // Documents (docs/documents-api.md): upload to a record (the row, its link and the file in one step: the file is moved
 // into place inside the transaction and removed again when the transaction fails), a record's documents, attaching
 // to and detaching from further records, the records a document is attached to, and its stored file.
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { entities, entityByName } from '../../src/entities/registry';
@@ -9,7 +9,7 @@ import { detectFileType, isContainerType, titleFromFileName } from '../../src/do
 import { zipEntries } from '../xlsx/zip';
 import { may, type Access } from '../crud/access';
 import { getRow } from '../crud/read';
-import { col, tableOf } from '../crud/table';
+import { col, scopeCondition, tableOf } from '../crud/table';
 import { create } from '../crud/write';
 import { document as documents } from '../db/entity-tables';
 import { documentLinks } from '../db/document-schema';
@@ -145,7 +145,8 @@ export async function linksOf(ctx: AppContext, access: Access, uuid: string) {
     const rows = (await ctx.db
       .select({ uuid: col(entity, 'uuid'), title: col(entity, entity.titleField) })
       .from(tableOf(entity))
-      .where(and(inArray(col(entity, 'uuid'), uuids), isNull(col(entity, 'deleted_at'))))) as {
+      // only the records the caller may see (docs/domain/permissions.md, "Access rules")
+      .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as {
       uuid: string;
       title: unknown;
     }[];

@@ -1,12 +1,13 @@
 // The facilities a contract covers (many-to-many; docs/planning-api.md, "Contracts"): listed from either side, replaced
 // as a whole set from the contract. Each facility must belong to the contract's property (and so to its settings
-// group).
-import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+// group). Both sides are read in the caller's scope (docs/domain/permissions.md, "Access rules"): a linked record
+// the caller may not see is neither listed nor taken, and replacing the set leaves its link alone.
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entities } from '../../src/entities/registry';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
-import { selection } from '../crud/table';
+import { scopeCondition, selection } from '../crud/table';
 import type { Row } from '../crud/present';
 import { contract as contracts, facility as facilities } from '../db/entity-tables';
 import { contractFacilities } from '../db/contract-schema';
@@ -24,7 +25,7 @@ export async function facilitiesOf(ctx: AppContext, access: Access, contractUuid
       and(
         eq(contractFacilities.contract_uuid, contractUuid),
         eq(facilities.settings_group_uuid, String(contract.settings_group_uuid)),
-        isNull(facilities.deleted_at),
+        scopeCondition(entities.facility, access),
       ),
     )
     .orderBy(asc(facilities.name))) as Row[];
@@ -41,7 +42,7 @@ export async function contractsOf(ctx: AppContext, access: Access, facilityUuid:
       and(
         eq(contractFacilities.facility_uuid, facilityUuid),
         eq(contracts.settings_group_uuid, String(facility.settings_group_uuid)),
-        isNull(contracts.deleted_at),
+        scopeCondition(entities.contract, access),
       ),
     )
     .orderBy(asc(contracts.title))) as Row[];
@@ -60,19 +61,22 @@ export async function setFacilities(ctx: AppContext, access: Access, contractUui
             inArray(facilities.uuid, wanted),
             eq(facilities.settings_group_uuid, String(contract.settings_group_uuid)),
             eq(facilities.property_uuid, String(contract.property_uuid)),
-            isNull(facilities.deleted_at),
+            scopeCondition(entities.facility, access),
           ),
         );
       if (found.length !== wanted.length) throw fieldError('facility_uuids', 'validation.contract_facility');
     }
-    await tx
-      .delete(contractFacilities)
-      .where(
-        and(
-          eq(contractFacilities.contract_uuid, contractUuid),
-          wanted.length ? notInArray(contractFacilities.facility_uuid, wanted) : undefined,
+    await tx.delete(contractFacilities).where(
+      and(
+        eq(contractFacilities.contract_uuid, contractUuid),
+        wanted.length ? notInArray(contractFacilities.facility_uuid, wanted) : undefined,
+        // only links to facilities the caller sees: a hidden one's link stays
+        inArray(
+          contractFacilities.facility_uuid,
+          tx.select({ uuid: facilities.uuid }).from(facilities).where(scopeCondition(entities.facility, access)),
         ),
-      );
+      ),
+    );
     if (wanted.length)
       await tx
         .insert(contractFacilities)
