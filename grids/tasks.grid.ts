@@ -7,6 +7,7 @@ export const tasksGrid = defineGrid(task, {
   columns: [
     'title',
     'property_uuid',
+    'assignee_name',
     'facility_uuid',
     'contract_uuid',
     'repeat_type',

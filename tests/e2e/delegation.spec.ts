@@ -1,7 +1,8 @@
 // Delegation journey (docs/domain/permissions.md, "Delegation"): the demo admin delegates to the second member for a
 // week on Profile › Delegation; the row shows the colleague and "In force"; the member sees it on their profile
-// without a Remove button and finds the admin's ticket among theirs; the admin removes it again. Runs on the server
-// with a second member (member-server.ts).
+// without a Remove button and finds the admin's ticket among theirs, and the task the admin took in the task drawer's
+// assignee picker among their tasks; the admin removes it again. Runs on the server with a second member
+// (member-server.ts).
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { MEMBER, MEMBER_URL, startServerWithMember, stopServer } from './member-server';
@@ -21,9 +22,19 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 test("a member delegates to a colleague for a week, who then sees the member's tickets", async ({ page }) => {
   await signInTo(page, '/profile');
-  const me = await apiGet<{ uuid: string }>(page, 'user');
+  const me = await apiGet<{ uuid: string; first_name: string; last_name: string }>(page, 'user');
   const [ticket] = await apiGet<{ uuid: string }[]>(page, 'tickets?per_page=1');
   await apiPost(page, `tickets/${ticket!.uuid}/assign`, { user_uuid: me.uuid });
+  // the admin takes a task in its drawer: the assignee picker lists the members
+  const myName = `${me.first_name} ${me.last_name}`.trim();
+  const [task] = await apiGet<{ uuid: string; title: string }[]>(page, 'tasks?per_page=1');
+  await page.goto(`/tasks?record=${task!.uuid}`);
+  await page.getByRole('combobox', { name: 'Assignee' }).selectOption({ label: myName });
+  await expect(page.getByText(`Task assigned to ${myName}.`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Assignee' })).toHaveValue(me.uuid);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('gridcell', { name: myName }).first()).toBeVisible();
+  await page.goto('/profile');
 
   const section = page.locator('#delegation');
   await expect(section.getByRole('heading', { name: 'Delegation' })).toBeVisible();
@@ -47,6 +58,10 @@ test("a member delegates to a colleague for a week, who then sees the member's t
   await expect(section.getByRole('button', { name: /^Remove the delegation/ })).toHaveCount(0);
   const mine = await apiGet<{ uuid: string }[]>(page, 'tickets/assigned-to-me');
   expect(mine.map((t) => t.uuid)).toContain(ticket!.uuid);
+  const myTasks = await apiGet<{ uuid: string; assignee_name: string }[]>(page, 'tasks/assigned-to-me');
+  expect(myTasks.find((t) => t.uuid === task!.uuid)?.assignee_name).toBe(myName);
+  const events = await apiGet<{ task_uuid: string }[]>(page, 'task-events/assigned-to-me?per_page=500');
+  expect(events.map((e) => e.task_uuid)).toContain(task!.uuid);
 
   await page.goto('/logout');
   await page.waitForURL(/\/login/);

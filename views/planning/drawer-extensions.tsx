@@ -8,7 +8,8 @@ import { TaskPanels } from './task-panels';
 import { TicketPanels } from './ticket-panels';
 
 export const taskExtension: DrawerExtension = {
-  ownFields: RECURRENCE_FIELDS,
+  // the assignee shows in the panels (a picker when the task may be assigned, else the name)
+  ownFields: [...RECURRENCE_FIELDS, 'assignee_user_uuid', 'assignee_name'],
   form: (props) => <RecurrenceEditor {...props} />,
   ownRelations: ['task_event'],
   panels: (record, onChanged) => <TaskPanels record={record} onChanged={onChanged} />,

@@ -1,7 +1,8 @@
 // A task's drawer panels: activate / deactivate (as its links allow; deactivating deletes the future open events,
-// so it asks first) and its events from the server: the next occurrences as planned (the preview of the
-// recurrence, refreshed after each save) with done / skip and a comment.
-import { Alert, Button, ButtonGroup, Callout, H4, InputGroup, Intent, Tag } from '@blueprintjs/core';
+// so it asks first), its assignee (a member of the settings group, picked when its `assign` link exists) and its
+// events from the server: the next occurrences as planned (the preview of the recurrence, refreshed after each save)
+// with done / skip and a comment.
+import { Alert, Button, ButtonGroup, Callout, FormGroup, H4, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { Disable, Play, Tick, Cross } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { listRecords, recordKeys, type ApiRecord } from '../../src/api/records';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { isoDate } from '../calendar/calendar-shortcuts';
 import { EventMove } from './event-move';
+import { MemberSelect } from './member-select';
 import { postLink, runAction } from './link-actions';
 
 const SHOWN = 12;
@@ -63,6 +65,7 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
           </Button>
         )}
       </ButtonGroup>
+      <TaskAssignee record={record} onChanged={onChanged} />
       <H4 id={`task-events-${record.uuid}`}>{t('planning.task.events')}</H4>
       {events.isError && <Callout intent={Intent.WARNING}>{t('planning.loadFailed')}</Callout>}
       {events.data && !events.data.data.length && <p className="hw-muted">{t('planning.task.noEvents')}</p>}
@@ -91,6 +94,39 @@ export function TaskPanels({ record, onChanged }: { record: ApiRecord; onChanged
         <p>{t('planning.task.confirmDeactivate')}</p>
       </Alert>
     </section>
+  );
+}
+
+/** The assignee: a picker of the settings group's members when the task may be assigned, else the name. */
+function TaskAssignee({ record, onChanged }: { record: ApiRecord; onChanged: (record: ApiRecord) => void }) {
+  const { t } = useTranslation();
+  const assign = useMutation({
+    mutationFn: (userUuid: string | null) => runAction('task', record, 'assign', { user_uuid: userUuid }),
+    onSuccess: (saved) => {
+      notify.success(
+        saved.assignee_name
+          ? t('planning.task.assignedTo', { name: String(saved.assignee_name) })
+          : t('planning.task.unassigned'),
+      );
+      onChanged(saved);
+    },
+    onError: reportActionError,
+  });
+  const id = `task-assignee-${record.uuid}`;
+  if (!record.links.assign)
+    return record.assignee_name ? (
+      <p className="hw-muted">{t('planning.task.assigneeIs', { name: String(record.assignee_name) })}</p>
+    ) : null;
+  return (
+    <FormGroup label={t('planning.task.assignee')} labelFor={id} className="hw-task-assignee">
+      <MemberSelect
+        id={id}
+        settingsGroupUuid={String(record.settings_group_uuid)}
+        value={(record.assignee_user_uuid as string | null) ?? null}
+        allowNone
+        onChange={(userUuid) => assign.mutate(userUuid)}
+      />
+    </FormGroup>
   );
 }
 
