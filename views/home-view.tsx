@@ -1,7 +1,8 @@
-// The home dashboard: a greeting, the selected settings group and a card per module.
+// The home dashboard: a greeting, the selected settings group, the key figures and two small charts (home/dashboard.tsx,
+// loaded lazily with the record screens' texts, so they stay off the first screen) and a card per module.
 import { Callout, Card, Classes, H1, Intent } from '@blueprintjs/core';
 import { Applications } from '@blueprintjs/icons';
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, lazy, Suspense, type ReactElement } from 'react';
 import { useTranslation } from '../src/i18n';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../src/api/queries';
@@ -9,6 +10,9 @@ import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icon
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { useDocumentTitle } from '../src/components/use-document-title';
 import { MODULES } from './screens';
+import { loadDashboard } from './records/routes';
+
+const Dashboard = lazy(loadDashboard);
 
 export function HomeView() {
   const { t } = useTranslation();
@@ -39,6 +43,11 @@ export function HomeView() {
         <Callout intent={Intent.PRIMARY} className="hw-home-callout">
           {t('shell.home.noGroups')} <Link to="/settings-groups">{t('settingsGroups.create')}</Link>
         </Callout>
+      )}
+      {user?.has_settings_groups && (
+        <Suspense>
+          <Dashboard />
+        </Suspense>
       )}
       <h2 className={`${Classes.HEADING} hw-section-title`}>{t('shell.home.modules')}</h2>
       <ul className="hw-module-cards">

@@ -145,6 +145,7 @@ const TABLE = [
     extension: planningExtension('order'),
     calendar: 'order',
   },
+  { key: 'charts', path: '/charts', view: () => import('./charts/charts-view').then((m) => m.ChartsView) },
   {
     key: 'calendar',
     path: '/calendar',
@@ -208,7 +209,7 @@ export const MODULES: readonly ModuleEntry[] = [
   ...screens('property', 'partitions', 'areas', 'facilities', 'contracts', 'guarantees', 'documents', 'contacts'),
   ...screens('budgets', 'bills', 'expenses'),
   ...screens('counters', 'measurements'),
-  ...screens('tickets', 'tasks', 'orders', 'calendar'),
+  ...screens('tickets', 'tasks', 'orders', 'calendar', 'charts'),
   { key: 'map', path: '/map' },
   { key: 'supportRequests', path: '/support-requests' },
   { key: 'settingsGroups', path: '/settings-groups' },

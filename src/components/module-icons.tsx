@@ -59,6 +59,7 @@ export const MODULE_ICONS: Record<string, ReactElement> = {
   tasks: icon('tick-circle', tickCircle),
   orders: icon('clipboard', clipboard),
   calendar: icon('calendar', calendar),
+  charts: icon('timeline-line-chart', timelineLineChart),
   map: icon('map', map),
   supportRequests: icon('lifesaver', lifesaver),
   settingsGroups: icon('applications', applications),

@@ -19,6 +19,7 @@ export const FIRST_SCREEN_NAMESPACES = Object.keys(en);
 export const RECORD_NAMESPACES = [
   'admin',
   'calendar',
+  'charts',
   'contracts',
   'entities',
   'enums',

@@ -2,6 +2,7 @@
 // Loaded with the grid routes only, so the first screen stays small (see loadRecordTranslations).
 import enAdmin from '../locales/en-us/admin.json';
 import enCalendar from '../locales/en-us/calendar.json';
+import enCharts from '../locales/en-us/charts.json';
 import enContracts from '../locales/en-us/contracts.json';
 import enEntities from '../locales/en-us/entities.json';
 import enEnums from '../locales/en-us/enums.json';
@@ -14,6 +15,7 @@ import enSheet from '../locales/en-us/sheet.json';
 import enTransfer from '../locales/en-us/transfer.json';
 import deAdmin from '../locales/de/admin.json';
 import deCalendar from '../locales/de/calendar.json';
+import deCharts from '../locales/de/charts.json';
 import deContracts from '../locales/de/contracts.json';
 import deEntities from '../locales/de/entities.json';
 import deEnums from '../locales/de/enums.json';
@@ -26,6 +28,7 @@ import deSheet from '../locales/de/sheet.json';
 import deTransfer from '../locales/de/transfer.json';
 import chAdmin from '../locales/de-ch/admin.json';
 import chCalendar from '../locales/de-ch/calendar.json';
+import chCharts from '../locales/de-ch/charts.json';
 import chContracts from '../locales/de-ch/contracts.json';
 import chEntities from '../locales/de-ch/entities.json';
 import chEnums from '../locales/de-ch/enums.json';
@@ -40,6 +43,7 @@ import chTransfer from '../locales/de-ch/transfer.json';
 export const en = {
   admin: enAdmin,
   calendar: enCalendar,
+  charts: enCharts,
   contracts: enContracts,
   entities: enEntities,
   enums: enEnums,
@@ -54,6 +58,7 @@ export const en = {
 export const de = {
   admin: deAdmin,
   calendar: deCalendar,
+  charts: deCharts,
   contracts: deContracts,
   entities: deEntities,
   enums: deEnums,
@@ -68,6 +73,7 @@ export const de = {
 export const deCh = {
   admin: chAdmin,
   calendar: chCalendar,
+  charts: chCharts,
   contracts: chContracts,
   entities: chEntities,
   enums: chEnums,

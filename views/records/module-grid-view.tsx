@@ -1,9 +1,9 @@
 // A module's page: title, the DataGrid (a card list below ~700 px) and the record drawer. The open record lives
 // in the URL (`?record=<uuid>`), so links from other records and reloads open it again.
-import { Classes, H1, Spinner } from '@blueprintjs/core';
+import { Classes, H1, Spinner, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../src/i18n';
 import { useSearchParams } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
@@ -16,6 +16,7 @@ import { invalidateRecordLists, invalidateRecords, type ApiRecord } from '../../
 import { RecordCardList } from './record-card-list';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
+import { linkFilterQuery } from './url-filter';
 import { RECORD_PAGE_SCREENS } from '../screens';
 
 const pagePathOf = (model: string) => {
@@ -82,6 +83,9 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
   const { current: group } = useSelectedSettingsGroup();
   const properties = useAtomValue(selectedPropertiesAtom);
   const uuid = params.get('record');
+  // a link's filter (`?filter=<json>`, url-filter.ts): the home tiles and the charts open the records they count
+  const linkFilter = params.get('filter');
+  const extraQuery = useMemo(() => linkFilterQuery(linkFilter) ?? undefined, [linkFilter]);
   const title = t(titleKey);
   const DataGrid = useDataGridModule(!mobile)?.DataGrid;
 
@@ -120,6 +124,24 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
       <header className="hw-page-header">
         {icon && <span className="hw-page-icon">{icon}</span>}
         <H1>{title}</H1>
+        {extraQuery && (
+          <Tag
+            minimal
+            intent="primary"
+            onRemove={() =>
+              setParams(
+                (current) => {
+                  const copy = new URLSearchParams(current);
+                  copy.delete('filter');
+                  return copy;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {t('charts.linkFilter')}
+          </Tag>
+        )}
         {headerEnd && <span className="hw-spacer" />}
         {headerEnd}
       </header>
@@ -129,9 +151,9 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
           setRecord(next);
         })
       ) : mobile ? (
-        <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} />
+        <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} extraQuery={extraQuery} />
       ) : DataGrid ? (
-        <DataGrid grid={grid} onOpenRecord={open} onCreate={create} handleRef={gridHandle} />
+        <DataGrid grid={grid} onOpenRecord={open} onCreate={create} handleRef={gridHandle} extraQuery={extraQuery} />
       ) : (
         <Spinner className="hw-grid-loading" />
       )}

@@ -14,7 +14,7 @@ import { headerOf } from '../../grids/field-refs';
 import { allColumns, type GridDefinition } from '../../grids/define-grid';
 import { isSortable, toListQuery, type StatusLimiter } from '../../grids/list-query';
 import { useDevice, useSaveTableSettings, useTableSettings } from '../../grids/preferences';
-import { recordCardsQuery, type ApiRecord } from '../../src/api/records';
+import { recordCardsQuery, type ApiRecord, type ListQuery } from '../../src/api/records';
 import { useDebounced } from '../../grids/ref-lookup';
 import { useScopePending } from '../../grids/use-scope-pending';
 import { RecordCard } from './record-card';
@@ -24,6 +24,8 @@ interface Props {
   onOpenRecord: (record: ApiRecord) => void;
   /** Offered as "New" when the list reply offers `links.create`. */
   onCreate?: () => void;
+  /** Parameters the screen adds to the list (a link's filter, url-filter.ts); memoise it. */
+  extraQuery?: ListQuery;
 }
 
 const PER_PAGE = 25;
@@ -36,7 +38,14 @@ export function RecordCardList(props: Props) {
   return <Cards key={device} {...props} device={device} saved={settings.data?.[props.grid.table]} />;
 }
 
-function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device: string; saved?: TableSettings }) {
+function Cards({
+  grid,
+  onOpenRecord,
+  onCreate,
+  device,
+  saved,
+  extraQuery,
+}: Props & { device: string; saved?: TableSettings }) {
   const { t } = useTranslation();
   const { entity } = grid;
   const save = useSaveTableSettings(grid.table, device);
@@ -74,6 +83,7 @@ function Cards({ grid, onOpenRecord, onCreate, device, saved }: Props & { device
     settingsGroupUuid: group?.uuid ?? null,
     propertyUuids,
     partitionUuids,
+    extra: extraQuery,
   });
   const list = useInfiniteQuery(recordCardsQuery(entity, query, perPage));
   const records = list.data?.pages.flatMap((page) => page.data) ?? [];

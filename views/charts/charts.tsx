@@ -1,0 +1,434 @@
+// The five charts (docs/analytics-api.md, "Charts"), recharts, each fed by its endpoint for the selected settings group
+// and properties and a period. A click on a bar, point or slice opens the grid of what it counts (chart-data.ts);
+// numbers follow the UI language, colours the theme (chart-theme.ts). Used by the charts screen and, compact, by the
+// home dashboard.
+import { Switch } from '@blueprintjs/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ComponentType, type CSSProperties } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useTranslation } from '../../src/i18n';
+import {
+  budgetLink,
+  budgetPoints,
+  consumptionLink,
+  consumptionShape,
+  staffingLink,
+  staffingPoints,
+  overdueLink,
+  throughputPoints,
+  volumeLink,
+  volumePoints,
+  type BudgetPoint,
+  type StaffingPoint,
+  type ThroughputPoint,
+  type VolumePoint,
+} from './chart-data';
+import { monthLabel, weekLabel, type CsvColumn } from './chart-format';
+import { ChartCard } from './chart-card';
+import type { ChartTheme } from './chart-theme';
+import { chartKey, fetchChart, type Chart, type ChartRow } from './charts-api';
+import { useChartContext } from './use-chart-context';
+import './charts.css';
+
+export interface ChartProps {
+  from: string;
+  to: string;
+  /** The home dashboard's small version: lower, without exports. */
+  compact?: boolean;
+}
+
+function useChart<C extends Chart>(chart: C, from: string, to: string) {
+  const { selection } = useChartContext();
+  return useQuery({
+    queryKey: chartKey(chart, selection, from, to),
+    queryFn: ({ signal }) => fetchChart(chart, selection, from, to, signal),
+    enabled: Boolean(selection.settingsGroupUuid),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Axis, grid and tooltip props in the theme's colours. */
+function axes(theme: ChartTheme) {
+  const tick = { fill: theme.muted, fontSize: 11 };
+  return {
+    grid: { stroke: theme.grid, strokeDasharray: '3 3' },
+    axis: { tick, stroke: theme.grid, tickLine: { stroke: theme.grid } },
+    tooltip: {
+      contentStyle: {
+        background: theme.tooltip.background,
+        borderColor: theme.tooltip.border,
+        color: theme.tooltip.text,
+        fontSize: 12,
+      } satisfies CSSProperties,
+      labelStyle: { color: theme.tooltip.text, fontWeight: 600 },
+      itemStyle: { color: theme.tooltip.text },
+      cursor: { fill: theme.grid, fillOpacity: 0.3 },
+    },
+    legend: { wrapperStyle: { fontSize: 11, color: theme.muted } },
+  };
+}
+
+const clickable = { cursor: 'pointer' } as const;
+const MARGIN = { top: 8, right: 8, bottom: 0, left: 4 };
+
+// ---- budget vs actual
+
+export function BudgetVsActualChart({ from, to, compact }: ChartProps) {
+  const { t } = useTranslation();
+  const { theme, format, open } = useChartContext();
+  const query = useChart('budget-vs-actual', from, to);
+  const points = useMemo(() => budgetPoints(query.data ?? []), [query.data]);
+  const label = (p: BudgetPoint) => `${p.costGroup ?? t('charts.budget.noCostGroup')} ${p.year}`;
+  const columns: CsvColumn<BudgetPoint>[] = [
+    { header: t('charts.columns.year'), value: (p) => p.year },
+    { header: t('charts.columns.costGroup'), value: (p) => p.costGroup ?? t('charts.budget.noCostGroup') },
+    { header: t('charts.budget.budget'), value: (p) => p.budget },
+    { header: t('charts.budget.actual'), value: (p) => p.actual },
+  ];
+  const a = axes(theme);
+  const click = (data: { payload?: BudgetPoint }) => data.payload && open(budgetLink(data.payload));
+  return (
+    <ChartCard
+      id="hw-chart-budget"
+      title={t('charts.budget.title')}
+      hint={t('charts.budget.hint')}
+      query={query}
+      columns={columns}
+      rows={points}
+      compact={compact}
+    >
+      <BarChart data={points} margin={MARGIN} accessibilityLayer>
+        <CartesianGrid {...a.grid} vertical={false} />
+        <XAxis dataKey={label} {...a.axis} interval="preserveStartEnd" />
+        <YAxis {...a.axis} tickFormatter={format.axis} width={64} />
+        <Tooltip {...a.tooltip} formatter={(value) => format.money(Number(value))} />
+        <Legend {...a.legend} />
+        <Bar
+          dataKey="budget"
+          name={t('charts.budget.budget')}
+          fill={theme.series[0]}
+          onClick={click}
+          style={clickable}
+        />
+        <Bar dataKey="actual" name={t('charts.budget.actual')} onClick={click} style={clickable}>
+          {points.map((p) => (
+            <Cell key={p.key} fill={p.actual > p.budget ? theme.alert : theme.series[2]} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+// ---- consumption
+
+interface ConsumptionRow {
+  month: string;
+  counter: string;
+  unit: string;
+  consumption: number;
+  perM2: number | null;
+  anomalies: number;
+}
+
+export function ConsumptionChart({ from, to, compact }: ChartProps) {
+  const { t } = useTranslation();
+  const { theme, format, open, locale } = useChartContext();
+  const query = useChart('consumption', from, to);
+  const [perM2, setPerM2] = useState(false);
+  const shape = useMemo(() => consumptionShape(query.data ?? [], perM2), [query.data, perM2]);
+  const rows: ConsumptionRow[] = useMemo(
+    () =>
+      (query.data ?? []).map((r: ChartRow<'consumption'>) => ({
+        month: r.month,
+        counter: r.counter,
+        unit: r.unit ?? '',
+        consumption: Number(r.consumption),
+        perM2: r.per_m2 === null ? null : Number(r.per_m2),
+        anomalies: r.anomalies,
+      })),
+    [query.data],
+  );
+  const columns: CsvColumn<ConsumptionRow>[] = [
+    { header: t('charts.columns.month'), value: (r) => r.month },
+    { header: t('charts.columns.counter'), value: (r) => r.counter },
+    { header: t('charts.columns.unit'), value: (r) => r.unit },
+    { header: t('charts.consumption.consumption'), value: (r) => r.consumption },
+    { header: t('charts.consumption.perM2'), value: (r) => r.perM2 },
+    { header: t('charts.consumption.anomalies'), value: (r) => r.anomalies },
+  ];
+  const a = axes(theme);
+  const units = new Map(shape.counters.map((c) => [c.uuid, c.unit ?? '']));
+  return (
+    <ChartCard
+      id="hw-chart-consumption"
+      title={t('charts.consumption.title')}
+      hint={
+        <>
+          {t('charts.consumption.anomalyHint', { count: shape.anomalies })}
+          {!compact && (
+            <Switch
+              inline
+              className="hw-chart-switch"
+              checked={perM2}
+              label={t('charts.consumption.perM2')}
+              onChange={(e) => setPerM2(e.currentTarget.checked)}
+            />
+          )}
+        </>
+      }
+      query={query}
+      columns={columns}
+      rows={rows}
+      compact={compact}
+    >
+      <LineChart data={shape.data} margin={MARGIN} accessibilityLayer>
+        <CartesianGrid {...a.grid} vertical={false} />
+        <XAxis dataKey="month" {...a.axis} tickFormatter={(m: string) => monthLabel(m, locale)} />
+        <YAxis {...a.axis} tickFormatter={format.axis} width={64} />
+        <Tooltip
+          {...a.tooltip}
+          labelFormatter={(m) => monthLabel(String(m), locale)}
+          formatter={(value, _name, item) => {
+            const uuid = String(item.dataKey);
+            const anomalies = Number((item.payload as Record<string, unknown>)[`${uuid}:a`] ?? 0);
+            const text = `${format.number(Number(value))} ${units.get(uuid) ?? ''}${perM2 ? '/m²' : ''}`.trim();
+            return anomalies ? `${text} · ${t('charts.consumption.anomalyCount', { count: anomalies })}` : text;
+          }}
+        />
+        <Legend {...a.legend} />
+        {shape.counters.map((counter, i) => (
+          <Line
+            key={counter.uuid}
+            dataKey={counter.uuid}
+            name={counter.unit ? `${counter.name} (${counter.unit})` : counter.name}
+            stroke={theme.series[i % theme.series.length]}
+            strokeWidth={2}
+            connectNulls
+            isAnimationActive={false}
+            activeDot={{ r: 5, style: clickable }}
+            dot={(props: { cx?: number; cy?: number; payload?: Record<string, unknown>; index?: number }) => {
+              const { cx, cy, payload, index } = props;
+              const month = String(payload?.month ?? '');
+              const anomalies = Number(payload?.[`${counter.uuid}:a`] ?? 0);
+              if (cx === undefined || cy === undefined || payload?.[counter.uuid] == null)
+                return <g key={`${counter.uuid}-${index}`} />;
+              return (
+                <circle
+                  key={`${counter.uuid}-${index}`}
+                  cx={cx}
+                  cy={cy}
+                  r={anomalies ? 6 : 3}
+                  fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
+                  stroke={anomalies ? theme.text : 'none'}
+                  strokeWidth={anomalies ? 1.5 : 0}
+                  className={anomalies ? 'hw-chart-anomaly' : undefined}
+                  aria-label={
+                    anomalies
+                      ? t('charts.consumption.anomalyAt', { counter: counter.name, month: monthLabel(month, locale) })
+                      : undefined
+                  }
+                  style={clickable}
+                  onClick={() => open(consumptionLink(counter.uuid, month, anomalies > 0))}
+                />
+              );
+            }}
+          />
+        ))}
+      </LineChart>
+    </ChartCard>
+  );
+}
+
+// ---- ticket throughput
+
+export function TicketThroughputChart({ from, to, compact }: ChartProps) {
+  const { t } = useTranslation();
+  const { theme, format, open } = useChartContext();
+  const query = useChart('ticket-throughput', from, to);
+  const points = useMemo(() => throughputPoints(query.data ?? []), [query.data]);
+  const prefix = t('charts.weekPrefix');
+  const columns: CsvColumn<ThroughputPoint>[] = [
+    { header: t('charts.columns.week'), value: (p) => p.week },
+    { header: t('charts.tickets.opened'), value: (p) => p.opened },
+    { header: t('charts.tickets.closed'), value: (p) => p.closed },
+    { header: t('charts.tickets.overdue'), value: (p) => p.overdue },
+  ];
+  const overdue = points.reduce((sum, p) => sum + p.overdue, 0);
+  const a = axes(theme);
+  const click = (data: { payload?: ThroughputPoint }) => data.payload && open(overdueLink(data.payload.week));
+  return (
+    <ChartCard
+      id="hw-chart-tickets"
+      title={t('charts.tickets.title')}
+      hint={t('charts.tickets.hint', { count: overdue })}
+      query={query}
+      columns={columns}
+      rows={points}
+      compact={compact}
+    >
+      <BarChart data={points} margin={MARGIN} accessibilityLayer>
+        <CartesianGrid {...a.grid} vertical={false} />
+        <XAxis dataKey="week" {...a.axis} tickFormatter={(w: string) => weekLabel(w, prefix)} />
+        <YAxis {...a.axis} tickFormatter={format.axis} width={40} allowDecimals={false} />
+        <Tooltip
+          {...a.tooltip}
+          labelFormatter={(w) => weekLabel(String(w), prefix)}
+          formatter={(v) => format.number(Number(v))}
+        />
+        <Legend {...a.legend} />
+        <Bar dataKey="opened" name={t('charts.tickets.opened')} fill={theme.series[0]} />
+        <Bar dataKey="closed" name={t('charts.tickets.closed')} fill={theme.series[1]} />
+        <Bar
+          dataKey="overdue"
+          name={t('charts.tickets.overdue')}
+          fill={theme.alert}
+          onClick={click}
+          style={clickable}
+        />
+      </BarChart>
+    </ChartCard>
+  );
+}
+
+// ---- staffing
+
+export function StaffingChart({ from, to, compact }: ChartProps) {
+  const { t } = useTranslation();
+  const { theme, format, open, locale } = useChartContext();
+  const query = useChart('staffing', from, to);
+  const points = useMemo(() => staffingPoints(query.data ?? []), [query.data]);
+  const columns: CsvColumn<StaffingPoint>[] = [
+    { header: t('charts.columns.month'), value: (p) => p.month },
+    { header: t('charts.staffing.hours'), value: (p) => p.hours },
+    { header: t('charts.staffing.cost'), value: (p) => p.cost },
+  ];
+  const a = axes(theme);
+  const click = (data: { payload?: StaffingPoint }) => data.payload && open(staffingLink(data.payload.month));
+  return (
+    <ChartCard
+      id="hw-chart-staffing"
+      title={t('charts.staffing.title')}
+      hint={t('charts.staffing.hint')}
+      query={query}
+      columns={columns}
+      rows={points}
+      compact={compact}
+    >
+      <ComposedChart data={points} margin={MARGIN} accessibilityLayer>
+        <CartesianGrid {...a.grid} vertical={false} />
+        <XAxis dataKey="month" {...a.axis} tickFormatter={(m: string) => monthLabel(m, locale)} />
+        <YAxis yAxisId="h" {...a.axis} tickFormatter={format.axis} width={48} />
+        <YAxis yAxisId="c" orientation="right" {...a.axis} tickFormatter={format.axis} width={64} />
+        <Tooltip
+          {...a.tooltip}
+          labelFormatter={(m) => monthLabel(String(m), locale)}
+          formatter={(value, name) =>
+            name === t('charts.staffing.cost')
+              ? format.money(Number(value))
+              : t('charts.staffing.hoursValue', { hours: format.number(Number(value)) })
+          }
+        />
+        <Legend {...a.legend} />
+        <Bar
+          yAxisId="h"
+          dataKey="hours"
+          name={t('charts.staffing.hours')}
+          fill={theme.series[3]}
+          onClick={click}
+          style={clickable}
+        />
+        <Line
+          yAxisId="c"
+          dataKey="cost"
+          name={t('charts.staffing.cost')}
+          stroke={theme.series[2]}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartCard>
+  );
+}
+
+// ---- contract volume
+
+export function ContractVolumeChart({ from, to, compact }: ChartProps) {
+  const { t } = useTranslation();
+  const { theme, format, open } = useChartContext();
+  const query = useChart('contract-volume', from, to);
+  const points = useMemo(() => volumePoints(query.data ?? []), [query.data]);
+  const typeLabel = (type: string) => t(`enums.contract.contract_type.${type}`, { defaultValue: type });
+  const named = points.map((p) => ({ ...p, name: typeLabel(p.type) }));
+  const columns: CsvColumn<VolumePoint>[] = [
+    { header: t('charts.columns.type'), value: (p) => typeLabel(p.type) },
+    { header: t('charts.volume.count'), value: (p) => p.count },
+    { header: t('charts.volume.volume'), value: (p) => p.volume },
+  ];
+  const a = axes(theme);
+  return (
+    <ChartCard
+      id="hw-chart-contracts"
+      title={t('charts.volume.title')}
+      hint={t('charts.volume.hint')}
+      query={query}
+      columns={columns}
+      rows={points}
+      compact={compact}
+    >
+      <PieChart accessibilityLayer>
+        <Tooltip
+          {...a.tooltip}
+          formatter={(value, _name, item) =>
+            `${format.money(Number(value))} · ${t('charts.volume.contracts', { count: (item.payload as VolumePoint).count })}`
+          }
+        />
+        <Legend {...a.legend} />
+        <Pie
+          data={named}
+          dataKey="volume"
+          nameKey="name"
+          innerRadius="45%"
+          outerRadius="80%"
+          stroke={theme.background}
+          isAnimationActive={false}
+          onClick={(data: { payload?: VolumePoint }) => data.payload && open(volumeLink(data.payload.type))}
+          style={clickable}
+        >
+          {named.map((p, i) => (
+            <Cell key={p.type} fill={theme.series[i % theme.series.length]} aria-label={p.name} />
+          ))}
+        </Pie>
+      </PieChart>
+    </ChartCard>
+  );
+}
+
+const CHART_COMPONENTS: Record<Chart, ComponentType<ChartProps>> = {
+  'budget-vs-actual': BudgetVsActualChart,
+  consumption: ConsumptionChart,
+  'ticket-throughput': TicketThroughputChart,
+  staffing: StaffingChart,
+  'contract-volume': ContractVolumeChart,
+};
+
+/** One chart by its name (the charts screen loads this module lazily). */
+export function ChartOf({ chart, ...props }: ChartProps & { chart: Chart }) {
+  const Component = CHART_COMPONENTS[chart];
+  return <Component {...props} />;
+}
