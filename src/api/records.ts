@@ -37,9 +37,26 @@ export interface ListReply {
 
 export type ListQuery = Record<string, QueryValue>;
 
+/** List replies kept for the session; `get` answers only while the browser is offline (src/offline/session-cache.ts). */
+export interface ListReplyCache {
+  get: (key: string) => ListReply | undefined;
+  set: (key: string, reply: ListReply) => void;
+}
+let replyCache: ListReplyCache | null = null;
+export const setListReplyCache = (cache: ListReplyCache | null) => void (replyCache = cache);
+
 export async function listRecords(entity: AnyEntity, query: ListQuery, signal?: AbortSignal): Promise<ListReply> {
+  const key = `${entity.plural}?${JSON.stringify(query)}`;
+  const cached = replyCache?.get(key);
+  if (cached) return cached;
   const reply = await requestEnvelope<ApiRecord[], ListMeta>(entity.plural, { query, signal });
-  return { data: reply.data, meta: reply.meta ?? { page: 1, per_page: reply.data.length }, links: reply.links ?? {} };
+  const list = {
+    data: reply.data,
+    meta: reply.meta ?? { page: 1, per_page: reply.data.length },
+    links: reply.links ?? {},
+  };
+  replyCache?.set(key, list);
+  return list;
 }
 
 export const getRecord = (entity: AnyEntity, uuid: string) => http.get<ApiRecord>(`${entity.plural}/${uuid}`);

@@ -4,7 +4,7 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { Error as ErrorIcon } from '@blueprintjs/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '../api/queries';
@@ -12,6 +12,14 @@ import { queryClient } from '../api/query-client';
 import { loginPath, withRedirect } from '../auth/paths';
 import { PageLoader } from '../components/page-loader';
 import { loggedInAtom, loggingOutAtom } from '../state/session';
+
+// Offline (docs/decisions.md, "Installable and offline"): its code loads beside the first screen; when this session
+// stored what it read, the guard waits until that is back (the user among it: a reload without signal still works).
+let restored = false;
+const offline = import('../offline/offline-layer')
+  .then((m) => m.startOffline(queryClient))
+  .catch(() => undefined)
+  .then(() => void (restored = true));
 
 interface Props {
   children: ReactNode;
@@ -26,6 +34,7 @@ function Guard({ children, allowPendingTerms = false }: Props) {
   const location = useLocation();
   const { data: user, isError, refetch, isFetching } = useCurrentUser();
   const wanted = location.pathname + location.search;
+  if (!restored && sessionStorage.getItem('hauswerk.sessionCache')) use(offline);
 
   if (!loggedIn) return <Navigate to={loggingOut ? '/login' : loginPath(wanted)} replace />;
   if (!user) {

@@ -31,5 +31,11 @@ export function resetSessionState(): void {
   store.set(contactSelectionAtom, { uuid: null, column: null });
   // Only the cache: the QueryClient itself stays mounted.
   queryClient.clear();
+  // and its copy for offline reading (src/offline/session-cache.ts), also when that code never loaded on this page
+  try {
+    sessionStorage.removeItem('hauswerk.sessionCache');
+  } catch {
+    // storage blocked: nothing was stored
+  }
   for (const forget of forgetters) forget();
 }
