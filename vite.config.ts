@@ -79,9 +79,6 @@ export default defineConfig({
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         cleanupOutdatedCaches: true,
-        // the first worker takes over the open page at once, so a reload without signal works in the first visit
-        // too; a later version still waits for Refresh (registerType 'prompt')
-        clientsClaim: true,
         runtimeCaching: [
           {
             // hashed build files, immutable: a chunk loaded once in this version stays readable offline
@@ -99,11 +96,6 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    modulePreload: {
-      // The offline code loads beside the first screen (src/app/require-auth.tsx): its chunks come with its own
-      // imports, so the first screen's bundle does not carry the list of their names.
-      resolveDependencies: (url, deps) => (url.includes('offline-layer') ? [] : deps),
-    },
   },
   server: {
     port: 5173,
