@@ -33,6 +33,24 @@ export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-
       : null,
 });
 
+// Blueprint's icon name table off the first screen (docs/decisions.md, "Blueprint's icon names"): @blueprintjs/icons
+// builds `IconNames` and `IconNamesSet` when loaded, from a 68 KB enum of every icon plus change-case, only so its
+// loader can tell a known name from an unknown one, and the Icon component brings that into the first screen
+// (10 KB gzip). TypeScript checks the names we write, so the build replaces the module with one that accepts any
+// well-formed name and spells the constants on demand (`IconNames.ADD_CHILD`, `IconNames.AddChild` → "add-child").
+const ICON_NAMES = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
+const leanIconNames = (): Plugin => ({
+  name: 'hauswerk-lean-icon-names',
+  enforce: 'pre',
+  load: (id) =>
+    ICON_NAMES.test(id.split('?')[0]!)
+      ? `const kebab = (k) => /^[A-Z0-9_]+$/.test(k) ? k.toLowerCase().replace(/_/g, '-')
+  : k.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Za-z])([0-9])/g, '$1-$2').toLowerCase();
+export const IconNames = new Proxy({}, { get: (_, k) => (typeof k === 'string' ? kebab(k) : undefined) });
+export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(n) };`
+      : null,
+});
+
 // The client build. The API runs on the same origin (npm start); in `npm run dev` Vite proxies /api.
 // Installable and offline (docs/decisions.md, "Installable and offline"): the manifest with SVG and PNG icons, the
 // app shell precached (under 3 MB: the rarely used big chunks stay out and are cached when first loaded), API data
@@ -40,6 +58,7 @@ export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-
 export default defineConfig({
   plugins: [
     react(),
+    leanIconNames(),
     leanIconNames(),
     buildMarker(),
     VitePWA({
@@ -79,6 +98,9 @@ export default defineConfig({
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         cleanupOutdatedCaches: true,
+        // the first worker takes over the open page at once, so a reload without signal works in the first visit
+        // too; a later version still waits for Refresh (registerType 'prompt')
+        clientsClaim: true,
         runtimeCaching: [
           {
             // hashed build files, immutable: a chunk loaded once in this version stays readable offline
@@ -96,6 +118,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    modulePreload: {
+      // The offline code loads beside the first screen (src/app/require-auth.tsx): its chunks come with its own
+      // imports, so the first screen's bundle does not carry the list of their names.
+      resolveDependencies: (url, deps) => (url.includes('offline-layer') ? [] : deps),
+    },
   },
   server: {
     port: 5173,
