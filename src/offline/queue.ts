@@ -1,0 +1,282 @@
+// The queue of changes made without a connection (docs/decisions.md, "Installable and offline"): kept in a storage
+// (IndexedDB in the browser, memory in the unit tests), replayed in the order they were made when the connection is
+// back. Pure logic: the storage and the sender are passed in.
+//
+// - An edit of a record already waiting is merged into it (its fields over the waiting ones, the version the user
+//   first saw kept for If-Match, its place in the order kept), so a row edited five times sends one PATCH.
+// - Runs of at least BULK_MIN waiting edits of one model go as one bulk request (PATCH /{plural}, `skip_invalid`).
+// - A 409 (or a bulk row in conflict) holds the change as a conflict with the server's record ("theirs") until the
+//   user chooses; later changes of that record wait behind it. A 422 holds it as failed with the field messages; a
+//   404 (deleted meanwhile) as failed with the reason, removable. A 401 or a lost connection stops the replay; the
+//   next one starts where it stopped.
+
+export type OpStatus = 'pending' | 'conflict' | 'failed';
+
+interface OpBase {
+  id: number;
+  /** The signed-in user who made it: another user's changes are never sent with this session. */
+  user: string;
+  status: OpStatus;
+  /** Why it failed: the server's message, or the reason (deleted meanwhile). */
+  message?: string;
+  errors?: Record<string, string[]>;
+  at: number;
+}
+
+/** A PATCH of fields of one record, with the version the user saw. */
+export interface UpdateOp extends OpBase {
+  kind: 'update';
+  model: string;
+  plural: string;
+  uuid: string;
+  version: string;
+  changes: Record<string, unknown>;
+  /** On a conflict: the record as the server has it now. */
+  theirs?: Record<string, unknown>;
+}
+
+/** Any other write (a task event done or skipped, a comment, a transition, a created ticket or measurement). */
+export interface RequestOp extends OpBase {
+  kind: 'request';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** The model and record it concerns, when known (shown with the change). */
+  model?: string;
+  uuid?: string;
+}
+
+export type QueuedOp = UpdateOp | RequestOp;
+export type NewOp = Omit<UpdateOp, 'id' | 'status' | 'at'> | Omit<RequestOp, 'id' | 'status' | 'at'>;
+
+export interface QueueStorage {
+  load(): Promise<QueuedOp[]>;
+  put(op: QueuedOp): Promise<void>;
+  remove(id: number): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** What the server answered to one change. */
+export type SendResult =
+  | { ok: true; record?: Record<string, unknown> }
+  | {
+      ok: false;
+      status: number;
+      message?: string;
+      errors?: Record<string, string[]>;
+      theirs?: Record<string, unknown>;
+    };
+
+export interface Sender {
+  update(op: UpdateOp): Promise<SendResult>;
+  /** One result per op, in their order. */
+  bulk(plural: string, ops: readonly UpdateOp[]): Promise<SendResult[]>;
+  request(op: RequestOp): Promise<SendResult>;
+}
+
+export const BULK_MIN = 5;
+export const BULK_MAX = 1000; // MAX_BULK_ROWS of the server
+
+export class WriteQueue {
+  private ops: QueuedOp[] = [];
+  private nextId = 1;
+  private loaded: Promise<void> | null = null;
+  private running: Promise<ReplaySummary> | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    private readonly storage: QueueStorage,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  load(): Promise<void> {
+    return (this.loaded ??= this.storage.load().then((ops) => {
+      this.ops = ops.sort((a, b) => a.id - b.id);
+      this.nextId = Math.max(0, ...ops.map((o) => o.id)) + 1;
+      this.emit();
+    }));
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The changes in order (a copy). */
+  list(user?: string): QueuedOp[] {
+    return this.ops.filter((o) => user === undefined || o.user === user);
+  }
+
+  /** Adds a change; an edit of a record with a waiting edit is merged into it. Returns the op as stored. */
+  async add(op: NewOp): Promise<QueuedOp> {
+    await this.load();
+    if (op.kind === 'update') {
+      const waiting = this.ops.find(
+        (o): o is UpdateOp =>
+          o.kind === 'update' &&
+          o.status === 'pending' &&
+          o.user === op.user &&
+          o.model === op.model &&
+          o.uuid === op.uuid,
+      );
+      if (waiting) {
+        const merged: UpdateOp = { ...waiting, changes: { ...waiting.changes, ...op.changes }, at: this.now() };
+        await this.storage.put(merged);
+        this.ops[this.ops.indexOf(waiting)] = merged;
+        this.emit();
+        return merged;
+      }
+    }
+    const stored = { ...op, id: this.nextId++, status: 'pending', at: this.now() } as QueuedOp;
+    await this.storage.put(stored);
+    this.ops.push(stored);
+    this.emit();
+    return stored;
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.storage.remove(id);
+    this.ops = this.ops.filter((o) => o.id !== id);
+    this.emit();
+  }
+
+  async clear(): Promise<void> {
+    await this.storage.clear();
+    this.ops = [];
+    this.emit();
+  }
+
+  /**
+   * A conflict resolved: `fields` are the values chosen (mine or theirs, field by field), sent with the server's
+   * current version; nothing chosen of mine drops the change.
+   */
+  async resolve(id: number, fields: Record<string, unknown>, version: string): Promise<void> {
+    const op = this.ops.find((o) => o.id === id);
+    if (!op || op.kind !== 'update') return;
+    const changes = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !same(v, op.theirs?.[k])));
+    if (Object.keys(changes).length === 0) return this.remove(id);
+    const next: UpdateOp = { ...op, changes, version, status: 'pending', theirs: undefined, message: undefined };
+    await this.storage.put(next);
+    this.ops[this.ops.indexOf(op)] = next;
+    this.emit();
+  }
+
+  private async settle(op: QueuedOp, result: SendResult, onSaved: (op: QueuedOp, result: SendResult) => void) {
+    if (result.ok) {
+      await this.storage.remove(op.id);
+      this.ops = this.ops.filter((o) => o.id !== op.id);
+      onSaved(op, result);
+      return;
+    }
+    const next: QueuedOp =
+      result.status === 409 && op.kind === 'update'
+        ? { ...op, status: 'conflict', theirs: result.theirs, message: result.message }
+        : { ...op, status: 'failed', message: result.message, errors: result.errors };
+    await this.storage.put(next);
+    this.ops[this.ops.indexOf(op)] = next;
+  }
+
+  /** Sends the waiting changes of `user` in order; one replay at a time. */
+  replay(user: string, sender: Sender, onSaved: (op: QueuedOp, result: SendResult) => void = () => undefined) {
+    return (this.running ??= this.run(user, sender, onSaved).finally(() => {
+      this.running = null;
+      this.emit();
+    }));
+  }
+
+  private async run(user: string, sender: Sender, onSaved: (op: QueuedOp, result: SendResult) => void) {
+    await this.load();
+    const summary: ReplaySummary = { sent: 0, conflicts: 0, failed: 0, stopped: null };
+    /** Records with a change held back (conflict, failure, or a stop): later changes of them wait. */
+    const held = new Set<string>();
+    const keyOf = (op: QueuedOp) => (op.model && op.uuid ? `${op.model}:${op.uuid}` : null);
+    for (const op of this.ops) {
+      const key = keyOf(op);
+      if (op.user === user && op.status !== 'pending' && key) held.add(key);
+    }
+    let i = 0;
+    while (i < this.ops.length) {
+      const op = this.ops[i]!;
+      const key = keyOf(op);
+      if (op.user !== user || op.status !== 'pending' || (key && held.has(key))) {
+        i++;
+        continue;
+      }
+      // a run of waiting edits of one model, not held, goes as one bulk request
+      const run: UpdateOp[] = [];
+      if (op.kind === 'update') {
+        for (let j = i; j < this.ops.length && run.length < BULK_MAX; j++) {
+          const o = this.ops[j]!;
+          if (o.user !== user) continue;
+          if (o.kind !== 'update' || o.status !== 'pending' || o.model !== op.model || held.has(keyOf(o)!)) break;
+          run.push(o);
+        }
+      }
+      let results: SendResult[];
+      let batch: QueuedOp[];
+      try {
+        if (run.length >= BULK_MIN) {
+          batch = run;
+          results = await sender.bulk(op.kind === 'update' ? op.plural : '', run);
+        } else {
+          batch = [op];
+          results = [op.kind === 'update' ? await sender.update(op) : await sender.request(op)];
+        }
+      } catch {
+        summary.stopped = 'network';
+        return summary;
+      }
+      for (let k = 0; k < batch.length; k++) {
+        const sent = batch[k]!;
+        const result = results[k] ?? { ok: false, status: 0 };
+        if (!result.ok && (result.status === 401 || result.status === 0 || result.status === 419)) {
+          summary.stopped = result.status === 0 ? 'network' : 'session';
+          return summary;
+        }
+        await this.settle(sent, result, onSaved);
+        if (result.ok) summary.sent++;
+        else {
+          if (result.status === 409) summary.conflicts++;
+          else summary.failed++;
+          const k2 = keyOf(sent);
+          if (k2) held.add(k2);
+        }
+      }
+      this.emit();
+      // settled ops left the list or stayed in place: continue after the last one still here
+      i = 0;
+    }
+    return summary;
+  }
+}
+
+export interface ReplaySummary {
+  sent: number;
+  conflicts: number;
+  failed: number;
+  /** Why the replay stopped early: the connection, or the session (sign in again, then it continues). */
+  stopped: 'network' | 'session' | null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The queue in memory (unit tests; the browser falls back to it when IndexedDB is unavailable). */
+export class MemoryStorage implements QueueStorage {
+  readonly rows = new Map<number, QueuedOp>();
+  async load() {
+    return [...this.rows.values()].map((o) => structuredClone(o));
+  }
+  async put(op: QueuedOp) {
+    this.rows.set(op.id, structuredClone(op));
+  }
+  async remove(id: number) {
+    this.rows.delete(id);
+  }
+  async clear() {
+    this.rows.clear();
+  }
+}
