@@ -79,7 +79,7 @@ function axes(theme: ChartTheme) {
       itemStyle: { color: theme.tooltip.text },
       cursor: { fill: theme.grid, fillOpacity: 0.3 },
     },
-    legend: { wrapperStyle: { fontSize: 11, color: theme.muted } },
+    legend: { wrapperStyle: { fontSize: 11, color: theme.muted }, itemSorter: null },
   };
 }
 

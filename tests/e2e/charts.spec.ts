@@ -1,0 +1,117 @@
+// Charts journey: a budget seeded through the API for a year of its own shows as one cost group's bars on /charts,
+// and a click on its bar opens the budgets grid filtered to that cost group and year; the home tiles link to their
+// grids, which count what the tile says; in dark mode the axis labels keep a contrast of 4.5:1 or more against the
+// chart's background (docs/decisions.md, "Charts and the home dashboard (client)").
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiGet, apiPost, signInTo } from './support';
+import { contrastRatio } from '../../views/charts/chart-theme';
+
+interface Rec {
+  uuid: string;
+  name: string;
+  settings_group_uuid: string;
+}
+
+const countOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** The grid's footer count ("12 records"), once the rows are read. */
+async function gridCount(page: Page): Promise<number> {
+  const footer = page.locator('.hw-grid-footer');
+  await expect(footer).toContainText(/\d+ records?/);
+  return countOf((await footer.textContent())!.match(/([\d,]+) records?/)![1]!);
+}
+
+test('a cost group’s bar opens the budgets grid filtered to that cost group and year', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await signInTo(page, '/');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const group = await apiPost<Rec>(page, 'cost-groups', {
+    settings_group_uuid: property!.settings_group_uuid,
+    code: `C${tag}`.slice(0, 20),
+    name: `Dachsanierung ${tag}`,
+  });
+  // a year no demo budget has, so the chart shows this cost group alone
+  for (const [name, amount] of [
+    [`Dach A ${tag}`, '12000'],
+    [`Dach B ${tag}`, '3000.50'],
+  ])
+    await apiPost(page, 'budgets', {
+      property_uuid: property!.uuid,
+      cost_group_uuid: group.uuid,
+      name,
+      year: 2031,
+      amount,
+    });
+
+  await page.goto('/charts?from=2031-01-01&to=2031-12-31');
+  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible();
+  const chart = page.getByRole('figure', { name: 'Budget vs actual' });
+  const bars = chart.locator('.recharts-bar-rectangle path');
+  await expect(bars.first()).toBeVisible();
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  await expect(chart).toContainText(`Dachsanierung ${tag} 2031`);
+  // the tooltip in the language's money format
+  await bars.first().hover();
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('15,000.50 USD');
+
+  await bars.first().click();
+  await page.waitForURL((url) => url.pathname === '/budgets' && url.searchParams.has('filter'));
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({
+    cost_group_uuid: [group.uuid],
+    year: 2031,
+  });
+  await expect(page.getByText('Filtered by the link')).toBeVisible();
+  expect(await gridCount(page)).toBe(2);
+  await expect(page.getByRole('gridcell', { name: `Dach A ${tag}` })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: `Dach B ${tag}` })).toBeVisible();
+
+  // removing the tag lists every budget again
+  await page.getByText('Filtered by the link').locator('..').getByRole('button').click();
+  await expect(page).toHaveURL(/\/budgets$/);
+  await expect.poll(() => gridCount(page)).toBeGreaterThan(2);
+});
+
+test('the home tiles link to their grids, which count what the tile says', async ({ page }) => {
+  await signInTo(page, '/');
+  const tiles = page.locator('.hw-tiles a.hw-tile-link');
+  await expect(tiles.first()).toBeVisible();
+  await expect(page.locator('.hw-tile [aria-busy="true"]')).toHaveCount(0);
+  const links: { href: string; value: number; label: string }[] = [];
+  for (const tile of await tiles.all()) {
+    const href = (await tile.getAttribute('href'))!;
+    const value = countOf((await tile.locator('.hw-tile-value').textContent())!);
+    const label = (await tile.locator('.hw-tile-label').textContent())!;
+    links.push({ href, value, label });
+  }
+  expect(links.map((l) => l.label)).toEqual(expect.arrayContaining(['Open tickets', 'Overdue tickets']));
+  // the tiles of a model with a grid; task events open the calendar
+  const gridLinks = links.filter((l) => l.href.includes('?filter='));
+  expect(gridLinks.length).toBeGreaterThanOrEqual(5);
+  for (const link of gridLinks) {
+    await page.goto(link.href);
+    await expect(page.getByText('Filtered by the link')).toBeVisible();
+    expect(await gridCount(page), `${link.label}: ${link.href}`).toBe(link.value);
+  }
+  // the home's small charts are below the tiles, and the module cards are still there
+  await page.goto('/');
+  await expect(page.getByRole('figure', { name: 'Ticket throughput' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Modules' })).toBeVisible();
+});
+
+test('in dark mode the axis labels keep their contrast against the chart', async ({ page }) => {
+  await signInTo(page, '/');
+  await page.evaluate(() => localStorage.setItem('hauswerk.darkMode', 'on'));
+  await page.goto('/charts');
+  const chart = page.getByRole('figure', { name: 'Ticket throughput' });
+  const tick = chart.locator('.recharts-cartesian-axis-tick-value').first();
+  await expect(tick).toBeVisible();
+  const [fill, background] = await tick.evaluate((el) => [
+    getComputedStyle(el).fill,
+    getComputedStyle(el.closest('figure')!).backgroundColor,
+  ]);
+  expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+  const ratio = contrastRatio(fill, background);
+  expect(ratio, `${fill} on ${background}`).toBeGreaterThanOrEqual(4.5);
+  await chart.screenshot({ path: '.tmp/charts-dark.png' });
+});
