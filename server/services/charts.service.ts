@@ -49,8 +49,9 @@ export function chartPeriod(q: ChartQuery, today: string): ChartScope {
 }
 
 interface ChartDef<C extends Chart> {
-  /** The model whose view right the chart needs (and whose list scope it counts). */
+  /** The model whose list scope the chart counts (its view right needed), and other models it reads. */
   entity: AnyEntity;
+  reads?: AnyEntity[];
   statement: (access: Access, q: ChartScope, today: string) => SQL;
   present: (row: Record<string, unknown>) => ChartRow<C>;
 }
@@ -134,6 +135,7 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
   // per month: the workload of the task events due (docs/domain/calculations.md, "Workload")
   staffing: {
     entity: entities.task_event,
+    reads: [entities.task],
     statement: (access, q) => staffingStatement(access, q),
     present: (r) => ({ month: String(r.month), hours: String(r.hours), cost: String(r.cost) }),
   },
@@ -155,7 +157,7 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
 /** A chart's statement for the caller (rights checked: 404 outside the settings group, 403 without view). */
 export function chartStatement(access: Access, chart: Chart, q: ChartQuery) {
   const def = charts[chart];
-  requireView(access, q.settings_group_uuid, def.entity);
+  requireView(access, q.settings_group_uuid, def.entity, ...(def.reads ?? []));
   const today = todayOf(access);
   return def.statement(access, chartPeriod(q, today), today);
 }

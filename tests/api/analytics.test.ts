@@ -522,6 +522,38 @@ describe('the scope of the aggregates', () => {
     ]);
   });
 
+  it('shows a member under restricted access only the properties of their user groups and what is under them', async () => {
+    const c = await workspace(env);
+    const m = await member(c);
+    const other = await ok(c.client, '/properties', {
+      settings_group_uuid: c.settingsGroup,
+      name: 'Hidden',
+      latitude: '46',
+      longitude: '7',
+    });
+    await exec(sql`update properties set latitude = 47, longitude = 8 where uuid = ${c.property}`);
+    for (const property of [c.property, other.uuid])
+      await ok(c.client, '/tickets', { property_uuid: property, subject: 'Leck' });
+    const group = await ok(c.client, '/user-groups', {
+      settings_group_uuid: c.settingsGroup,
+      name: 'Seestrasse',
+      member_uuids: [m.user.uuid],
+    });
+    expect(
+      (await c.client.put(`/properties/${c.property}/user-groups`, { user_group_uuids: [group.uuid] })).statusCode,
+    ).toBe(200);
+    expect((await c.client.patch(`/settings-groups/${c.settingsGroup}`, { restricted_access: true })).statusCode).toBe(
+      200,
+    );
+    const q = `settings_group_uuid=${c.settingsGroup}`;
+    const map = json<MapBody>(await m.client.get(`/map/properties?${q}&kpi=open_tickets`));
+    expect(map.rows).toEqual([[c.property, 'Seestrasse 1', 47, 8, 1]]);
+    const tile = json<{ value: number }>(await m.client.get(`/dashboard/tiles/open_tickets?${q}`));
+    expect(tile.value).toBe(1);
+    expect(json<{ value: number }>(await c.client.get(`/dashboard/tiles/open_tickets?${q}`)).value).toBe(2);
+    expect(json<{ meta: { total: number } }>(await m.client.get(`/tickets?${q}&bbox=5,45,9,48`)).meta.total).toBe(1);
+  });
+
   it('answers 403 without the right to view the model an aggregate reads', async () => {
     const c = await workspace(env);
     const m = await member(c);
