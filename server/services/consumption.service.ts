@@ -9,6 +9,7 @@ import { entities } from '../../src/entities/registry';
 import type { ConsumptionReply } from '../../src/entities/counter';
 import type { Access } from '../crud/access';
 import { getRow } from '../crud/read';
+import { scopeCondition } from '../crud/table';
 import type { AppContext } from '../context';
 import { measurement as measurements, property as properties } from '../db/entity-tables';
 
@@ -51,7 +52,8 @@ export async function counterConsumption(
     .where(
       and(
         eq(measurements.counter_uuid, uuid),
-        isNull(measurements.deleted_at),
+        // the readings the caller may see (docs/domain/permissions.md, "Access rules"): not deleted, in scope
+        scopeCondition(entities.measurement, access),
         isNull(measurements.archived_at),
         isNotNull(measurements.consumption),
         q.from ? gte(measurements.measured_at, utcDay(q.from)) : undefined,

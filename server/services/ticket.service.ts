@@ -106,11 +106,20 @@ export async function followers(ctx: AppContext, access: Access, uuid: string) {
 
 export async function listComments(ctx: AppContext, access: Access, uuid: string) {
   await getRow(ctx, access, entities.ticket, uuid);
-  return (await ctx.db
-    .select(selection(entities.ticket_comment))
-    .from(comments)
-    .where(and(eq(comments.ticket_uuid, uuid), isNull(comments.deleted_at), isNull(comments.archived_at)))
-    .orderBy(asc(comments.created_at))) as Row[];
+  return (
+    (await ctx.db
+      .select(selection(entities.ticket_comment))
+      .from(comments)
+      // the comments the caller may see (docs/domain/permissions.md, "Access rules"): not deleted, in scope
+      .where(
+        and(
+          eq(comments.ticket_uuid, uuid),
+          scopeCondition(entities.ticket_comment, access),
+          isNull(comments.archived_at),
+        ),
+      )
+      .orderBy(asc(comments.created_at))) as Row[]
+  );
 }
 
 export async function postComment(ctx: AppContext, access: Access, uuid: string, body: string) {

@@ -56,6 +56,8 @@ let fixture: Fixture;
 let adminB: Client;
 /** model name → the uuid of each record kind */
 const records = new Map<string, Record<RecordKind, string>>();
+/** model name → the uuid of the access rule hiding its `hidden` record */
+const rules = new Map<string, string>();
 const checked = { requests: 0, routes: new Set<string>(), cells: 0 };
 const failures: string[] = [];
 
@@ -149,6 +151,7 @@ async function seed() {
       `rule ${e.name}`,
     );
     firstRule ||= String(rule.uuid);
+    rules.set(e.name, String(rule.uuid));
   }
   const filter = await created(
     await a.client.post('/filters', { settings_group_uuid: sgA, name: 'Leases', model: 'contract', filter: {} }),
@@ -611,6 +614,49 @@ describe('the authorization matrix', () => {
       await as.adminA.post(`/documents/${d.own}/unlink`, { model_name: 'property', model_uuid: property });
     await link(c.own, []);
     await link(c.hidden, []);
+  });
+
+  it('leaves hidden comments out of a visible ticket and hidden readings out of a counter’s consumption', async () => {
+    const comments = records.get('ticket_comment')!;
+    const ticketOf = async (uuid: string) =>
+      json<{ data: { ticket_uuid: string } }>(await as.adminA.get(`/ticket-comments/${uuid}`)).data.ticket_uuid;
+    // the hidden comment's ticket is visible to everyone in A (the fixture's references are not hidden)
+    const ticket = await ticketOf(comments.hidden);
+    for (const actor of ['outsider', 'tokenOutsider', 'viewOnly', 'full'] as const) {
+      const res = await as[actor].get(`/tickets/${ticket}/comments`);
+      expect(res.statusCode, actor).toBe(200);
+      const seen = kindsIn(
+        entityList.find((e) => e.name === 'ticket_comment')!,
+        res.body,
+      );
+      expect(seen, actor).toEqual(actor === 'full' ? ['hidden'] : []);
+    }
+    // a counter with three readings, the last hidden by the measurements' rule
+    const property = records.get('property')!.own;
+    const counter = await created(
+      await as.adminA.post('/counters', { property_uuid: property, counter_id: 'MATRIX-1', name: 'Matrix' }),
+      'counter',
+    );
+    const reading = async (measured_at: string, value: string) => {
+      const body = { property_uuid: property, counter_uuid: counter.uuid, measured_at, value };
+      return String((await created(await as.adminA.post('/measurements', body), 'reading')).uuid);
+    };
+    await reading('2026-01-15T10:00:00.000Z', '100');
+    await reading('2026-02-15T10:00:00.000Z', '150');
+    const last = await reading('2026-03-15T10:00:00.000Z', '400');
+    const rule = rules.get('measurement')!;
+    const hiding = async (uuids: string[]) =>
+      expect((await as.adminA.patch(`/access-rules/${rule}`, { filter: { uuid: uuids } })).statusCode).toBe(200);
+    await hiding([records.get('measurement')!.hidden, last]);
+    const totals = async (actor: Actor) => {
+      const res = await as[actor].get(`/counters/${String(counter.uuid)}/consumption?period=month`);
+      expect(res.statusCode, actor).toBe(200);
+      return res.body;
+    };
+    expect(await totals('full')).toMatch(/"250(\.0+)?"/);
+    expect(await totals('outsider')).not.toMatch(/"250(\.0+)?"/);
+    expect(await totals('outsider')).toMatch(/"50(\.0+)?"/);
+    await hiding([records.get('measurement')!.hidden]);
   });
 
   it(
