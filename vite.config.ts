@@ -33,24 +33,6 @@ export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-
       : null,
 });
 
-// Blueprint's icon name table off the first screen (docs/decisions.md, "Blueprint's icon names"): @blueprintjs/icons
-// builds `IconNames` and `IconNamesSet` when loaded, from a 68 KB enum of every icon plus change-case, only so its
-// loader can tell a known name from an unknown one, and the Icon component brings that into the first screen
-// (10 KB gzip). TypeScript checks the names we write, so the build replaces the module with one that accepts any
-// well-formed name and spells the constants on demand (`IconNames.ADD_CHILD`, `IconNames.AddChild` → "add-child").
-const ICON_NAMES = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
-const leanIconNames = (): Plugin => ({
-  name: 'hauswerk-lean-icon-names',
-  enforce: 'pre',
-  load: (id) =>
-    ICON_NAMES.test(id.split('?')[0]!)
-      ? `const kebab = (k) => /^[A-Z0-9_]+$/.test(k) ? k.toLowerCase().replace(/_/g, '-')
-  : k.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Za-z])([0-9])/g, '$1-$2').toLowerCase();
-export const IconNames = new Proxy({}, { get: (_, k) => (typeof k === 'string' ? kebab(k) : undefined) });
-export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(n) };`
-      : null,
-});
-
 // The client build. The API runs on the same origin (npm start); in `npm run dev` Vite proxies /api.
 // Installable and offline (docs/decisions.md, "Installable and offline"): the manifest with SVG and PNG icons, the
 // app shell precached (under 3 MB: the rarely used big chunks stay out and are cached when first loaded), API data
@@ -58,7 +40,6 @@ export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-
 export default defineConfig({
   plugins: [
     react(),
-    leanIconNames(),
     leanIconNames(),
     buildMarker(),
     VitePWA({
