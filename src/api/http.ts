@@ -114,11 +114,17 @@ function errorsOf(body: unknown): FieldErrors {
   return result;
 }
 
+let offlineSend: ((path: string, options: RequestOptions) => Promise<unknown> | null) | null = null;
+/** Writes while offline (src/offline/writer.ts): queued or refused there; `null` lets the request go. */
+export const setOfflineSend = (handler: typeof offlineSend) => void (offlineSend = handler);
+
 /**
  * Sends one request and returns the raw JSON body; all error handling of docs/domain/browser-app.md, "Errors and notices",
  * happens here.
  */
 async function send(path: string, options: RequestOptions, retried = false): Promise<unknown> {
+  const queued = options.method && options.method !== 'GET' ? offlineSend?.(path, options) : null;
+  if (queued) return queued;
   const hasBody = options.body !== undefined;
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let response: Response;

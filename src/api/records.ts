@@ -61,11 +61,23 @@ export async function listRecords(entity: AnyEntity, query: ListQuery, signal?: 
 
 export const getRecord = (entity: AnyEntity, uuid: string) => http.get<ApiRecord>(`${entity.plural}/${uuid}`);
 
+/**
+ * Creates and edits made without a connection (src/offline/writer.ts): queued and answered with the record as it
+ * will be, or refused (a create that needs a connection); `null` while online.
+ */
+export interface OfflineWrites {
+  create: (entity: AnyEntity, body: Record<string, unknown>) => Promise<ApiRecord> | null;
+  update: (entity: AnyEntity, record: ApiRecord, changes: Record<string, unknown>) => Promise<ApiRecord> | null;
+}
+let offlineWrites: OfflineWrites | null = null;
+export const setOfflineWrites = (writes: OfflineWrites | null) => void (offlineWrites = writes);
+
 export const createRecord = (entity: AnyEntity, body: Record<string, unknown>) =>
-  http.post<ApiRecord>(entity.plural, body, { silent: false });
+  offlineWrites?.create(entity, body) ?? http.post<ApiRecord>(entity.plural, body, { silent: false });
 
 /** A PATCH with the version the user saw; a stale version is a 409. */
 export const updateRecord = (entity: AnyEntity, record: ApiRecord, changes: Record<string, unknown>) =>
+  offlineWrites?.update(entity, record, changes) ??
   http.patch<ApiRecord>(`${entity.plural}/${record.uuid}`, changes, {
     headers: { 'If-Match': `"${record.updated_at}"` },
   });

@@ -12,6 +12,9 @@ type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<
 
 /** POST /logout, show its message, then forget everything; go to /login when the page needs a login. */
 export async function logoutAndReset(navigate: Navigate, currentPath: string): Promise<void> {
+  // changes made offline and not sent yet: warned first (docs/decisions.md, "Installable and offline")
+  const { confirmLogout } = await import('../offline/logout-check');
+  if (!(await confirmLogout())) return;
   store.set(loggingOutAtom, true);
   try {
     const reply = await logout();

@@ -20,6 +20,9 @@ interface Stored {
 }
 
 const lists = new Map<string, { reply: ListReply; at: number }>();
+/** The waiting offline edits laid over the records of a reply served from here (src/offline/writer.ts). */
+let overlay: (plural: string, records: ListReply['data']) => ListReply['data'] = (_plural, records) => records;
+export const setReplyOverlay = (apply: typeof overlay) => void (overlay = apply);
 /** The times of the list replies answered from here since the last change of screen (the banner's age). */
 const served = new Set<number>();
 let client: QueryClient | null = null;
@@ -128,7 +131,7 @@ export function startSessionCache(queryClient: QueryClient): void {
       if (!hit) return undefined;
       served.add(hit.at);
       for (const listener of listeners) listener();
-      return hit.reply;
+      return { ...hit.reply, data: overlay(key.slice(0, key.indexOf('?')), hit.reply.data) };
     },
     set(key, reply) {
       lists.delete(key);

@@ -2,7 +2,7 @@
 // off, across a reload, and is gone after logout and in a new browsing session (the app closed and opened again).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, signInTo } from './support';
+import { apiGet, openUserMenu, signInTo } from './support';
 
 interface ApiFacility {
   uuid: string;
@@ -66,4 +66,135 @@ test('the session cache ends with the session: a new browsing session and logout
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => sessionStorage.getItem('hauswerk.sessionCache') === null)).toBe(true);
+});
+
+interface ApiProperty {
+  uuid: string;
+  city: string;
+  updated_at: string;
+}
+
+/** The City cell of a property's row in the properties grid. */
+async function cityCell(page: Page, uuid: string) {
+  const col = await page.getByRole('columnheader', { name: 'City', exact: true }).getAttribute('aria-colindex');
+  return page.locator(`[role="row"][row-id="${uuid}"] [role="gridcell"][aria-colindex="${col}"]`);
+}
+
+/** Opens the properties grid online and waits until it can be read offline; returns the first property by name. */
+async function propertiesReady(page: Page) {
+  await signInTo(page, '/property');
+  await expect(dataRows(page).first()).toHaveAttribute('row-id', /\w/);
+  const [property] = await apiGet<ApiProperty[]>(page, 'properties?per_page=1&sort_by=name');
+  await expect(await cityCell(page, property!.uuid)).toHaveText(property!.city);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await cacheWritten(page);
+  await page.waitForTimeout(1_200);
+  return property!;
+}
+
+async function editCity(page: Page, uuid: string, value: string) {
+  const cell = await cityCell(page, uuid);
+  await cell.dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(value);
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveText(value);
+}
+
+/** Changes a property through the API as another client would (the context's network is not involved). */
+async function changeThroughApi(page: Page, property: ApiProperty, changes: Record<string, unknown>) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.patch(`/api/v1/properties/${property.uuid}`, {
+    data: changes,
+    headers: {
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      'X-Requested-With': 'XMLHttpRequest',
+      'If-Match': `"${property.updated_at}"`,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const waitingButton = (page: Page, count: number) =>
+  page.getByRole('button', { name: `${count} change${count === 1 ? '' : 's'} waiting` });
+
+test('a cell edited offline waits, survives a reload and is saved when the connection is back', async ({
+  page,
+  context,
+}) => {
+  const property = await propertiesReady(page);
+  await context.setOffline(true);
+  const city = `Offline ${Date.now() % 100000}`;
+  await editCity(page, property.uuid, city);
+  await expect(waitingButton(page, 1)).toBeVisible();
+
+  await page.reload();
+  await expect(await cityCell(page, property.uuid)).toHaveText(city);
+  await expect(waitingButton(page, 1)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 change made offline was saved.')).toBeVisible();
+  await expect(waitingButton(page, 1)).toHaveCount(0);
+  const saved = await apiGet<ApiProperty>(page, `properties/${property.uuid}`);
+  expect(saved.city).toBe(city);
+});
+
+test('a change made meanwhile by someone else opens the conflict view: theirs and mine, field by field', async ({
+  page,
+  context,
+}) => {
+  const property = await propertiesReady(page);
+  await context.setOffline(true);
+  await editCity(page, property.uuid, 'Mine-Stadt');
+  await changeThroughApi(page, property, { city: 'Their-Stadt' });
+
+  await context.setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Changes made offline' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Conflict', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Theirs: city' })).toBeVisible();
+  await expect(dialog.getByText('Their-Stadt')).toBeVisible();
+  await expect(dialog.getByText('Mine-Stadt')).toBeVisible();
+  await dialog.getByText('Mine-Stadt').click();
+  await dialog.getByRole('button', { name: 'Save my choice' }).click();
+  await expect(dialog.getByText('Every change was sent.')).toBeVisible();
+  expect((await apiGet<ApiProperty>(page, `properties/${property.uuid}`)).city).toBe('Mine-Stadt');
+});
+
+test('logout with changes waiting warns first, then forgets the queue and the cache', async ({ page, context }) => {
+  const property = await propertiesReady(page);
+  await context.setOffline(true);
+  await editCity(page, property.uuid, 'Vergessen');
+  await expect(waitingButton(page, 1)).toBeVisible();
+
+  // declined: nothing is lost
+  page.once('dialog', (d) => void d.dismiss());
+  await openUserMenu(page);
+  await page.getByText('Sign out', { exact: true }).click();
+  await expect(waitingButton(page, 1)).toBeVisible();
+  await expect(page).toHaveURL(/\/property/);
+
+  let warning = '';
+  page.once('dialog', (d) => {
+    warning = d.message();
+    void d.accept();
+  });
+  await page.keyboard.press('Escape');
+  await openUserMenu(page);
+  await page.getByText('Sign out', { exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(warning).toBe('1 change made offline has not been sent yet. Sign out and discard it?');
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('hauswerk-offline', 1);
+        req.onsuccess = () => {
+          const count = req.result.transaction('queue').objectStore('queue').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(left).toBe(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('hauswerk.sessionCache') === null)).toBe(true);
+  await context.setOffline(false);
 });

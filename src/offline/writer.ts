@@ -1,0 +1,230 @@
+// Writing without a connection (docs/decisions.md, "Installable and offline"): while the browser is offline, cell and
+// record edits, task events done or skipped, ticket comments and transitions, and new tickets and measurements go
+// into the queue (src/offline/queue.ts, kept in IndexedDB); other writes say they need a connection. When the
+// connection is back (and after signing in again) the queue is replayed in order with the versions the user saw.
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, isApiError } from '../api/errors';
+import { request, requestEnvelope, setOfflineSend, type RequestOptions } from '../api/http';
+import { setOfflineWrites, type ApiRecord } from '../api/records';
+import { notify } from '../components/notices';
+import { i18n } from '../i18n';
+import { IdbStorage, isQuotaError } from './idb-storage';
+import {
+  MemoryStorage,
+  WriteQueue,
+  type NewOp,
+  type RequestOp,
+  type SendResult,
+  type Sender,
+  type UpdateOp,
+} from './queue';
+import { setReplyOverlay } from './session-cache';
+
+/** Marks the replay's own requests, which must never be queued again. */
+const REPLAY = 'X-Offline-Replay';
+/** Creates allowed offline (docs/decisions.md): the others need a connection. */
+const OFFLINE_CREATES = new Set(['tickets', 'measurements']);
+/** Other writes allowed offline, by path below /api/v1. */
+const OFFLINE_WRITES = [
+  /^task-events\/[^/]+\/(done|skip)$/,
+  /^tickets\/[^/]+\/comments$/,
+  /^tickets\/[^/]+\/[a-z_-]+$/, // a ticket's transitions (links)
+  /^measurements$/,
+  /^tickets$/,
+];
+
+export const queue = new WriteQueue(typeof indexedDB === 'undefined' ? new MemoryStorage() : new IdbStorage());
+let client: QueryClient | null = null;
+
+const offline = () => navigator.onLine === false;
+const t = (key: string, params?: Record<string, unknown>) => i18n.t(`offline.${key}`, params);
+export const currentUser = (): string | null =>
+  (client?.getQueryData<{ uuid: string }>(['user'])?.uuid as string | undefined) ?? null;
+
+async function enqueue(op: NewOp) {
+  try {
+    return await queue.add(op);
+  } catch (error) {
+    const message = isQuotaError(error) ? t('storageFull') : t('notKept');
+    notify.error(message, { key: 'offline-storage' });
+    throw new ApiError(0, message, { notified: true });
+  }
+}
+
+const needsConnection = () => {
+  const message = t('needsConnection');
+  notify.warning(message, { key: 'offline-needs-connection' });
+  return Promise.reject(new ApiError(0, message, { notified: true }));
+};
+
+function queuedNotice() {
+  notify.info(t('queued'), { key: 'offline-queued' });
+}
+
+/** The record's fields with the waiting edits of this user over them (list replies served offline). */
+function overlay(plural: string, records: ApiRecord[]): ApiRecord[] {
+  const user = currentUser();
+  const edits = new Map<string, Record<string, unknown>>();
+  for (const op of queue.list(user ?? undefined))
+    if (op.kind === 'update' && op.plural === plural && op.status === 'pending')
+      edits.set(op.uuid, { ...edits.get(op.uuid), ...op.changes });
+  return edits.size ? records.map((r) => (edits.has(r.uuid) ? { ...r, ...edits.get(r.uuid) } : r)) : records;
+}
+
+// --- sending --------------------------------------------------------------------------------------------------
+
+const replayOptions = (options: RequestOptions): RequestOptions => ({
+  ...options,
+  silent: true,
+  headers: { ...options.headers, [REPLAY]: '1' },
+});
+
+async function failure(error: unknown, op?: UpdateOp): Promise<SendResult> {
+  if (!isApiError(error) || error.status === 0) throw error; // the connection: the replay stops
+  if (error.status === 409 && op) {
+    const theirs = await request<ApiRecord>(`${op.plural}/${op.uuid}`, replayOptions({})).catch(() => undefined);
+    return { ok: false, status: 409, message: error.message, theirs };
+  }
+  if (error.status === 404 || error.status === 410) return { ok: false, status: 404, message: t('deleted') };
+  return { ok: false, status: error.status, message: error.message, errors: error.errors };
+}
+
+const sender: Sender = {
+  async update(op) {
+    try {
+      const record = await request<ApiRecord>(
+        `${op.plural}/${op.uuid}`,
+        replayOptions({ method: 'PATCH', body: op.changes, headers: { 'If-Match': `"${op.version}"` } }),
+      );
+      return { ok: true, record };
+    } catch (error) {
+      return failure(error, op);
+    }
+  },
+  async bulk(plural, ops) {
+    let rows: { uuid: string; status: string; record?: ApiRecord; errors?: Record<string, string[]> }[];
+    try {
+      rows = (
+        await requestEnvelope<typeof rows>(
+          plural,
+          replayOptions({
+            method: 'PATCH',
+            body: {
+              rows: ops.map((op) => ({ uuid: op.uuid, updated_at: op.version, ...op.changes })),
+              skip_invalid: true,
+            },
+          }),
+        )
+      ).data;
+    } catch (error) {
+      const result = await failure(error);
+      return ops.map(() => result);
+    }
+    const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+    return Promise.all(
+      ops.map(async (op): Promise<SendResult> => {
+        const row = byUuid.get(op.uuid);
+        if (row?.status === 'updated' || row?.status === 'unchanged') return { ok: true, record: row.record };
+        if (row?.status === 'conflict') return failure(new ApiError(409, t('conflictTitle')), op);
+        if (row?.status === 'invalid')
+          return {
+            ok: false,
+            status: 422,
+            message: Object.values(row.errors ?? {})
+              .flat()
+              .join(' '),
+            errors: row.errors,
+          };
+        return { ok: false, status: 404, message: t('deleted') };
+      }),
+    );
+  },
+  async request(op) {
+    try {
+      const record = await request<Record<string, unknown>>(
+        op.path,
+        replayOptions({ method: op.method, body: op.body }),
+      );
+      return { ok: true, record: record ?? undefined };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+};
+
+let conflictListener: (() => void) | null = null;
+/** The changes panel opens itself when a replay ends with conflicts or failures. */
+export const onConflicts = (listener: () => void) => void (conflictListener = listener);
+
+/** Sends this user's waiting changes, when online. */
+export async function replay(): Promise<void> {
+  const user = currentUser();
+  if (!user || offline() || !queue.list(user).some((o) => o.status === 'pending')) return;
+  const summary = await queue.replay(user, sender);
+  if (summary.sent) {
+    notify.success(t('sent', { count: summary.sent }), { key: 'offline-sent' });
+    void client?.invalidateQueries();
+  }
+  if (summary.stopped === 'session') notify.warning(t('signInAgain'), { key: 'offline-session', persistent: true });
+  if (summary.conflicts || summary.failed) conflictListener?.();
+}
+
+// --- hooks ----------------------------------------------------------------------------------------------------
+
+export function startWriter(queryClient: QueryClient): void {
+  client = queryClient;
+  void queue.load().catch(() => undefined);
+  setReplyOverlay(overlay);
+  setOfflineWrites({
+    update(entity, record, changes) {
+      const user = currentUser();
+      if (!offline() || !user) return null;
+      const op = { kind: 'update', user, model: entity.name, plural: entity.plural, uuid: record.uuid } as const;
+      return enqueue({ ...op, version: record.updated_at, changes }).then(() => {
+        queuedNotice();
+        return { ...record, ...changes };
+      });
+    },
+    create(entity, body) {
+      const user = currentUser();
+      if (!offline() || !user) return null;
+      if (!OFFLINE_CREATES.has(entity.plural)) return needsConnection();
+      return enqueue({ kind: 'request', user, method: 'POST', path: entity.plural, body, model: entity.name }).then(
+        (op) => {
+          queuedNotice();
+          const uuid = `offline-${op.id}`;
+          return { ...body, uuid, links: {}, attributes: {} } as unknown as ApiRecord;
+        },
+      );
+    },
+  });
+  setOfflineSend((path, options) => {
+    if (!offline() || options.headers?.[REPLAY]) return null;
+    const user = currentUser();
+    if (!user || !OFFLINE_WRITES.some((re) => re.test(path))) return needsConnection();
+    const [plural, uuid] = path.split('/');
+    const op: Omit<RequestOp, 'id' | 'status' | 'at'> = {
+      kind: 'request',
+      user,
+      method: options.method as RequestOp['method'],
+      path,
+      body: options.body,
+      model: plural === 'task-events' ? 'task_event' : plural === 'tickets' ? 'ticket' : plural,
+      ...(uuid ? { uuid } : {}),
+    };
+    return enqueue(op).then(() => {
+      queuedNotice();
+      return { data: null };
+    });
+  });
+  addEventListener('online', () => void replay());
+  // the user known again (a reload, or signing in after the session ended): send what waits
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === 'user' && event.query.state.status === 'success')
+      void replay();
+  });
+  void queue.load().then(
+    () => replay(),
+    () => undefined,
+  );
+}
