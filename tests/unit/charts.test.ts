@@ -81,14 +81,31 @@ describe('chart data', () => {
         anomalies: 2,
       },
     ];
+    // one unit at a time: kWh has the most rows
     const shape = consumptionShape(rows);
-    expect(shape.counters.map((c) => c.name)).toEqual(['Strom', 'Wasser']);
-    expect(shape.anomalies).toBe(3);
+    expect(shape).toMatchObject({ units: ['kWh', 'm³'], unit: 'kWh', inUnit: 1, anomalies: 1 });
+    expect(shape.counters.map((c) => c.name)).toEqual(['Strom']);
     expect(shape.data).toEqual([
-      { month: '2026-01', a: 8, 'a:a': 0, b: 3, 'b:a': 2 },
+      { month: '2026-01', a: 8, 'a:a': 0 },
       { month: '2026-02', a: 10.5, 'a:a': 1 },
     ]);
-    expect(consumptionShape(rows, true).data[0]).toMatchObject({ a: 0.08, b: null });
+    expect(consumptionShape(rows, true).data[0]).toMatchObject({ a: 0.08 });
+    const water = consumptionShape(rows, true, 'm³');
+    expect(water).toMatchObject({ unit: 'm³', anomalies: 2 });
+    expect(water.data[0]).toEqual({ month: '2026-01', b: null, 'b:a': 2 });
+    // the meters with the most consumption, at most `limit`
+    const many = Array.from({ length: 9 }, (_, i) => ({
+      month: '2026-01',
+      counter_uuid: `c${i}`,
+      counter: `Zähler ${i}`,
+      unit: 'kWh',
+      consumption: String(i * 10),
+      per_m2: null,
+      anomalies: 0,
+    }));
+    const top = consumptionShape(many, false, undefined, 3);
+    expect(top.counters.map((c) => c.uuid)).toEqual(['c8', 'c7', 'c6']);
+    expect(top.inUnit).toBe(9);
     expect(consumptionLink('a', '2026-02', true)).toEqual({
       model: 'measurement',
       filter: {

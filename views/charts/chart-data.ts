@@ -83,25 +83,55 @@ export interface CounterSeries {
 export interface ConsumptionShape {
   /** One entry per month: `month`, per counter uuid its value and `<uuid>:a` its anomalous readings. */
   data: Record<string, string | number | null>[];
+  /** The counters drawn: those of the unit with the most consumption, at most `limit`. */
   counters: CounterSeries[];
+  /** The units of all counters, the one drawn, and how many counters it has in all. */
+  units: string[];
+  unit: string;
+  inUnit: number;
+  /** The anomalous readings of the counters drawn. */
   anomalies: number;
 }
 
-export function consumptionShape(rows: readonly ChartRow<'consumption'>[], perM2 = false): ConsumptionShape {
-  const months = new Map<string, Record<string, string | number | null>>();
+/** Meters of different units share no axis, and a few dozen lines are none to read: one unit's top `limit` meters. */
+export function consumptionShape(
+  rows: readonly ChartRow<'consumption'>[],
+  perM2 = false,
+  wanted?: string,
+  limit = 6,
+): ConsumptionShape {
+  const totals = new Map<string, number>();
+  const byUnit = new Map<string, number>();
   const counters = new Map<string, CounterSeries>();
-  let anomalies = 0;
   for (const r of rows) {
+    const unit = r.unit ?? '';
     if (!counters.has(r.counter_uuid))
       counters.set(r.counter_uuid, { uuid: r.counter_uuid, name: r.counter, unit: r.unit });
+    totals.set(r.counter_uuid, (totals.get(r.counter_uuid) ?? 0) + Math.abs(num(r.consumption)));
+    byUnit.set(unit, (byUnit.get(unit) ?? 0) + 1);
+  }
+  const units = [...byUnit.keys()].sort((a, b) => a.localeCompare(b));
+  const unit =
+    wanted !== undefined && byUnit.has(wanted)
+      ? wanted
+      : ([...byUnit.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '');
+  const inUnit = [...counters.values()].filter((c) => (c.unit ?? '') === unit);
+  const shown = inUnit
+    .sort((a, b) => (totals.get(b.uuid) ?? 0) - (totals.get(a.uuid) ?? 0) || a.name.localeCompare(b.name))
+    .slice(0, limit);
+  const drawn = new Set(shown.map((c) => c.uuid));
+  const months = new Map<string, Record<string, string | number | null>>();
+  let anomalies = 0;
+  for (const r of rows) {
     let entry = months.get(r.month);
     if (!entry) months.set(r.month, (entry = { month: r.month }));
+    if (!drawn.has(r.counter_uuid)) continue;
     entry[r.counter_uuid] = perM2 ? (r.per_m2 === null ? null : num(r.per_m2)) : num(r.consumption);
     entry[`${r.counter_uuid}:a`] = r.anomalies;
     anomalies += r.anomalies;
   }
   const data = [...months.values()].sort((a, b) => String(a.month).localeCompare(String(b.month)));
-  return { data, counters: [...counters.values()], anomalies };
+  return { data, counters: shown, units, unit, inUnit: inUnit.length, anomalies };
 }
 
 /** A counter's point: its readings of that month (only the anomalous ones when it has any and `anomalous`). */

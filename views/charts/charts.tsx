@@ -2,7 +2,7 @@
 // and properties and a period. A click on a bar, point or slice opens the grid of what it counts (chart-data.ts);
 // numbers follow the UI language, colours the theme (chart-theme.ts). Used by the charts screen and, compact, by the
 // home dashboard.
-import { Switch } from '@blueprintjs/core';
+import { HTMLSelect, Switch } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType, type CSSProperties } from 'react';
 import {
@@ -151,7 +151,8 @@ export function ConsumptionChart({ from, to, compact }: ChartProps) {
   const { theme, format, open, locale } = useChartContext();
   const query = useChart('consumption', from, to);
   const [perM2, setPerM2] = useState(false);
-  const shape = useMemo(() => consumptionShape(query.data ?? [], perM2), [query.data, perM2]);
+  const [unit, setUnit] = useState<string | undefined>(undefined);
+  const shape = useMemo(() => consumptionShape(query.data ?? [], perM2, unit), [query.data, perM2, unit]);
   const rows: ConsumptionRow[] = useMemo(
     () =>
       (query.data ?? []).map((r: ChartRow<'consumption'>) => ({
@@ -181,6 +182,18 @@ export function ConsumptionChart({ from, to, compact }: ChartProps) {
       hint={
         <>
           {t('charts.consumption.anomalyHint', { count: shape.anomalies })}
+          {shape.inUnit > shape.counters.length && (
+            <span>{t('charts.consumption.top', { shown: shape.counters.length, count: shape.inUnit })}</span>
+          )}
+          {!compact && shape.units.length > 1 && (
+            <HTMLSelect
+              minimal
+              value={shape.unit}
+              aria-label={t('charts.columns.unit')}
+              options={shape.units.map((u) => ({ value: u, label: u || '–' }))}
+              onChange={(e) => setUnit(e.currentTarget.value)}
+            />
+          )}
           {!compact && (
             <Switch
               inline
