@@ -113,6 +113,10 @@ export const CREATE: Record<Actor, Answer> = {
   tokenOutsider: 'ok',
 };
 
+/** Creating a record by upload (documents): the upload names the record it is attached to (A's property), so a
+ * caller who cannot view that record gets it as missing (404), one who can but may not create 403. */
+export const UPLOAD: Record<Actor, Answer> = { ...CREATE, superuser: 404, memberB: 404, noRights: 404 };
+
 /** The import template holds no records: anyone signed in. */
 export const TEMPLATE = Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : 'ok'])) as Record<
   Actor,
