@@ -2,7 +2,7 @@
 // (`GET /map/properties`), and a property's new place (`PATCH /properties/{uuid}` with If-Match, through the
 // records API). The map's list sits below the property model's list keys, so every write of a property (a grid
 // edit, an undo, the drawer) refetches it like any other list of properties.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../src/api/http';
 import { getRecord, recordKeys, updateRecord, type ApiRecord } from '../../src/api/records';
 import { property } from '../../src/entities/property';
@@ -34,6 +34,14 @@ export const mapPropertiesQuery = ({ settingsGroupUuid, kpi, propertyUuids }: Ma
     },
     staleTime: 30_000,
   });
+
+/**
+ * Starts reading the map's properties before the screen renders (when its code arrives, in parallel with its texts
+ * and React's first render), as a grid route warms its first block.
+ */
+export function prefetchMapProperties(client: QueryClient, scope: MapScope): void {
+  if (scope.settingsGroupUuid) void client.prefetchQuery(mapPropertiesQuery(scope)).catch(() => undefined);
+}
 
 /** Moves a property: read for its version, then patched with If-Match (a stale version is a 409). */
 export async function placeProperty(

@@ -18,10 +18,12 @@ import type { ListQuery } from '../../src/api/records';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useTranslation } from '../../src/i18n';
-import { selectedPropertiesAtom } from '../../src/state/context';
+import { selectedPropertiesAtom, selectedSettingsGroupAtom } from '../../src/state/context';
+import { store } from '../../src/state/store';
+import { queryClient } from '../../src/api/query-client';
 import { selectionAtom } from '../../src/state/selection';
 import { isDarkAtom } from '../../src/state/theme';
-import { mapPropertiesQuery } from './map-api';
+import { mapPropertiesQuery, prefetchMapProperties } from './map-api';
 import { bboxParam, isKpi, KPIS, toPoints, type Kpi, type MapRow, type UnplacedRow } from './map-data';
 import { MapLegend, PlacingNote, SelectionList, UnplacedList } from './map-panels';
 import { PropertyMap, type MapViewState } from './property-map';
@@ -30,6 +32,12 @@ import '../records/records.css';
 import './map.css';
 
 void preloadForGridRoute();
+// the properties of the map are asked for as soon as this code arrives (the KPI from the address, as the screen reads it)
+prefetchMapProperties(queryClient, {
+  settingsGroupUuid: store.get(selectedSettingsGroupAtom),
+  kpi: ((k) => (isKpi(k) ? k : 'none'))(new URLSearchParams(globalThis.location?.search).get('kpi')),
+  propertyUuids: store.get(selectedPropertiesAtom),
+});
 
 const NO_ROWS: MapRow[] = [];
 const NO_UNPLACED: UnplacedRow[] = [];
