@@ -125,7 +125,7 @@ export function BudgetVsActualChart({ from, to, compact }: ChartProps) {
           onClick={click}
           style={clickable}
         />
-        <Bar dataKey="actual" name={t('charts.budget.actual')} onClick={click} style={clickable}>
+        <Bar dataKey="actual" name={t('charts.budget.actual')} fill={theme.series[2]} onClick={click} style={clickable}>
           {points.map((p) => (
             <Cell key={p.key} fill={p.actual > p.budget ? theme.alert : theme.series[2]} />
           ))}
