@@ -9,12 +9,34 @@ import { ChangesPanel } from './changes-panel';
 import { startSessionCache } from './session-cache';
 import { startWriter } from './writer';
 
+/**
+ * The build's files this page loaded, kept in the service worker's cache of assets (vite.config.ts): those that are
+ * not precached and were loaded before the worker took over (its first visit) would otherwise be missing offline.
+ */
+function keepLoadedAssets(): void {
+  if (typeof caches === 'undefined' || typeof PerformanceObserver === 'undefined') return;
+  const seen = new Set<string>();
+  const keep = (entries: PerformanceEntryList) => {
+    for (const entry of entries) {
+      const url = new URL(entry.name);
+      if (url.origin !== location.origin || !url.pathname.startsWith('/assets/') || seen.has(url.pathname)) continue;
+      seen.add(url.pathname);
+      void caches
+        .match(url.pathname)
+        .then((hit) => (hit ? undefined : caches.open('hauswerk-assets').then((cache) => cache.add(url.pathname))))
+        .catch(() => undefined);
+    }
+  };
+  new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource', buffered: true });
+}
+
 let started = false;
 export function startOffline(queryClient: QueryClient): void {
   if (started) return;
   started = true;
   startSessionCache(queryClient);
   startWriter(queryClient);
+  keepLoadedAssets();
   const host = document.createElement('div');
   host.className = 'hw-offline-root';
   document.body.append(host);

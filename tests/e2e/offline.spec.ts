@@ -198,3 +198,31 @@ test('logout with changes waiting warns first, then forgets the queue and the ca
   expect(await page.evaluate(() => sessionStorage.getItem('hauswerk.sessionCache') === null)).toBe(true);
   await context.setOffline(false);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+  test('the calendar opens as a list, and its task events stay readable offline', async ({ page, context }) => {
+    await signInTo(page, '/tasks');
+    await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+    const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+    await expect(calendar.locator('.fc-listMonth-view')).toBeVisible();
+    await expect(calendar.locator('.fc-dayGridMonth-view')).toHaveCount(0);
+    await expect(calendar.locator('.fc-list-event, .fc-list-empty').first()).toBeVisible();
+    const events = () =>
+      calendar
+        .locator('.fc-list-event')
+        .allInnerTexts()
+        .then((texts) => texts.map((x) => x.trim()));
+    const listed = await events();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await cacheWritten(page);
+    await page.waitForTimeout(1_200);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await expect(calendar.locator('.fc-listMonth-view')).toBeVisible();
+    await expect.poll(events).toEqual(listed);
+    await context.setOffline(false);
+  });
+});
