@@ -51,9 +51,9 @@ test('a cost group’s bar opens the budgets grid filtered to that cost group an
   await expect(bars.first()).toBeVisible();
   await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
   await expect(chart).toContainText(`Dachsanierung ${tag} 2031`);
-  // the tooltip in the language's money format
+  // the tooltip in the language's money format, with the settings group's currency
   await bars.first().hover();
-  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('15,000.50 USD');
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('15,000.50 CHF');
 
   await bars.first().click();
   await page.waitForURL((url) => url.pathname === '/budgets' && url.searchParams.has('filter'));

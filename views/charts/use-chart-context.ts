@@ -1,9 +1,10 @@
 // What every chart reads: the UI language and its number formats, the settings group's currency, the theme's
 // colours, the selected context (settings group, properties) and where a click on a bar or slice goes.
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { settingsGroupQuery } from '../../src/api/queries';
 import { useFormat } from '../../src/components/use-format';
 import { DEFAULT_CURRENCY } from '../../src/i18n/format';
 import { isDarkAtom } from '../../src/state/theme';
@@ -14,12 +15,13 @@ import { linkPath, useChartSelection } from './charts-api';
 
 export function useChartContext() {
   const { locale } = useFormat();
-  const { current } = useSelectedSettingsGroup();
   const selection = useChartSelection();
+  const uuid = selection.settingsGroupUuid;
+  // the settings group's currency (the list of groups is slim; its page is read once and cached)
+  const group = useQuery({ ...settingsGroupQuery(uuid ?? ''), enabled: Boolean(uuid), staleTime: 300_000 });
   const dark = useAtomValue(isDarkAtom);
   const navigate = useNavigate();
-  const named = current && 'currency' in current ? String(current.currency ?? '') : '';
-  const currency = named || DEFAULT_CURRENCY[locale];
+  const currency = group.data?.currency || DEFAULT_CURRENCY[locale];
   const open = useCallback(
     (link: GridLink) => {
       const path = linkPath(link);
