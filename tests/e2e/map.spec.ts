@@ -1,7 +1,7 @@
 // /map with 200 properties placed in a grid of their own (made through the API here) and no tile server (every tile
 // request fails, nothing leaves the machine): clusters show, zooming in splits them, a clicked pin selects its row in
 // the properties grid, "Filter to map area" narrows the grid to what is in view, and a pin dragged in edit mode is
-// saved and taken back with Ctrl+Z.
+// saved and taken back with Ctrl+Z; a property without coordinates is placed with a click.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiGet, apiPost, signInTo } from './support';
@@ -27,8 +27,9 @@ async function seed(page: Page): Promise<Property[]> {
     latitude: spot(i).lat.toFixed(6),
     longitude: spot(i).lng.toFixed(6),
   }));
-  const created = await apiPost<Property[]>(page, 'properties/bulk', { rows });
-  expect(created).toHaveLength(200);
+  const unplaced = { settings_group_uuid: any!.settings_group_uuid, name: 'Kartentest ohne Ort', city: 'Mariehamn' };
+  const created = await apiPost<Property[]>(page, 'properties/bulk', { rows: [...rows, unplaced] });
+  expect(created).toHaveLength(201);
   return created;
 }
 
@@ -115,6 +116,22 @@ test('map: clusters, a pin selects its row, filter to map area, drag a pin and u
   await page.getByText('Move pins').click();
   await page.mouse.click(cx, cy);
   await expect(page.locator('.leaflet-popup')).toContainText(target.name);
-  expect(outside, 'requests that left the machine').toEqual(expect.arrayContaining([]));
-  expect(outside.every((url) => /tile\.openstreetmap\.org/.test(url))).toBe(true);
+
+  // a property without coordinates is placed with a click on the map
+  const homeless = created.find((p) => p.name === 'Kartentest ohne Ort')!;
+  await expect(page.getByRole('heading', { name: /^Without coordinates \(\d+\)$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Place Kartentest ohne Ort on the map' }).click();
+  await expect(page.getByText('Click on the map where Kartentest ohne Ort is.')).toBeVisible();
+  const placed = page.waitForResponse(
+    (r) => r.url().includes(`/properties/${homeless.uuid}`) && r.request().method() === 'PATCH',
+  );
+  await page.mouse.click(cx - 150, cy + 100);
+  expect((await placed).status()).toBe(200);
+  await expect(page.getByText('Kartentest ohne Ort placed on the map')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place Kartentest ohne Ort on the map' })).toHaveCount(0);
+  const home = await apiGet<Property>(page, `properties/${homeless.uuid}`);
+  expect(Number(home.latitude)).toBeLessThan(spot(47).lat);
+  expect(Number(home.longitude)).toBeLessThan(spot(47).lng);
+  // nothing left the machine but the tile requests the map tried (and were refused)
+  expect(outside.filter((url) => !/tile\.openstreetmap\.org/.test(url))).toEqual([]);
 });
