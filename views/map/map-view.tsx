@@ -241,12 +241,14 @@ export function MapView() {
           inline
         />
       )}
-      <Switch
-        checked={editable}
-        onChange={(e) => setEditable(e.currentTarget.checked)}
-        label={t('map.editPins')}
-        inline
-      />
+      {!phone && (
+        <Switch
+          checked={editable}
+          onChange={(e) => setEditable(e.currentTarget.checked)}
+          label={t('map.editPins')}
+          inline
+        />
+      )}
     </div>
   );
 
@@ -256,7 +258,7 @@ export function MapView() {
         points={points}
         kpi={kpi}
         selectedRows={selectedRows}
-        editable={editable}
+        editable={editable && !phone}
         dark={dark}
         initial={initial}
         placing={Boolean(placing)}
