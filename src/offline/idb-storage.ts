@@ -30,6 +30,13 @@ export class IdbStorage implements QueueStorage {
   load = () => this.run('readonly', (s) => s.getAll() as IDBRequest<QueuedOp[]>);
   put = async (op: QueuedOp) => void (await this.run('readwrite', (s) => s.put(op)));
   remove = async (id: number) => void (await this.run('readwrite', (s) => s.delete(id)));
+  removeMany = async (ids: readonly number[]) => {
+    if (ids.length === 0) return;
+    await this.run('readwrite', (s) => {
+      for (const id of ids.slice(0, -1)) s.delete(id);
+      return s.delete(ids.at(-1)!);
+    });
+  };
   clear = async () => void (await this.run('readwrite', (s) => s.clear()));
 }
 

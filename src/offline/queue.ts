@@ -53,6 +53,8 @@ export interface QueueStorage {
   load(): Promise<QueuedOp[]>;
   put(op: QueuedOp): Promise<void>;
   remove(id: number): Promise<void>;
+  /** Several at once (one transaction: a bulk reply settles up to 1,000 changes). */
+  removeMany?(ids: readonly number[]): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -230,14 +232,23 @@ export class WriteQueue {
         summary.stopped = 'network';
         return summary;
       }
+      const stop = results.find((r) => !r.ok && (r.status === 401 || r.status === 0 || r.status === 419));
+      if (stop && !stop.ok) {
+        summary.stopped = stop.status === 0 ? 'network' : 'session';
+        return summary;
+      }
+      // the saved ones leave the storage together
+      const saved = batch.filter((_, k) => results[k]?.ok);
+      if (saved.length > 1 && this.storage.removeMany) {
+        await this.storage.removeMany(saved.map((o) => o.id));
+        const gone = new Set(saved);
+        this.ops = this.ops.filter((o) => !gone.has(o));
+      }
       for (let k = 0; k < batch.length; k++) {
         const sent = batch[k]!;
         const result = results[k] ?? { ok: false, status: 0 };
-        if (!result.ok && (result.status === 401 || result.status === 0 || result.status === 419)) {
-          summary.stopped = result.status === 0 ? 'network' : 'session';
-          return summary;
-        }
-        await this.settle(sent, result, onSaved);
+        if (result.ok && saved.length > 1 && this.storage.removeMany) onSaved(sent, result);
+        else await this.settle(sent, result, onSaved);
         if (result.ok) summary.sent++;
         else {
           if (result.status === 409) summary.conflicts++;
@@ -275,6 +286,9 @@ export class MemoryStorage implements QueueStorage {
   }
   async remove(id: number) {
     this.rows.delete(id);
+  }
+  async removeMany(ids: readonly number[]) {
+    for (const id of ids) this.rows.delete(id);
   }
   async clear() {
     this.rows.clear();
