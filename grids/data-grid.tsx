@@ -33,6 +33,17 @@ import './data-grid.css';
 
 registerGridModules();
 
+/** Selection changes the user made (not the API, nor rows replaced by a reload). */
+const USER_SELECTION = new Set<string>([
+  'checkboxSelected',
+  'rowClicked',
+  'spaceKey',
+  'keyboardSelectAll',
+  'uiSelectAll',
+  'uiSelectAllFiltered',
+  'uiSelectAllCurrentPage',
+]);
+
 export { warmUpGrid } from './grid-warm-up';
 export type { DataGridHandle };
 
@@ -110,7 +121,8 @@ function LoadedGrid(props: LoadedGridProps) {
     onSelectionChanged: (e) => {
       const nodes = e.api.getSelectedNodes();
       setSelected(nodes.length);
-      if (e.source !== 'api') onSelectionChange?.(nodes.flatMap((node) => (node.data ? [node.data.uuid] : [])));
+      if (USER_SELECTION.has(e.source))
+        onSelectionChange?.(nodes.flatMap((node) => (node.data ? [node.data.uuid] : [])));
     },
   };
 
