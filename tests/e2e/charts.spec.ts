@@ -2,6 +2,7 @@
 // and a click on its bar opens the budgets grid filtered to that cost group and year; the home tiles link to their
 // grids, which count what the tile says; in dark mode the axis labels keep a contrast of 4.5:1 or more against the
 // chart's background (docs/decisions.md, "Charts and the home dashboard (client)").
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiGet, apiPost, signInTo } from './support';
@@ -54,6 +55,24 @@ test('a cost group’s bar opens the budgets grid filtered to that cost group an
   // the tooltip in the language's money format, with the settings group's currency
   await bars.first().hover();
   await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('15,000.50 CHF');
+
+  // the exports: the drawing as PNG, the data as xlsx and CSV
+  const saved = async (name: string) => {
+    const download = page.waitForEvent('download');
+    await chart.getByRole('button', { name }).click();
+    const file = await download;
+    return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  };
+  const png = await saved('Save Budget vs actual as PNG');
+  expect(png.name).toMatch(/^budget-vs-actual-\d{4}-\d{2}-\d{2}\.png$/);
+  expect(png.bytes.subarray(0, 4).toString('hex')).toBe('89504e47');
+  const xlsx = await saved('Save the data of Budget vs actual as xlsx');
+  expect(xlsx.name).toMatch(/\.xlsx$/);
+  expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+  const csv = await saved('Save the data of Budget vs actual as CSV');
+  expect(csv.bytes.toString('utf8')).toBe(
+    `\uFEFFYear,Cost group,Budget,Actual\r\n2031,Dachsanierung ${tag},15000.5,0\r\n`,
+  );
 
   await bars.first().click();
   await page.waitForURL((url) => url.pathname === '/budgets' && url.searchParams.has('filter'));
