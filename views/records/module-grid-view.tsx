@@ -124,27 +124,28 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
       <header className="hw-page-header">
         {icon && <span className="hw-page-icon">{icon}</span>}
         <H1>{title}</H1>
-        {extraQuery && (
-          <Tag
-            minimal
-            intent="primary"
-            onRemove={() =>
-              setParams(
-                (current) => {
-                  const copy = new URLSearchParams(current);
-                  copy.delete('filter');
-                  return copy;
-                },
-                { replace: true },
-              )
-            }
-          >
-            {t('charts.linkFilter')}
-          </Tag>
-        )}
         {headerEnd && <span className="hw-spacer" />}
         {headerEnd}
       </header>
+      {extraQuery && (
+        <Tag
+          minimal
+          style={{ alignSelf: 'flex-start', marginBottom: 8 }}
+          intent="primary"
+          onRemove={() =>
+            setParams(
+              (current) => {
+                const copy = new URLSearchParams(current);
+                copy.delete('filter');
+                return copy;
+              },
+              { replace: true },
+            )
+          }
+        >
+          {t('charts.linkFilter')}
+        </Tag>
+      )}
       {alternate ? (
         alternate((next) => {
           setRowData(undefined);
