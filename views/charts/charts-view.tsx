@@ -19,7 +19,7 @@ const CHARTS: Chart[] = ['budget-vs-actual', 'ticket-throughput', 'consumption',
 
 export function ChartsView() {
   const { t } = useTranslation();
-  const { may } = useRights();
+  const { may, isLoading } = useRights();
   const [params, setParams] = useSearchParams();
   const fallback = defaultPeriod(new Date());
   const from = isDay(params.get('from')) ? params.get('from')! : fallback.from;
@@ -66,7 +66,9 @@ export function ChartsView() {
         />
         <span className={Classes.TEXT_MUTED}>{t('charts.clickHint')}</span>
       </div>
-      {reversed ? (
+      {isLoading ? (
+        <Spinner />
+      ) : reversed ? (
         <Callout intent="warning">{t('charts.period.reversed')}</Callout>
       ) : !shown.length ? (
         <Callout>{t('charts.none')}</Callout>
