@@ -10,6 +10,8 @@ export const queryClient = new QueryClient({
       // Errors are already reported by the HTTP client; repeating a 4xx or 5xx only repeats the notice.
       retry: (count, error) => !isApiError(error) && count < 1,
     },
-    mutations: { retry: false },
+    // Offline, a write runs at once: queued on the device or refused as needing a connection (src/offline/writer.ts),
+    // never held in memory where a reload would lose it.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
