@@ -2,7 +2,7 @@
 // off, across a reload, and is gone after logout and in a new browsing session (the app closed and opened again).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, openUserMenu, signInTo } from './support';
+import { apiGet, openUserMenu, signIn, signInTo } from './support';
 
 interface ApiFacility {
   uuid: string;
@@ -260,4 +260,51 @@ test("a task event ticked done offline is sent when the connection is back (the 
   await context.setOffline(false);
   await expect(page.getByText('1 change made offline was saved.')).toBeVisible();
   await expect.poll(doneCount).toBe(before + 1);
+});
+
+test('a session that ended while offline: sign in again, then the queue goes on', async ({ page, context }) => {
+  const property = await propertiesReady(page);
+  await context.setOffline(true);
+  const city = `Wieder ${Date.now() % 100000}`;
+  await editCity(page, property.uuid, city);
+  await expect(waitingButton(page, 1)).toBeVisible();
+  // the session ends on the server's side meanwhile (its cookie gone)
+  await context.clearCookies();
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Sign in again to send the changes made offline.')).toBeVisible();
+  await signIn(page);
+  await expect(page.getByText('1 change made offline was saved.')).toBeVisible();
+  expect((await apiGet<ApiProperty>(page, `properties/${property.uuid}`)).city).toBe(city);
+});
+
+test('an edit of a record deleted meanwhile is shown not saved, with the reason, and can be removed', async ({
+  page,
+  context,
+}) => {
+  await signInTo(page, '/');
+  const xsrf = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const headers = async () => ({ 'X-XSRF-TOKEN': await xsrf(), 'X-Requested-With': 'XMLHttpRequest' });
+  const [group] = await apiGet<{ uuid: string }[]>(page, 'settings-groups');
+  const created = await page.request.post('/api/v1/properties', {
+    data: { name: 'AAA Offline gelöscht', city: 'Bern', settings_group_uuid: group!.uuid },
+    headers: await headers(),
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const property = ((await created.json()) as { data: ApiProperty }).data;
+  await navigate(page, '/property');
+  await expect(await cityCell(page, property.uuid)).toHaveText('Bern');
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  await context.setOffline(true);
+  await editCity(page, property.uuid, 'Thun');
+  const removed = await page.request.delete(`/api/v1/properties/${property.uuid}`, { headers: await headers() });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+
+  await context.setOffline(false);
+  const dialog = page.getByRole('dialog', { name: 'Changes made offline' });
+  await expect(dialog.getByText('Not saved', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('The record was deleted meanwhile.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByText('Every change was sent.')).toBeVisible();
 });
