@@ -4,7 +4,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
-import { isoDateTime, valueSchema } from '../../src/entities/schemas';
+import { isoDateTime, valueSchema, valueSchemas } from '../../src/entities/schemas';
 import { contextColumn, filterableFields, sortableFields } from '../../src/entities/list-rules';
 import { entityByName } from '../../src/entities/registry';
 import { fieldError } from '../http-error';
@@ -38,6 +38,11 @@ const filterSchemas = {
   ref: (f) => listOf(valueSchema(f)),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };
 
+/** The system columns every list may be filtered by, a day or a range of days (UTC, both ends included). */
+export const SYSTEM_DATE_FILTERS = ['created_at', 'updated_at'] as const;
+const systemDay = valueSchemas.date();
+const systemDayRange = z.union([systemDay, z.strictObject({ from: systemDay.optional(), to: systemDay.optional() })]);
+
 function range(value: z.ZodType, _field: Field) {
   return z.union([value, z.strictObject({ from: value.optional(), to: value.optional() })]);
 }
@@ -49,6 +54,8 @@ export function listQuerySchema(entity: AnyEntity) {
     filterShape[name] = filterSchemas[field.kind](field).optional();
   }
   filterShape.uuid = listOf(z.uuid()).optional();
+  // when a record was created or last changed, by UTC day (docs/domain/api.md, "List query")
+  for (const name of SYSTEM_DATE_FILTERS) filterShape[name] = systemDayRange.optional();
   for (const [name, named] of Object.entries(listFiltersOf(entity))) filterShape[name] = named.schema.optional();
   const sortable = sortableFields(entity) as [string, ...string[]];
   return z.strictObject({

@@ -115,6 +115,7 @@ function storedFilterCondition(entity: AnyEntity, filter: Record<string, unknown
 
 /** A list filter on one field (docs/domain/api.md, "List query"); access rules' filters are built by it too. */
 export function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
+  if (name === 'created_at' || name === 'updated_at') return utcDays(col(entity, name), value);
   const field = entity.fields[name];
   if (name !== 'uuid' && !field) return undefined;
   const column = col(entity, name);
@@ -147,6 +148,18 @@ export function filterCondition(entity: AnyEntity, name: string, value: unknown)
       return sql`${column} = ${value}`;
     }
   }
+}
+
+/** An instant column within a UTC day or a range of days (both ends included). */
+function utcDays(column: AnyPgColumn, value: unknown): SQL | undefined {
+  const { from, to } = (typeof value === 'string' ? { from: value, to: value } : value) as {
+    from?: string;
+    to?: string;
+  };
+  return and(
+    from !== undefined ? sql`${column} >= (${from}::date)::timestamp at time zone 'UTC'` : undefined,
+    to !== undefined ? sql`${column} < (${to}::date + 1)::timestamp at time zone 'UTC'` : undefined,
+  );
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

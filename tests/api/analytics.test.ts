@@ -362,6 +362,27 @@ describe('charts', () => {
     ]);
   });
 
+  it("a week's opened and closed tickets are the ticket list filtered by created_at and updated_at", async () => {
+    const total = async (filter: Record<string, unknown>) => {
+      const res = await a.client.get(`/tickets?status_limiter=all&${filterQuery(filter)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ meta: { total: number } }>(res).meta.total;
+    };
+    const closed = ['done', 'confirmed', 'cancelled'];
+    for (const [week, from, to, opened, done] of [
+      ['2025-W10', '2025-03-03', '2025-03-09', 3, 0],
+      ['2025-W11', '2025-03-10', '2025-03-16', 1, 1],
+    ] as const) {
+      expect(await total({ created_at: { from, to } }), week).toBe(opened);
+      expect(await total({ status: closed, updated_at: { from, to } }), week).toBe(done);
+    }
+    expect(await total({ created_at: '2025-03-03' })).toBeGreaterThanOrEqual(0);
+    for (const bad of ['filter[created_at]=2025-02-30', 'filter[updated_at][from]=yesterday']) {
+      const res = await a.client.get(`/tickets?${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+    }
+  });
+
   it('staffing per month', async () => {
     expect(await chart(a.client, 'staffing', 'from=2025-03-01&to=2025-04-30')).toEqual([
       { month: '2025-03', hours: '4.00', cost: '200.00' },

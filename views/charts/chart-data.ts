@@ -158,13 +158,19 @@ export const throughputPoints = (rows: readonly ChartRow<'ticket-throughput'>[])
 
 export const OPEN_TICKET_STATES = TICKET_STATES.filter((s) => !isClosed(s));
 
-/**
- * A week's overdue bar: the tickets still open that fell due in that week. Opened and closed have no link: a ticket
- * list filters by its fields, and the creation time and the last change are not among them.
- */
+/** A week's overdue bar: the tickets still open that fell due in that week. */
 export const overdueLink = (week: string): GridLink => ({
   model: 'ticket',
   filter: { status: OPEN_TICKET_STATES, due_date: isoWeekRange(week) },
+});
+
+/** A week's opened bar: the tickets created in that week (UTC days, as the chart counts them). */
+export const openedLink = (week: string): GridLink => ({ model: 'ticket', filter: { created_at: isoWeekRange(week) } });
+
+/** A week's closed bar: the tickets closed now whose last change fell in that week, as the chart counts them. */
+export const closedLink = (week: string): GridLink => ({
+  model: 'ticket',
+  filter: { status: TICKET_STATES.filter(isClosed), updated_at: isoWeekRange(week) },
 });
 
 // ---- staffing: hours and cost per month

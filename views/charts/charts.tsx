@@ -29,10 +29,13 @@ import {
   staffingLink,
   staffingPoints,
   overdueLink,
+  openedLink,
+  closedLink,
   throughputPoints,
   volumeLink,
   volumePoints,
   type BudgetPoint,
+  type GridLink,
   type StaffingPoint,
   type ThroughputPoint,
   type VolumePoint,
@@ -284,7 +287,8 @@ export function TicketThroughputChart({ from, to, compact }: ChartProps) {
   ];
   const overdue = points.reduce((sum, p) => sum + p.overdue, 0);
   const a = axes(theme);
-  const click = (data: { payload?: ThroughputPoint }) => data.payload && open(overdueLink(data.payload.week));
+  const clickWith = (link: (week: string) => GridLink) => (data: { payload?: ThroughputPoint }) =>
+    data.payload && open(link(data.payload.week));
   return (
     <ChartCard
       id="hw-chart-tickets"
@@ -305,13 +309,25 @@ export function TicketThroughputChart({ from, to, compact }: ChartProps) {
           formatter={(v) => format.number(Number(v))}
         />
         <Legend {...a.legend} />
-        <Bar dataKey="opened" name={t('charts.tickets.opened')} fill={theme.series[0]} />
-        <Bar dataKey="closed" name={t('charts.tickets.closed')} fill={theme.series[1]} />
+        <Bar
+          dataKey="opened"
+          name={t('charts.tickets.opened')}
+          fill={theme.series[0]}
+          onClick={clickWith(openedLink)}
+          style={clickable}
+        />
+        <Bar
+          dataKey="closed"
+          name={t('charts.tickets.closed')}
+          fill={theme.series[1]}
+          onClick={clickWith(closedLink)}
+          style={clickable}
+        />
         <Bar
           dataKey="overdue"
           name={t('charts.tickets.overdue')}
           fill={theme.alert}
-          onClick={click}
+          onClick={clickWith(overdueLink)}
           style={clickable}
         />
       </BarChart>
