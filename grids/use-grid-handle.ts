@@ -1,5 +1,5 @@
 // The handle a screen holds on its DataGrid: a record saved elsewhere (the record drawer) shown in its row, the
-// rows read again, or rows selected from a linked view (the map).
+// rows read again, or rows selected from a linked view (the map, the calendar).
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { useImperativeHandle, type Ref, type RefObject } from 'react';
 import type { ApiRecord } from '../src/api/records';
@@ -10,13 +10,16 @@ export interface DataGridHandle {
   reload: () => void;
   /**
    * Selects exactly the loaded rows of `uuids` (no selection event for the screen) and scrolls to the first of
-   * them; answers whether the first one was loaded.
+   * them (unless `reveal` is false: rows arriving later are selected where they are); answers whether the first one
+   * was loaded.
    */
-  select: (uuids: readonly string[]) => boolean;
+  select: (uuids: readonly string[], reveal?: boolean) => boolean;
+  /** Whether the grid has loaded the row of this record. */
+  loaded: (uuid: string) => boolean;
 }
 
 /** Selects exactly `uuids` among the loaded rows and brings the first into view (its page, then the row). */
-function selectRows(api: GridApi<ApiRecord>, uuids: readonly string[]): boolean {
+function selectRows(api: GridApi<ApiRecord>, uuids: readonly string[], reveal: boolean): boolean {
   const wanted = new Set(uuids);
   const on: IRowNode<ApiRecord>[] = [];
   const off: IRowNode<ApiRecord>[] = [];
@@ -30,6 +33,7 @@ function selectRows(api: GridApi<ApiRecord>, uuids: readonly string[]): boolean 
   if (on.length) api.setNodesSelected({ nodes: on, newValue: true, source: 'api' });
   const first = uuids[0] ? api.getRowNode(uuids[0]) : undefined;
   if (!first || first.rowIndex === null) return false;
+  if (!reveal) return true;
   if (api.getGridOption('pagination')) {
     const size = api.paginationGetPageSize();
     const page = size > 0 ? Math.floor(first.rowIndex / size) : 0;
@@ -49,7 +53,8 @@ export function useGridHandle(handleRef: Ref<DataGridHandle> | undefined, api: R
         else api.current?.refreshInfiniteCache();
       },
       reload: () => api.current?.refreshInfiniteCache(),
-      select: (uuids) => (api.current ? selectRows(api.current, uuids) : false),
+      select: (uuids, reveal = true) => (api.current ? selectRows(api.current, uuids, reveal) : false),
+      loaded: (uuid) => Boolean(api.current?.getRowNode(uuid)?.data),
     }),
     [api],
   );

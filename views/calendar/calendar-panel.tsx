@@ -1,16 +1,18 @@
 // The deadline calendar with its side panel (undated tray, workload chart, ICS link), fed by the selected context
 // of the lists. Used by the /calendar screen (all kinds) and by the tasks, tickets and orders screens (their kind).
 import { Spinner } from '@blueprintjs/core';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { selectedPropertiesAtom } from '../../src/state/context';
+import { calendarRecordOf, clickSelection } from '../../src/state/linked-selection';
+import { selectionAtom } from '../../src/state/selection';
 import { useIsMobile } from '../../grids/preferences';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
 import { isoDate } from './calendar-shortcuts';
-import { DeadlineCalendar } from './deadline-calendar';
+import { DeadlineCalendar, type LinkedEvents } from './deadline-calendar';
 import { IcsLink } from './ics-link';
 import { UndatedTray } from './undated-tray';
 
@@ -30,9 +32,27 @@ interface Props {
   kinds: readonly CalendarKind[];
   /** Opens an item in place (a module screen's drawer); otherwise it navigates to its module. */
   onOpenItem?: (item: CalendarItem) => void;
+  /** A module screen's selection key (src/state/selection.ts): the calendar shares the grid's selection. */
+  selectionKey?: string;
 }
 
-export function CalendarPanel({ kinds, onOpenItem }: Props) {
+/** The calendar's side of a module screen's linked selection: the items' records (a task event's task). */
+function useLinkedEvents(selectionKey: string | undefined): LinkedEvents | undefined {
+  const [selection, setSelection] = useAtom(selectionAtom(selectionKey ?? ''));
+  return useMemo(() => {
+    if (!selectionKey) return undefined;
+    const selected = new Set(selection.uuids);
+    return {
+      isSelected: (item) => selected.has(calendarRecordOf(item) ?? ''),
+      onSelect: (item, additive) => {
+        const uuid = calendarRecordOf(item);
+        if (uuid) setSelection({ uuids: clickSelection(selection.uuids, uuid, additive), source: 'calendar' });
+      },
+    };
+  }, [selectionKey, selection, setSelection]);
+}
+
+export function CalendarPanel({ kinds, onOpenItem, selectionKey }: Props) {
   const phone = useIsMobile();
   const navigate = useNavigate();
   const { current } = useSelectedSettingsGroup();
@@ -41,6 +61,7 @@ export function CalendarPanel({ kinds, onOpenItem }: Props) {
     () => ({ settingsGroupUuid: current?.uuid ?? null, propertyUuids: properties, kinds }),
     [current?.uuid, properties, kinds],
   );
+  const linked = useLinkedEvents(selectionKey);
   const thisMonth = isoDate(new Date()).slice(0, 7);
   return (
     <div className="hw-cal-layout">
@@ -48,6 +69,7 @@ export function CalendarPanel({ kinds, onOpenItem }: Props) {
         context={context}
         phone={phone}
         onOpenItem={onOpenItem ?? ((item) => void navigate(itemPath(item)))}
+        selection={linked}
       />
       <div className="hw-cal-side">
         {kinds.some((k) => k === 'ticket' || k === 'order') && <UndatedTray context={context} />}

@@ -1,7 +1,7 @@
 // The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events, ticket and order due dates and
 // record dates (contracts, guarantees, counters, tenancies, documents, facilities, bills) of the selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
 // resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
-import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DropArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -33,9 +33,29 @@ interface Props {
   /** The list view on phones, the month elsewhere. */
   phone: boolean;
   onOpenItem?: (item: CalendarItem) => void;
+  /**
+   * The screen's linked selection (docs/decisions.md, "Linked selection"): the events of these records are drawn
+   * selected, and a click selects the item's record (Ctrl/Cmd-click adds it or takes it out, without opening it).
+   */
+  selection?: LinkedEvents;
 }
 
-export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
+export interface LinkedEvents {
+  isSelected: (item: CalendarItem) => boolean;
+  onSelect: (item: CalendarItem, additive: boolean) => void;
+}
+
+/** The capped events with those of selected records marked (`hw-cal-selected`, calendar.css). */
+function markSelected(events: EventInput[], selection: LinkedEvents | undefined): EventInput[] {
+  if (!selection) return events;
+  return events.map((event) => {
+    const item = event.extendedProps?.item as CalendarItem | undefined;
+    if (!item || !selection.isSelected(item)) return event;
+    return { ...event, classNames: [...((event.classNames as string[] | undefined) ?? []), 'hw-cal-selected'] };
+  });
+}
+
+export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Props) {
   const { t, i18n } = useTranslation();
   const ref = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ from: string; to: string; viewType: string; title: string } | null>(null);
@@ -51,6 +71,7 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
     () => capEvents(query.data?.data ?? [], viewType, canEdit, (count) => t('calendar.more', { count })),
     [query.data, viewType, t],
   );
+  const events = useMemo(() => markSelected(capped.events, selection), [capped.events, selection]);
   const api = () => ref.current?.getApi();
 
   // FullCalendar calls this after every render that sets options: keep the state when nothing moved
@@ -69,8 +90,11 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
   const onClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
     const more = arg.event.extendedProps.more as string | undefined;
-    if (more) api()?.changeView('listDay', more);
-    else onOpenItem?.(arg.event.extendedProps.item as CalendarItem);
+    if (more) return api()?.changeView('listDay', more);
+    const item = arg.event.extendedProps.item as CalendarItem;
+    const additive = arg.jsEvent.ctrlKey || arg.jsEvent.metaKey;
+    selection?.onSelect(item, additive);
+    if (!(selection && additive)) onOpenItem?.(item);
   };
   // a computed date dropped on another day goes back, and a notice says why (its kind's reason key)
   const refuseLocked = (item: CalendarItem, revert: () => void) => {
@@ -147,7 +171,7 @@ export function DeadlineCalendar({ context, phone, onOpenItem }: Props) {
         locale={i18n.language === 'en-us' ? 'en' : 'de'}
         firstDay={1}
         height="auto"
-        events={capped.events}
+        events={events}
         eventOrder="sortKey,title"
         dayMaxEvents={false}
         eventInteractive

@@ -85,7 +85,17 @@ function useUndoKeys() {
   }, []);
 }
 
-export function MapView() {
+interface MapViewProps {
+  /** The screen's selection (src/state/selection.ts): `map` on /map, the properties screen's when embedded there. */
+  selectionKey?: string;
+  /**
+   * The map as the properties screen's Map view (docs/decisions.md, "Linked selection"): under that screen's header,
+   * its toolbar above the map, a row opening in that screen's drawer.
+   */
+  embedded?: { onOpenRecord: (uuid: string) => void };
+}
+
+export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
   const { t } = useTranslation();
   const title = t('modules.map');
   useDocumentTitle(title);
@@ -104,7 +114,7 @@ export function MapView() {
   const points = useMemo(() => toPoints(reply.data?.rows ?? NO_ROWS), [reply.data]);
   const unplaced = reply.data?.unplaced ?? NO_UNPLACED;
 
-  const [selection, setSelection] = useAtom(selectionAtom('map'));
+  const [selection, setSelection] = useAtom(selectionAtom(selectionKey));
   const selectedRows = useMemo(
     () => selection.uuids.flatMap((uuid) => (points.index.has(uuid) ? [points.index.get(uuid)!] : [])),
     [selection, points],
@@ -117,13 +127,20 @@ export function MapView() {
   const [redraw, setRedraw] = useState(0);
   const grid = useRef<DataGridHandle>(null);
   const pending = useRef<readonly string[] | null>(null);
+  const mounted = useRef(false);
   const DataGrid = useDataGridModule(!phone)?.DataGrid;
 
   // The map's selection shown in the grid: its loaded rows selected; when the first is not loaded, the grid narrows
-  // to the selection until "Show all".
+  // to the selection until "Show all". On mount the grid's own selection too (the screen's grid view made it): its
+  // rows are selected as they arrive, without narrowing.
   useEffect(() => {
-    if (selection.source === 'grid') return;
+    const first = !mounted.current;
+    mounted.current = true;
     const uuids = selection.uuids;
+    if (selection.source === 'grid') {
+      if (first && uuids.length) pending.current = uuids;
+      return;
+    }
     if (uuids.length === 0) {
       pending.current = null;
       grid.current?.select([]);
@@ -284,15 +301,26 @@ export function MapView() {
   );
 
   return (
-    <div className={`hw-page hw-grid-page hw-map-page ${phone ? 'hw-map-phone' : ''}`}>
-      <header className="hw-page-header">
-        <span className="hw-page-icon">
-          <MapIcon />
-        </span>
-        <H1>{title}</H1>
-        <span className="hw-spacer" />
-        {toolbar}
-      </header>
+    <div
+      className={
+        embedded
+          ? `hw-map-embedded ${phone ? 'hw-map-phone' : ''}`
+          : `hw-page hw-grid-page hw-map-page ${phone ? 'hw-map-phone' : ''}`
+      }
+      data-selected-pins={selectedItems.map((item) => item.uuid).join(' ')}
+    >
+      {embedded ? (
+        toolbar
+      ) : (
+        <header className="hw-page-header">
+          <span className="hw-page-icon">
+            <MapIcon />
+          </span>
+          <H1>{title}</H1>
+          <span className="hw-spacer" />
+          {toolbar}
+        </header>
+      )}
       <div className="hw-map-body">
         {map}
         {phone ? (
@@ -316,7 +344,9 @@ export function MapView() {
               {DataGrid ? (
                 <DataGrid
                   grid={propertiesGrid}
-                  onOpenRecord={(record) => void navigate(`/property/${record.uuid}`)}
+                  onOpenRecord={(record) =>
+                    embedded ? embedded.onOpenRecord(record.uuid) : void navigate(`/property/${record.uuid}`)
+                  }
                   handleRef={grid}
                   extraQuery={extraQuery}
                   onSelectionChange={(uuids) => setSelection({ uuids, source: 'grid' })}

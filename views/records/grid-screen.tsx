@@ -1,9 +1,10 @@
 // The generic grid screen of an entry of the screens table (../screens.ts): the model's grid and record drawer
 // (module-grid-view.tsx) under the title and icon of its module or settings page; a planning model's screen also
-// switches to its deadline calendar.
+// switches to its deadline calendar, the properties' to their map.
 import type { ComponentType, ReactElement } from 'react';
 import { MODULE_ICONS } from '../../src/components/module-icons';
 import type { GridDefinition } from '../../grids/define-grid';
+import { PropertiesModuleView } from '../map/properties-module-view';
 import type { PlanningModuleView } from '../planning/planning-module-view';
 import { isSettingsScreen, type GridScreen } from '../screens';
 import type { DrawerExtension } from './drawer-extension';
@@ -26,5 +27,8 @@ export function gridScreenView(screen: GridScreen, parts: GridScreenParts): Comp
   const kind = screen.calendar;
   if (Planning && kind)
     return () => <Planning grid={grid} titleKey={titleKey} icon={icon} extension={extension} kind={kind} />;
+  // the properties switch to the map, sharing the screen's selection (docs/decisions.md, "Linked selection")
+  if (screen.model === 'property')
+    return () => <PropertiesModuleView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
   return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
 }

@@ -14,6 +14,8 @@ import { useIsMobile } from '../../grids/preferences';
 import { loadDataGridModule, loadedDataGridModule, preloadForGridRoute } from '../../grids/preload';
 import { invalidateRecordLists, invalidateRecords, type ApiRecord } from '../../src/api/records';
 import { RecordCardList } from './record-card-list';
+import { SelectionCount } from './selection-count';
+import { useLinkedGridSelection } from './use-linked-selection';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
 import { linkFilterQuery } from './url-filter';
@@ -56,6 +58,11 @@ interface Props {
   headerEnd?: ReactNode;
   /** Rendered instead of the grid (another view of the same records); gets the drawer opener. */
   alternate?: (openRecord: (uuid: string) => void) => ReactNode;
+  /**
+   * The key of the screen's one selection (src/state/selection.ts) that the grid shares with the screen's other
+   * views (calendar, map); the header then counts it, with Clear.
+   */
+  selectionKey?: string;
 }
 
 /** Field defaults of the model, plus the selected property when exactly one is selected. */
@@ -67,7 +74,8 @@ function createDefaults(grid: GridDefinition, properties: readonly string[]): Re
   return defaults;
 }
 
-export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: headerEndProp, alternate }: Props) {
+export function ModuleGridView(props: Props) {
+  const { grid, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey } = props;
   const { t } = useTranslation();
   const headerEnd =
     headerEndProp ??
@@ -88,6 +96,7 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
   const extraQuery = useMemo(() => linkFilterQuery(linkFilter) ?? undefined, [linkFilter]);
   const title = t(titleKey);
   const DataGrid = useDataGridModule(!mobile)?.DataGrid;
+  const linked = useLinkedGridSelection(selectionKey ?? '', gridHandle);
 
   useDocumentTitle(title);
 
@@ -125,6 +134,7 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
         {icon && <span className="hw-page-icon">{icon}</span>}
         <H1>{title}</H1>
         {headerEnd && <span className="hw-spacer" />}
+        {selectionKey && <SelectionCount count={linked.selection.uuids.length} onClear={linked.clear} />}
         {headerEnd}
       </header>
       {extraQuery && (
@@ -154,7 +164,15 @@ export function ModuleGridView({ grid, titleKey, icon, extension, headerEnd: hea
       ) : mobile ? (
         <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} extraQuery={extraQuery} />
       ) : DataGrid ? (
-        <DataGrid grid={grid} onOpenRecord={open} onCreate={create} handleRef={gridHandle} extraQuery={extraQuery} />
+        <DataGrid
+          grid={grid}
+          onOpenRecord={open}
+          onCreate={create}
+          handleRef={gridHandle}
+          extraQuery={extraQuery}
+          onSelectionChange={selectionKey ? linked.onSelectionChange : undefined}
+          onRowsChanged={selectionKey ? linked.onRowsChanged : undefined}
+        />
       ) : (
         <Spinner className="hw-grid-loading" />
       )}
