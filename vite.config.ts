@@ -66,7 +66,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // Loaded on demand and cached then (runtimeCaching): the charts (recharts), the import wizard, Blueprint's icon
+        // Loaded on demand and cached then (runtimeCaching): the charts (recharts), the map, the import wizard, Blueprint's icon
         // path tables (~300 KB each, loaded only by icons named by string), the administration screens and the
         // pages reached from mails (none of them is needed in a plant room).
         globIgnores: [
@@ -74,6 +74,7 @@ export default defineConfig({
           '**/*Chart-*.js', // recharts, named after its first chart
           '**/{charts,chart-xlsx,charts-view}-*.js',
           '**/{settings-icons,profile-page}-*.js',
+          '**/map-view-*.js', // Leaflet: the map needs its tiles from the network anyway
           '**/import-wizard-*.js',
           '**/paths-*.js',
           '**/{invitations,permissions,networks,licenses,audit-log,users,user-groups}-view-*.js',

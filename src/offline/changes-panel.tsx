@@ -4,7 +4,7 @@
 // the grids with a waiting or refused edit are marked (a stylesheet by row and column).
 import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Radio, Tag } from '@blueprintjs/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from '../i18n';
+import { i18n, useTranslation } from '../i18n';
 import type { QueuedOp, UpdateOp } from './queue';
 import { currentUser, onConflicts, queue, replay } from './writer';
 
@@ -38,6 +38,10 @@ function cellStyles(ops: readonly QueuedOp[]): string {
   return rules.join('\n');
 }
 
+/** A model's or field's name when the record translations are loaded (they come with the grid screens). */
+const label = (key: string, fallback: string) => (i18n.instance.exists(key) ? i18n.t(key) : fallback);
+const fieldLabel = (model: string, field: string) => label(`entities.${model}.fields.${field}`, field);
+
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
 function ConflictView({ op, onDone }: { op: UpdateOp; onDone: () => void }) {
@@ -68,12 +72,12 @@ function ConflictView({ op, onDone }: { op: UpdateOp; onDone: () => void }) {
         <tbody>
           {fields.map((field) => (
             <tr key={field}>
-              <td>{field}</td>
+              <td>{fieldLabel(op.model, field)}</td>
               <td>
                 <Radio
                   name={`c-${op.id}-${field}`}
                   label={show(op.theirs?.[field])}
-                  aria-label={`${t('offline.theirs')}: ${field}`}
+                  aria-label={`${t('offline.theirs')}: ${fieldLabel(op.model, field)}`}
                   checked={chosen[field] === 'theirs'}
                   onChange={() => setChosen((c) => ({ ...c, [field]: 'theirs' }))}
                 />
@@ -82,7 +86,7 @@ function ConflictView({ op, onDone }: { op: UpdateOp; onDone: () => void }) {
                 <Radio
                   name={`c-${op.id}-${field}`}
                   label={show(op.changes[field])}
-                  aria-label={`${t('offline.mine')}: ${field}`}
+                  aria-label={`${t('offline.mine')}: ${fieldLabel(op.model, field)}`}
                   checked={chosen[field] === 'mine'}
                   onChange={() => setChosen((c) => ({ ...c, [field]: 'mine' }))}
                 />
@@ -97,7 +101,10 @@ function ConflictView({ op, onDone }: { op: UpdateOp; onDone: () => void }) {
 }
 
 function describe(op: QueuedOp): string {
-  if (op.kind === 'update') return `${op.model} · ${Object.keys(op.changes).join(', ')}`;
+  if (op.kind === 'update')
+    return `${label(`entities.${op.model}.one`, op.model)} · ${Object.keys(op.changes)
+      .map((field) => fieldLabel(op.model, field))
+      .join(', ')}`;
   return `${op.method} ${op.path}`;
 }
 
