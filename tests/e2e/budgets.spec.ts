@@ -22,9 +22,13 @@ test('a bill that overspends a warning budget is saved with a warning notice', a
   await expect(page.getByRole('heading', { name: 'New Budget' })).toBeVisible();
   await page.getByLabel(/^Property/).click();
   await page.getByRole('listbox').getByRole('option').first().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await page.getByLabel(/^Name/).fill(name);
   await page.getByLabel(/^Amount/).fill('100');
   await page.getByLabel(/^When exceeded/).selectOption({ label: 'Warn' });
+  // what is on screen is what Save sends (the form's inputs show the draft)
+  await expect(page.getByLabel(/^Amount/)).toHaveValue('100');
+  await expect(page.getByLabel(/^Name/)).toHaveValue(name);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'New Budget' })).toBeHidden();
   const [budget] = await apiGet<Rec[]>(page, `budgets?search=${encodeURIComponent(name)}`);

@@ -184,7 +184,7 @@ test('a running import shows its progress and stops on Cancel; what was written 
   const stamp = `Stop${Date.now() % 1_000_000}`;
   const rows = [
     ['First name', 'Last name', 'City'],
-    ...Array.from({ length: 6000 }, (_, i) => [`N${i}`, stamp, 'Bern']),
+    ...Array.from({ length: 12_000 }, (_, i) => [`N${i}`, stamp, 'Bern']),
   ];
   await signInTo(page, '/contacts');
   await expect(dataRows(page).first()).toBeVisible();
@@ -197,13 +197,13 @@ test('a running import shows its progress and stops on Cancel; what was written 
   await expect(dialog.getByText(/columns?:/)).toBeVisible();
   for (let i = 0; i < 3; i++) await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Check the rows' }).click();
-  await counter(dialog, '6,000 to create');
+  await counter(dialog, '12,000 to create');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByText(/of 6,000 rows processed/)).toBeVisible();
+  await expect(dialog.getByText(/of 12,000 rows processed/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByText(/^Import cancelled/)).toBeVisible({ timeout: 30_000 });
   const created = Number((await result(dialog, 'Created').getByRole('cell').innerText()).replace(/\D/g, ''));
-  expect(created).toBeLessThan(6000);
+  expect(created).toBeLessThan(12_000);
   expect(await countOf(page, stamp, 'contacts')).toBe(Math.min(created, 100));
   if (created > 0) {
     await dialog.getByRole('button', { name: 'Undo this import' }).click();
