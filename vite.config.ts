@@ -70,7 +70,6 @@ export default defineConfig({
         // path tables (~300 KB each, loaded only by icons named by string), the administration screens and the
         // pages reached from mails (none of them is needed in a plant room).
         globIgnores: [
-          '**/workload-chart-*.js',
           '**/*Chart-*.js', // recharts, named after its first chart
           '**/{charts,chart-xlsx,charts-view}-*.js',
           '**/{settings-icons,profile-page}-*.js',

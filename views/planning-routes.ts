@@ -1,5 +1,5 @@
 // The planning screens' imports, one hop away from the first screen: the screens table (screens.ts) knows only
-// this small module, so the list of chunks these screens need (FullCalendar, recharts, the drawer panels)
+// this small module, so the list of chunks these screens need (FullCalendar, the drawer panels)
 // is not written into the first screen's bundle.
 export const loadPlanningModuleView = () => import('./planning/planning-module-view');
 export const loadCalendarView = () => import('./calendar/calendar-view');

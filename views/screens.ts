@@ -138,6 +138,14 @@ const TABLE = [
     calendar: 'task_event',
   },
   {
+    key: 'taskEvents',
+    path: '/task-events',
+    model: 'task_event',
+    grid: () => import('../grids/task-events.grid').then((m) => m.taskEventsGrid),
+    // done and skip as the event's links allow (docs/decisions.md, "The task events grid")
+    extension: () => import('./records/action-buttons').then((m) => m.actionButtons('task_event', ['done', 'skip'])),
+  },
+  {
     key: 'orders',
     path: '/orders',
     model: 'order',
@@ -209,7 +217,7 @@ export const MODULES: readonly ModuleEntry[] = [
   ...screens('property', 'partitions', 'areas', 'facilities', 'contracts', 'guarantees', 'documents', 'contacts'),
   ...screens('budgets', 'bills', 'expenses'),
   ...screens('counters', 'measurements'),
-  ...screens('tickets', 'tasks', 'orders', 'calendar', 'charts'),
+  ...screens('tickets', 'tasks', 'taskEvents', 'orders', 'calendar', 'charts'),
   { key: 'map', path: '/map' },
   { key: 'supportRequests', path: '/support-requests' },
   { key: 'settingsGroups', path: '/settings-groups' },

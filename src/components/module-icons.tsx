@@ -23,6 +23,7 @@ import polygonFilter from '@blueprintjs/icons/lib/esm/generated/16px/paths/polyg
 import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
 import thList from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
+import timelineEvents from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-events';
 import timelineLineChart from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-line-chart';
 import wrench from '@blueprintjs/icons/lib/esm/generated/16px/paths/wrench';
 import type { ReactElement } from 'react';
@@ -57,6 +58,7 @@ export const MODULE_ICONS: Record<string, ReactElement> = {
   measurements: icon('timeline-line-chart', timelineLineChart),
   tickets: icon('issue', issue),
   tasks: icon('tick-circle', tickCircle),
+  taskEvents: icon('timeline-events', timelineEvents),
   orders: icon('clipboard', clipboard),
   calendar: icon('calendar', calendar),
   charts: icon('timeline-line-chart', timelineLineChart),

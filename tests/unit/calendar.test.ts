@@ -1,10 +1,9 @@
 // The deadline calendar's pure parts: the date shortcuts, the per-view cap (FullCalendar renders hidden
-// "+more" events too), the inverse of a move, the recurrence fields a repeat type needs, the workload pivot.
+// "+more" events too), the inverse of a move, the recurrence fields a repeat type needs.
 import { describe, expect, it } from 'vitest';
 import type { CalendarItem } from '../../views/calendar/calendar-api';
 import { LIST_CAP, PER_DAY, capEvents, eventClassNames } from '../../views/calendar/calendar-cap';
 import { SHORTCUTS, addDays, daysBetween, shortcutTarget } from '../../views/calendar/calendar-shortcuts';
-import { pivotWorkload } from '../../views/calendar/workload-data';
 import { visibleRecurrenceFields } from '../../views/planning/recurrence-fields';
 
 const item = (n: number, date: string, extra: Partial<CalendarItem> = {}): CalendarItem => ({
@@ -116,23 +115,5 @@ describe('recurrence editor fields', () => {
     expect(custom).toContain('occurrences');
     expect(custom).not.toContain('interval');
     expect(visibleRecurrenceFields({ repeat_type: 'daily', end_type: 'until' })).toContain('end_date');
-  });
-});
-
-describe('workload pivot', () => {
-  it('sums decimal hours per month and property, months in order', () => {
-    const { data, properties } = pivotWorkload([
-      { month: '2024-06', property_uuid: 'a', property_name: 'A', hours: '1.50', cost: null },
-      { month: '2024-05', property_uuid: 'b', property_name: 'B', hours: '2', cost: '200.00' },
-      { month: '2024-05', property_uuid: 'a', property_name: 'A', hours: '0.25', cost: null },
-    ]);
-    expect(data).toEqual([
-      { month: '2024-05', b: 2, a: 0.25 },
-      { month: '2024-06', a: 1.5 },
-    ]);
-    expect(properties).toEqual([
-      ['a', 'A'],
-      ['b', 'B'],
-    ]);
   });
 });

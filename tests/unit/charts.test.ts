@@ -131,7 +131,10 @@ describe('chart data', () => {
     expect(staffingPoints([{ month: '2026-03', hours: '12.5', cost: '1000' }])).toEqual([
       { month: '2026-03', hours: 12.5, cost: 1000 },
     ]);
-    expect(staffingLink('2026-03').filter).toEqual({ due_date: { from: '2026-03-01', to: '2026-03-31' } });
+    expect(staffingLink('2026-03')).toEqual({
+      model: 'task_event',
+      filter: { status: ['open', 'done'], due_date: { from: '2026-03-01', to: '2026-03-31' } },
+    });
     expect(volumePoints([{ type: 'lease', count: 2, volume: '2400.00' }])).toEqual([
       { type: 'lease', count: 2, volume: 2400 },
     ]);

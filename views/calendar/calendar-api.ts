@@ -1,5 +1,5 @@
 // The planning API as the calendar speaks it (docs/planning-api.md): the deadline events of a window, the undated
-// tickets and orders, rescheduling, the per-user ICS feed and the workload per month.
+// tickets and orders, rescheduling and the per-user ICS feed.
 import { http, requestEnvelope, type QueryValue } from '../../src/api/http';
 import { CALENDAR_KINDS, DATE_KINDS, isDateKind, type CalendarKind } from '../../src/domain/calendar-kinds';
 
@@ -112,22 +112,3 @@ export async function rejoinSeries(taskUuid: string): Promise<void> {
 
 export const getFeedUrl = () => http.get<{ url: string }>('user/calendar-feed');
 export const resetFeedUrl = () => http.post<{ url: string }>('user/calendar-feed/reset');
-
-export interface WorkloadRow {
-  month: string;
-  property_uuid: string;
-  property_name: string;
-  /** Decimal strings, as every decimal of the API. */
-  hours: string;
-  cost: string | null;
-}
-
-export const fetchWorkload = (from: string, months: number, propertyUuids: readonly string[], group: string | null) =>
-  http.get<WorkloadRow[]>('tasks/workload', {
-    query: {
-      from,
-      months,
-      property_uuids: propertyUuids.length ? propertyUuids : undefined,
-      settings_group_uuid: group ?? undefined,
-    },
-  });

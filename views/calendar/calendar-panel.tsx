@@ -1,8 +1,7 @@
-// The deadline calendar with its side panel (undated tray, workload chart, ICS link), fed by the selected context
+// The deadline calendar with its side panel (undated tray, ICS link), fed by the selected context
 // of the lists. Used by the /calendar screen (all kinds) and by the tasks, tickets and orders screens (their kind).
-import { Spinner } from '@blueprintjs/core';
 import { useAtom, useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { selectedPropertiesAtom } from '../../src/state/context';
@@ -11,12 +10,9 @@ import { selectionAtom } from '../../src/state/selection';
 import { useIsMobile } from '../../grids/preferences';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
-import { isoDate } from './calendar-shortcuts';
 import { DeadlineCalendar, type LinkedEvents } from './deadline-calendar';
 import { IcsLink } from './ics-link';
 import { UndatedTray } from './undated-tray';
-
-const WorkloadChart = lazy(() => import('./workload-chart').then((m) => ({ default: m.WorkloadChart })));
 
 /**
  * Where a calendar item opens: its module screen with the record drawer (a task event opens its task, a record
@@ -62,7 +58,6 @@ export function CalendarPanel({ kinds, onOpenItem, selectionKey }: Props) {
     [current?.uuid, properties, kinds],
   );
   const linked = useLinkedEvents(selectionKey);
-  const thisMonth = isoDate(new Date()).slice(0, 7);
   return (
     <div className="hw-cal-layout">
       <DeadlineCalendar
@@ -73,11 +68,6 @@ export function CalendarPanel({ kinds, onOpenItem, selectionKey }: Props) {
       />
       <div className="hw-cal-side">
         {kinds.some((k) => k === 'ticket' || k === 'order') && <UndatedTray context={context} />}
-        {kinds.includes('task_event') && (
-          <Suspense fallback={<Spinner size={24} />}>
-            <WorkloadChart from={thisMonth} propertyUuids={properties} settingsGroupUuid={current?.uuid ?? null} />
-          </Suspense>
-        )}
         <IcsLink />
       </div>
     </div>

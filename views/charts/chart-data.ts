@@ -186,10 +186,10 @@ export const staffingPoints = (rows: readonly ChartRow<'staffing'>[]): StaffingP
     .sort((a, b) => a.month.localeCompare(b.month))
     .map((r) => ({ month: r.month, hours: num(r.hours), cost: num(r.cost) }));
 
-/** A month's bar: the task events due that month (their grid is the calendar, linkPath). */
+/** A month's bar: the task events due that month that the chart counts, open and done (skipped ones add no hours). */
 export const staffingLink = (month: string): GridLink => ({
   model: 'task_event',
-  filter: { due_date: monthRange(month) },
+  filter: { status: ['open', 'done'], due_date: monthRange(month) },
 });
 
 // ---- contract volume: a slice per contract type

@@ -72,13 +72,10 @@ export const fetchTile = (tile: Tile, selection: Selection, signal?: AbortSignal
 export const screenPathOf = (model: string) =>
   SCREENS.filter(isGridScreen).find((s) => s.model === model && !isSettingsScreen(s))?.path;
 
-/** Models without a grid of their own and where they show: task events in the deadline calendar. */
-const SHOWN_IN: Record<string, string> = { task_event: '/calendar' };
-
 /** The path a link opens: the model's grid with the filter; null for a model without a screen. */
 export function linkPath(link: GridLink): string | null {
   const path = screenPathOf(link.model);
-  return path ? filteredPath(path, link.filter) : (SHOWN_IN[link.model] ?? null);
+  return path ? filteredPath(path, link.filter) : null;
 }
 
 /** The selected settings group and properties, as the aggregates take them. */

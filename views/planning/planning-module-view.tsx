@@ -1,6 +1,6 @@
 // The tasks, tickets and orders screens: the module grid or its deadline calendar, switchable, the choice kept per
 // model and device (user model views), sharing the screen's selection (records/switched-module-view.tsx). The
-// calendar and its charts load only when chosen.
+// calendar loads only when chosen.
 import { Classes } from '@blueprintjs/core';
 import { Calendar } from '@blueprintjs/icons';
 import { lazy, type ReactNode } from 'react';
