@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, outboxOn, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { compileAllRuleMatches } from './services/access-rule-matches';
 import { Keyring } from './services/crypto';
 import { resolveAppKey } from './services/app-key';
 import { createMailer } from './mail/mailer';
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const keyring = new Keyring(await resolveAppKey(database.db, config.appKey));
+  await compileAllRuleMatches(database.db); // what the access rules match, as this code compiles them
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outbox: outboxOn(config),

@@ -37,8 +37,9 @@ export function todayAt(offsetHeader: unknown, now = Date.now()): string {
 
 /** A member's access rules and restricted access in one settings group. */
 export interface Limits {
-  /** The rules that hide records from the member, by model: each rule is its filters (any of them matches). */
-  rules: Map<string, Record<string, unknown>[][]>;
+  /** The rules that hide records from the member, by model: their uuids (each record keeps the uuids of the rules
+   * it matches). */
+  rules: Map<string, string[]>;
   /** Restricted access: the member's user groups (they see the properties of these user groups); null when the
    * settings group does not restrict access. */
   userGroups: string[] | null;
@@ -100,9 +101,9 @@ function fromMemberships(user: UserRow, rows: Membership[]): Omit<Access, 'today
     if (r.enforce && !user.two_factor_confirmed_at) continue;
     roles.set(r.uuid, r.role);
     if (r.role !== 'admin' && (r.rules?.length || r.restricted)) {
-      const rules = new Map<string, Record<string, unknown>[][]>();
+      const rules = new Map<string, string[]>();
       for (const rule of r.rules ?? [])
-        (rules.get(rule.model) ?? rules.set(rule.model, []).get(rule.model)!).push(rule.filters);
+        (rules.get(rule.model) ?? rules.set(rule.model, []).get(rule.model)!).push(rule.uuid);
       limits.set(r.uuid, { rules, userGroups: r.restricted ? (r.user_groups ?? []) : null });
     }
     if (r.role === 'admin' || !r.rights) {

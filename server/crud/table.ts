@@ -24,6 +24,7 @@ type CommonColumns = Pick<
   | 'archived_by'
   | 'deleted_at'
   | 'deleted_by'
+  | 'access_rule_uuids'
 >;
 
 /**
@@ -40,7 +41,7 @@ const userName = (column: AnyPgColumn) =>
   >`(select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = ${column})`;
 
 /**
- * Columns of a reply: every column but search_text and deleted_*, plus the names of the users behind *_by and the
+ * Columns of a reply: every column but search_text, access_rule_uuids and deleted_*, plus the names of the users behind *_by and the
  * model's virtual fields (computed in SQL), unless `virtual` is false (a list reads those for its page only).
  */
 export function selection(entity: AnyEntity, { virtual = true } = {}) {
@@ -49,6 +50,7 @@ export function selection(entity: AnyEntity, { virtual = true } = {}) {
     search_text: _s,
     deleted_at: _d,
     deleted_by: _db,
+    access_rule_uuids: _a,
     ...cols
   } = getTableColumns(table) as Record<string, AnyPgColumn>;
   return {
@@ -86,15 +88,16 @@ function limitConditions(entity: AnyEntity, g: string | null, limits: Limits | u
   if (!limits) return [];
   const inGroup = g === null ? undefined : eq(col(entity, 'settings_group_uuid'), g);
   const out: SQL[] = [];
-  const rules = limits.rules.get(entity.name) ?? [];
-  if (rules.length) {
-    const matched = or(
-      ...rules.map((filters) =>
-        filters.length ? or(...filters.map((f) => storedFilterCondition(entity, f) ?? sql`true`)) : sql`true`,
-      ),
+  // each record keeps the rules it matches (server/services/access-rule-matches.ts): rule uuids are unique, so no
+  // other settings group's record holds these
+  const hiding = limits.rules.get(entity.name) ?? [];
+  if (hiding.length)
+    out.push(
+      sql`not coalesce(${col(entity, 'access_rule_uuids')} && array[${sql.join(
+        hiding.map((u) => sql`${u}`),
+        sql`, `,
+      )}]::uuid[], false)`,
     );
-    out.push(sql`not coalesce(${and(inGroup, matched)}, false)`);
-  }
   const byProperty = limits.userGroups && contextColumn(entity, 'property');
   if (limits.userGroups && byProperty) {
     const property = col(entity, byProperty);
@@ -108,13 +111,25 @@ function limitConditions(entity: AnyEntity, g: string | null, limits: Limits | u
   return out;
 }
 
-/** A stored filter (validated when it was stored) as SQL: every field's condition, as a list's filter. */
-function storedFilterCondition(entity: AnyEntity, filter: Record<string, unknown>): SQL | undefined {
-  return and(...Object.entries(filter).map(([name, value]) => filterCondition(entity, name, value) ?? sql`true`));
+/** A stored filter (validated when it was stored) as SQL: every field's condition, as a list's filter (`row`: over
+ * one row in a trigger, where generated columns are not computed yet). */
+export function storedFilterCondition(
+  entity: AnyEntity,
+  filter: Record<string, unknown>,
+  { row = false } = {},
+): SQL | undefined {
+  return and(
+    ...Object.entries(filter).map(([name, value]) => filterCondition(entity, name, value, { row }) ?? sql`true`),
+  );
 }
 
 /** A list filter on one field (docs/domain/api.md, "List query"); access rules' filters are built by it too. */
-export function filterCondition(entity: AnyEntity, name: string, value: unknown): SQL | undefined {
+export function filterCondition(
+  entity: AnyEntity,
+  name: string,
+  value: unknown,
+  { row = false } = {},
+): SQL | undefined {
   if (name === 'created_at' || name === 'updated_at') return utcDays(col(entity, name), value);
   const field = entity.fields[name];
   if (name !== 'uuid' && !field) return undefined;
@@ -130,7 +145,9 @@ export function filterCondition(entity: AnyEntity, name: string, value: unknown)
       // search_text holds the lower-cased searchable fields (server/db/entity-tables.ts): a plain LIKE on it rules
       // most rows out before lower() runs on the field, and its trigram index may answer it
       const search = (getTableColumns(tableOf(entity)) as Record<string, AnyPgColumn | undefined>).search_text;
-      return field!.searchable && !field!.computed && search ? sql`(${search} like ${pattern} and ${own})` : own;
+      return !row && field!.searchable && !field!.computed && search
+        ? sql`(${search} like ${pattern} and ${own})`
+        : own;
     }
     case 'enum':
     case 'ref':

@@ -66,6 +66,9 @@ const commonColumns = () => ({
   archived_by: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
   deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The access rules whose filters match the record, kept by a trigger (docs/domain/permissions.md, "Access rules");
+   * null when none does. Never part of a reply. */
+  access_rule_uuids: uuid('access_rule_uuids').array(),
 });
 const searchColumn = (search: SQL) => text('search_text').generatedAlwaysAs(search);
 

@@ -147,6 +147,23 @@ export const accessRuleUserGroups = pgTable(
   (t) => [primaryKey({ columns: [t.access_rule_uuid, t.user_group_uuid] })],
 );
 
+/**
+ * What the access rules of one model in one settings group match, compiled (docs/domain/permissions.md, "Access
+ * rules"): a statement over one row (`$1`) answering the uuids of the rules whose filters match it, or null. The
+ * trigger on the model's table runs it on every insert and update; no row: no rule on that model there.
+ */
+export const accessRuleChecks = pgTable(
+  'access_rule_checks',
+  {
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    statement: text('statement').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.settings_group_uuid, t.model] })],
+);
+
 /** Restricted access (a settings group flag): the user groups that see a property and everything under it. */
 export const propertyUserGroups = pgTable(
   'property_user_groups',

@@ -20,6 +20,7 @@ import type { AccessRule, StoredFilter } from '../../src/entities/access-rules';
 import { parseStoredFilter } from '../crud/list-query';
 import { col, tableOf } from '../crud/table';
 import { requireAdmin } from './permissions.service';
+import { refreshRuleMatches } from './access-rule-matches';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -113,21 +114,40 @@ export async function updateFilter(
 ) {
   const current = await loadFilter(ctx, user, uuid);
   const filter = body.filter && parseStoredFilter(modelOf(current.model), body.filter, 'filter');
-  const [row] = await ctx.db
-    .update(filters)
-    .set({
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(filter ? { filter } : {}),
-      updated_at: new Date(),
-    })
-    .where(eq(filters.uuid, uuid))
-    .returning();
-  return presentFilter(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(filters)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(filter ? { filter } : {}),
+        updated_at: new Date(),
+      })
+      .where(eq(filters.uuid, uuid))
+      .returning();
+    if (filter && (await usedByRules(tx, uuid)))
+      await refreshRuleMatches(tx, current.settings_group_uuid, [current.model]);
+    return updated!;
+  });
+  return presentFilter(row);
+}
+
+/** Whether an access rule uses the stored filter (its change changes what the rule matches). */
+async function usedByRules(db: Db, filter: string) {
+  const [used] = await db
+    .select({ rule: accessRuleFilters.access_rule_uuid })
+    .from(accessRuleFilters)
+    .where(eq(accessRuleFilters.filter_uuid, filter))
+    .limit(1);
+  return !!used;
 }
 
 export async function deleteFilter(ctx: AppContext, user: UserRow, uuid: string) {
-  await loadFilter(ctx, user, uuid);
-  await ctx.db.delete(filters).where(eq(filters.uuid, uuid)); // the rules' links to it go with it
+  const current = await loadFilter(ctx, user, uuid);
+  await ctx.db.transaction(async (tx) => {
+    const used = await usedByRules(tx, uuid);
+    await tx.delete(filters).where(eq(filters.uuid, uuid)); // the rules' links to it go with it
+    if (used) await refreshRuleMatches(tx, current.settings_group_uuid, [current.model]);
+  });
 }
 
 // ---- access rules ----
@@ -236,6 +256,7 @@ export async function createAccessRule(
       .values({ settings_group_uuid: sg, name: body.name, model: body.model, filter })
       .returning({ uuid: accessRules.uuid });
     await setRuleLinks(tx, row!.uuid, fs, ugs);
+    await refreshRuleMatches(tx, sg, [body.model]);
     return row!.uuid;
   });
   return getAccessRule(ctx, user, uuid);
@@ -267,13 +288,17 @@ export async function updateAccessRule(
         updated_at: new Date(),
       })
       .where(eq(accessRules.uuid, uuid));
+    if (body.filter_uuids || filter !== undefined) await refreshRuleMatches(tx, sg, [current.model]);
   });
   return getAccessRule(ctx, user, uuid);
 }
 
 export async function deleteAccessRule(ctx: AppContext, user: UserRow, uuid: string) {
-  await loadRule(ctx, user, uuid);
-  await ctx.db.delete(accessRules).where(eq(accessRules.uuid, uuid));
+  const current = await loadRule(ctx, user, uuid);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(accessRules).where(eq(accessRules.uuid, uuid));
+    await refreshRuleMatches(tx, current.settings_group_uuid, [current.model]);
+  });
 }
 
 // ---- the user groups of a property (restricted access) ----

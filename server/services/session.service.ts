@@ -5,10 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import {
-  accessRuleFilters,
   accessRuleUserGroups,
   accessRules,
-  filters,
   permissionGroups,
   permissionGroupUserGroups,
   userGroupMembers,
@@ -92,8 +90,8 @@ export interface Membership {
   /** The member's user groups there; null for an admin (nothing restricts them). */
   user_groups?: string[] | null;
   /** The access rules that hide records from the member (those whose user groups they are not in; none for an
-   * admin), each with its model and filters (docs/domain/permissions.md, "Access rules"). */
-  rules?: { model: string; filters: Record<string, unknown>[] }[] | null;
+   * admin), each with its model (docs/domain/permissions.md, "Access rules"). */
+  rules?: { model: string; uuid: string }[] | null;
 }
 
 /**
@@ -113,9 +111,7 @@ export const membershipsOf = (userId: AnyPgColumn | SQL) => sql<Membership[] | n
         from ${userGroupMembers} um join ${userGroups} ug on ug.uuid = um.user_group_uuid
         where um.user_id = m.user_id and ug.settings_group_uuid = m.settings_group_uuid), '[]'::json) end,
     'rules', case when m.role = 'admin' then null else (select json_agg(json_build_object('model', r.model,
-        'filters', (select coalesce(jsonb_agg(f.filter), '[]'::jsonb) from ${accessRuleFilters} rf
-            join ${filters} f on f.uuid = rf.filter_uuid where rf.access_rule_uuid = r.uuid)
-          || case when r.filter is null then '[]'::jsonb else jsonb_build_array(r.filter) end))
+        'uuid', r.uuid))
       from ${accessRules} r where r.settings_group_uuid = m.settings_group_uuid and not exists (
         select 1 from ${accessRuleUserGroups} ru join ${userGroupMembers} um on um.user_group_uuid = ru.user_group_uuid
         where ru.access_rule_uuid = r.uuid and um.user_id = m.user_id)) end))

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { settingsGroupMembers } from '../../server/db/schema';
+import { compileAllRuleMatches } from '../../server/services/access-rule-matches';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
 import { finished, upload, xlsx } from './workbooks';
@@ -182,6 +184,92 @@ describe('access rules', () => {
     const names = json<{ data: Rec[] }>(await outsider.client.get('/facilities')).data.map((f) => f.name);
     expect(names).toEqual(['Heizung']);
     expect((await ws.client.get(`/access-rules/${rule.uuid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the rules each record matches', () => {
+  it('are kept as records, rules and stored filters change, for values with quotes and placeholders', async () => {
+    const { ws, outsider, group } = await setup();
+    const names = async () =>
+      json<{ data: Rec[] }>(await outsider.client.get('/facilities?sort_by=name'))
+        .data.map((f) => f.name)
+        .join(',');
+    const filter = await post(ws.client, '/filters', {
+      settings_group_uuid: ws.settingsGroup,
+      name: "O'Brien",
+      model: 'facility',
+      filter: { manufacturer: "o'bri" },
+    });
+    expect(filter.status).toBe(201);
+    await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Heizung', manufacturer: "O'Brien AG" });
+    const rule = await post(ws.client, '/access-rules', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Hidden makers',
+      model: 'facility',
+      filter_uuids: [filter.body.data.uuid],
+      filter: { name: '$1 50%' },
+      user_group_uuids: [group.uuid],
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    expect(await names()).toBe(''); // matched when the rule was made
+    const lift = await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Lift', manufacturer: 'x' });
+    const odd = await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Pumpe $1 50% B' });
+    expect(await names()).toBe('Lift'); // records written later are matched as they are written
+    const moved = await ws.client.patch(`/facilities/${lift.body.data.uuid}`, { manufacturer: "o'brien" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await names()).toBe('');
+    // the stored filter changes: what it matched shows, what it matches now hides
+    const changed = await ws.client.patch(`/filters/${filter.body.data.uuid}`, { filter: { manufacturer: 'ag' } });
+    expect(changed.statusCode).toBe(200);
+    expect(await names()).toBe('Lift');
+    expect(json<{ data: Rec[] }>(await outsider.client.get(`/facilities?search=pumpe`)).data).toEqual([]);
+    // the rule's own filter removed and the stored one deleted: a rule without a filter matches every record
+    await ws.client.patch(`/access-rules/${rule.body.data.uuid}`, { filter: null });
+    expect(await names()).toBe('Lift,Pumpe $1 50% B');
+    expect((await ws.client.delete(`/filters/${filter.body.data.uuid}`)).statusCode).toBe(200);
+    expect(await names()).toBe('');
+    expect((await ws.client.delete(`/access-rules/${rule.body.data.uuid}`)).statusCode).toBe(200);
+    expect(await names()).toBe('Heizung,Lift,Pumpe $1 50% B');
+    expect(odd.status).toBe(201);
+  });
+
+  it('are compiled on start where a database lacks them, a range of records at a time', async () => {
+    const { ws, outsider, group } = await setup();
+    for (const name of ['Lift A', 'Pumpe', 'Lift B', 'Lift C', 'Heizung'])
+      expect((await post(ws.client, '/facilities', { property_uuid: ws.property, name })).status).toBe(201);
+    await post(ws.client, '/access-rules', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Lifts',
+      model: 'facility',
+      filter: { name: 'lift' },
+      user_group_uuids: [group.uuid],
+    });
+    const seen = async () =>
+      json<{ data: Rec[] }>(await outsider.client.get('/facilities?sort_by=name'))
+        .data.map((f) => f.name)
+        .join(',');
+    expect(await seen()).toBe('Heizung,Pumpe');
+    // a database from before the rules were kept per record: no compiled statement, no matches
+    const { db } = env.database;
+    await db.execute(sql`delete from access_rule_checks where settings_group_uuid = ${ws.settingsGroup}`);
+    await db.execute(sql`update facilities set name = name where settings_group_uuid = ${ws.settingsGroup}`);
+    expect(await seen()).toBe('Heizung,Lift A,Lift B,Lift C,Pumpe');
+    await compileAllRuleMatches(db, { chunk: 2 });
+    expect(await seen()).toBe('Heizung,Pumpe');
+  });
+
+  it('are kept by a trigger on every model’s table', async () => {
+    const { entities } = await import('../../src/entities/registry');
+    const rows = (await env.database.db.execute(
+      sql`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname = c.relname || '_access_rules' and not t.tgisinternal`,
+    )) as unknown as { rows?: { table: string }[] } & { table: string }[];
+    const tables = (rows.rows ?? rows).map((r) => r.table).sort();
+    expect(tables).toEqual(
+      Object.values(entities)
+        .map((e) => e.table)
+        .sort(),
+    );
   });
 });
 
