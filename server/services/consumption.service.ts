@@ -38,7 +38,8 @@ export async function counterConsumption(
   const [property] = await ctx.db
     .select({ area: properties.energy_reference_area })
     .from(properties)
-    .where(eq(properties.uuid, String(counter.property_uuid)))
+    // a property the caller does not see (a rule, restricted access, no view right) gives no area: no per m²
+    .where(and(eq(properties.uuid, String(counter.property_uuid)), scopeCondition(entities.property, access)))
     .limit(1);
   const area = property?.area ?? null;
   const period = periodOf(q.period);

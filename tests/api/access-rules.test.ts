@@ -258,6 +258,28 @@ describe('the rules each record matches', () => {
     expect(await seen()).toBe('Heizung,Pumpe');
   });
 
+  it('leave a hidden property’s area out of its counter’s consumption per m²', async () => {
+    const { ws, outsider } = await setup();
+    await ws.client.patch(`/properties/${ws.property}`, { energy_reference_area: '250' });
+    const counter = await post(ws.client, '/counters', {
+      property_uuid: ws.property,
+      counter_id: 'E-1',
+      name: 'Strom',
+    });
+    expect(counter.status, JSON.stringify(counter.body)).toBe(201);
+    const url = `/counters/${String(counter.body.data.uuid)}/consumption?period=month`;
+    const area = async (c: Client) => json<{ meta: { energy_reference_area: string | null } }>(await c.get(url)).meta;
+    expect((await area(outsider.client)).energy_reference_area).toBe('250.00');
+    await post(ws.client, '/access-rules', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Properties',
+      model: 'property',
+      user_group_uuids: [],
+    });
+    expect((await area(outsider.client)).energy_reference_area).toBeNull();
+    expect((await area(ws.client)).energy_reference_area).toBe('250.00');
+  });
+
   it('are kept by a trigger on every model’s table', async () => {
     const { entities } = await import('../../src/entities/registry');
     const rows = (await env.database.db.execute(
