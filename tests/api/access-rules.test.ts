@@ -280,6 +280,39 @@ describe('the rules each record matches', () => {
     expect((await area(ws.client)).energy_reference_area).toBe('250.00');
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'wait for a write in flight when a rule changes, so that its record is matched too',
+    async () => {
+      const { ws, outsider } = await setup();
+      let inserted!: () => void;
+      const insertedNow = new Promise<void>((r) => (inserted = r));
+      let commit!: () => void;
+      const committed = new Promise<void>((r) => (commit = r));
+      const writing = env.database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into facilities (settings_group_uuid, property_uuid, name)
+          values (${ws.settingsGroup}, ${ws.property}, 'Lift in flight')`);
+        inserted();
+        await committed;
+      });
+      await insertedNow;
+      let answered = false;
+      const rule = post(ws.client, '/access-rules', {
+        settings_group_uuid: ws.settingsGroup,
+        name: 'Lifts',
+        model: 'facility',
+        filter: { name: 'lift' },
+        user_group_uuids: [],
+      }).then((r) => ((answered = true), r));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(answered).toBe(false); // the rule change waits for the write to commit
+      commit();
+      await writing;
+      expect((await rule).status).toBe(201);
+      const names = json<{ data: Rec[] }>(await outsider.client.get('/facilities')).data.map((f) => f.name);
+      expect(names).toEqual([]);
+    },
+  );
+
   it('are kept by a trigger on every model’s table', async () => {
     const { entities } = await import('../../src/entities/registry');
     const rows = (await env.database.db.execute(
