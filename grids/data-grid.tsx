@@ -18,6 +18,7 @@ import { mergeLayout, useDevice, useTableSettings } from './preferences';
 import type { ApiRecord, ListQuery } from '../src/api/records';
 import { ShortcutSheet } from './shortcut-sheet';
 import { useCellEdit, type CellError } from './use-cell-edit';
+import { useOfflineMarks } from './use-offline-marks';
 import { useCellTooltip } from './use-cell-tooltip';
 import { useGridContext } from './use-grid-context';
 import { useGridFormat } from './use-grid-format';
@@ -98,6 +99,7 @@ function LoadedGrid(props: LoadedGridProps) {
   const { withRange } = sheet;
   const columnDefs = useMemo(() => withRange(buildColumnDefs(grid, layout, t)), [grid, layout, t, withRange]);
   const onCellEditRequest = useCellEdit(entity, context, setCellError);
+  useOfflineMarks(entity, api, context, setCellError);
   const gridLayout = useGridLayout(grid, api, device, layout, list.limiter);
   useGridHandle(handleRef, api);
   const views = useSavedViews(grid, api, layout, list);

@@ -9,6 +9,7 @@ import { reportActionError } from '../src/components/notices';
 import { toListQuery, type GridQueryState } from './list-query';
 import { listRecords, type ApiRecord, type ListMeta, type ListQuery, type ListReply } from '../src/api/records';
 import { seedRefTitles } from './ref-titles';
+import { withRefusedValues } from '../src/api/offline-marks';
 
 export type BaseQueryState = Omit<GridQueryState, 'sort' | 'filterModel'>;
 
@@ -109,7 +110,7 @@ export function useGridDatasource(
           ({ data, meta, links }) => {
             seedRefTitles(client, entity.name, data);
             if (meta.next_cursor) cursors.set(params.startRow + size, meta.next_cursor);
-            params.successCallback(data, lastRow(params.startRow, data.length, meta));
+            params.successCallback(withRefusedValues(entity.name, data), lastRow(params.startRow, data.length, meta));
             if (!cursor)
               onInfo({
                 total: meta.total ?? null,

@@ -21,17 +21,21 @@ function snapshot() {
   return last.ops;
 }
 
+const STRIPES = 'repeating-linear-gradient(135deg,rgb(251 208 101/35%) 0 6px,transparent 6px 12px)';
 const esc = (value: string) => value.replace(/["\\]/g, '\\$&');
 /** Waiting cells striped, refused ones outlined in red (the grids' rows carry the record's uuid as row-id). */
 function cellStyles(ops: readonly QueuedOp[]): string {
   const rules: string[] = [];
   for (const op of ops)
-    if (op.kind === 'update')
+    if (op.kind === 'request' && op.create && op.uuid)
+      // a record created offline: its whole row waits
+      rules.push(`.ag-row[row-id="${esc(op.uuid)}"] .ag-cell{background-image:${STRIPES}}`);
+    else if (op.kind === 'update')
       for (const field of Object.keys(op.changes)) {
         const cell = `.ag-row[row-id="${esc(op.uuid)}"] .ag-cell[col-id="${esc(field)}"]`;
         rules.push(
           op.status === 'pending'
-            ? `${cell}{background-image:repeating-linear-gradient(135deg,rgb(251 208 101/35%) 0 6px,transparent 6px 12px)}`
+            ? `${cell}{background-image:${STRIPES}}`
             : `${cell}{box-shadow:inset 0 0 0 2px #cd4246}`,
         );
       }

@@ -37,6 +37,17 @@ export class IdbStorage implements QueueStorage {
       return s.delete(ids.at(-1)!);
     });
   };
+  apply = async (put: readonly QueuedOp[], remove: readonly number[]) => {
+    const db = await (this.db ??= open());
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite');
+      const store = tx.objectStore(STORE);
+      for (const op of put) store.put(op);
+      for (const id of remove) store.delete(id);
+      tx.oncomplete = () => resolve();
+      tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('indexedDB'));
+    });
+  };
   clear = async () => void (await this.run('readwrite', (s) => s.clear()));
 }
 

@@ -9,6 +9,12 @@
 //   user chooses; later changes of that record wait behind it. A 422 holds it as failed with the field messages; a
 //   404 (deleted meanwhile) as failed with the reason, removable. A 401 or a lost connection stops the replay; the
 //   next one starts where it stopped.
+// - A record created offline has a temporary uuid (`offline-N`, N the create's id) until it is sent. An edit of it
+//   is merged into the create's body; other changes of it (a comment, a transition) wait behind the create, and when
+//   the create is saved they are given the uuid the server returned, in the same storage transaction that removes
+//   the create (a reload between the two steps finds either both old or both new).
+
+import type { RefusedCell } from '../api/offline-marks';
 
 export type OpStatus = 'pending' | 'conflict' | 'failed';
 
@@ -44,6 +50,8 @@ export interface RequestOp extends OpBase {
   /** The model and record it concerns, when known (shown with the change). */
   model?: string;
   uuid?: string;
+  /** A record created offline (POST /{plural}): its uuid is `offline-{id}` until the server gives one. */
+  create?: boolean;
 }
 
 export type QueuedOp = UpdateOp | RequestOp;
@@ -55,6 +63,8 @@ export interface QueueStorage {
   remove(id: number): Promise<void>;
   /** Several at once (one transaction: a bulk reply settles up to 1,000 changes). */
   removeMany?(ids: readonly number[]): Promise<void>;
+  /** Writes `put` and removes `remove` in one transaction (a create saved and the changes that name it). */
+  apply(put: readonly QueuedOp[], remove: readonly number[]): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -74,6 +84,45 @@ export interface Sender {
   /** One result per op, in their order. */
   bulk(plural: string, ops: readonly UpdateOp[]): Promise<SendResult[]>;
   request(op: RequestOp): Promise<SendResult>;
+}
+
+/** The uuid a record created offline has until the server gives it one. */
+export const tempUuid = (id: number) => `offline-${id}`;
+export const isTempUuid = (uuid: unknown): uuid is string => typeof uuid === 'string' && /^offline-\d+$/.test(uuid);
+
+/** The refused (422) edits among `ops`, one per field: the field's own message, else the reply's message. */
+export function refusedEdits(ops: readonly QueuedOp[]): RefusedCell[] {
+  const out: RefusedCell[] = [];
+  for (const op of ops)
+    if (op.kind === 'update' && op.status === 'failed' && op.errors)
+      for (const [field, value] of Object.entries(op.changes))
+        out.push({
+          model: op.model,
+          uuid: op.uuid,
+          field,
+          value,
+          message: (op.errors[field] ?? []).join(' ') || op.message || '',
+        });
+  return out;
+}
+
+/** A row of the bulk endpoint's reply (`PATCH /{plural}`, `skip_invalid`) as the result of its change. */
+export function bulkRowResult(
+  row: { status: string; record?: Record<string, unknown>; errors?: Record<string, string[]> } | undefined,
+  deleted: string,
+): SendResult {
+  if (row?.status === 'updated' || row?.status === 'unchanged') return { ok: true, record: row.record };
+  if (row?.status === 'conflict') return { ok: false, status: 409 };
+  if (row?.status === 'invalid')
+    return {
+      ok: false,
+      status: 422,
+      message: Object.values(row.errors ?? {})
+        .flat()
+        .join(' '),
+      errors: row.errors ?? {},
+    };
+  return { ok: false, status: 404, message: deleted };
 }
 
 export const BULK_MIN = 5;
@@ -114,8 +163,23 @@ export class WriteQueue {
   }
 
   /** Adds a change; an edit of a record with a waiting edit is merged into it. Returns the op as stored. */
-  async add(op: NewOp): Promise<QueuedOp> {
+  async add(next: NewOp): Promise<QueuedOp> {
     await this.load();
+    const op = this.withSentUuids(next);
+    if (op.kind === 'update' && isTempUuid(op.uuid)) {
+      // an edit of a record created offline: part of its create (a failed create is tried again with it)
+      const create = this.ops.find(
+        (o): o is RequestOp => o.kind === 'request' && !!o.create && o.uuid === op.uuid && o.user === op.user,
+      );
+      if (create) {
+        const body = { ...(create.body as Record<string, unknown>), ...op.changes };
+        const merged: RequestOp = { ...create, body, status: 'pending', message: undefined, errors: undefined };
+        await this.storage.put(merged);
+        this.ops[this.ops.indexOf(create)] = merged;
+        this.emit();
+        return merged;
+      }
+    }
     if (op.kind === 'update') {
       const waiting = this.ops.find(
         (o): o is UpdateOp =>
@@ -133,11 +197,51 @@ export class WriteQueue {
         return merged;
       }
     }
-    const stored = { ...op, id: this.nextId++, status: 'pending', at: this.now() } as QueuedOp;
+    const id = this.nextId++;
+    const stored = {
+      ...op,
+      id,
+      status: 'pending',
+      at: this.now(),
+      ...(op.kind === 'request' && op.create ? { uuid: tempUuid(id) } : {}),
+    } as QueuedOp;
     await this.storage.put(stored);
     this.ops.push(stored);
     this.emit();
     return stored;
+  }
+
+  /** Temporary uuids whose create was saved in this page, with the server's uuid (a screen may still show one). */
+  private sent = new Map<string, string>();
+
+  private withSentUuids<T extends NewOp | QueuedOp>(op: T): T {
+    if (this.sent.size === 0 || !op.uuid || !this.sent.has(op.uuid)) return op;
+    return rewrite(op, op.uuid, this.sent.get(op.uuid)!);
+  }
+
+  /**
+   * The user edited these fields of a record again: a refused (422) edit of them is replaced by the new one, so it
+   * leaves the queue (the whole change when no field is left).
+   */
+  async dropRefused(user: string, model: string, uuid: string, fields: readonly string[]): Promise<void> {
+    const hit = this.ops.find(
+      (o): o is UpdateOp =>
+        o.kind === 'update' &&
+        o.status === 'failed' &&
+        !!o.errors &&
+        o.user === user &&
+        o.model === model &&
+        o.uuid === uuid &&
+        fields.some((f) => f in o.changes),
+    );
+    if (!hit) return;
+    const changes = Object.fromEntries(Object.entries(hit.changes).filter(([k]) => !fields.includes(k)));
+    if (Object.keys(changes).length === 0) return this.remove(hit.id);
+    const errors = Object.fromEntries(Object.entries(hit.errors!).filter(([k]) => !fields.includes(k)));
+    const next: UpdateOp = { ...hit, changes, errors };
+    await this.storage.put(next);
+    this.ops[this.ops.indexOf(hit)] = next;
+    this.emit();
   }
 
   async remove(id: number): Promise<void> {
@@ -169,8 +273,18 @@ export class WriteQueue {
 
   private async settle(op: QueuedOp, result: SendResult, onSaved: (op: QueuedOp, result: SendResult) => void) {
     if (result.ok) {
-      await this.storage.remove(op.id);
-      this.ops = this.ops.filter((o) => o.id !== op.id);
+      const real = op.kind === 'request' && op.create ? result.record?.uuid : undefined;
+      if (op.uuid && typeof real === 'string') {
+        // the changes that name the new record get its uuid, in the transaction that removes the create
+        this.sent.set(op.uuid, real);
+        const renamed = this.ops.filter((o) => o !== op && o.uuid === op.uuid).map((o) => rewrite(o, op.uuid!, real));
+        await this.storage.apply(renamed, [op.id]);
+        const byId = new Map(renamed.map((o) => [o.id, o]));
+        this.ops = this.ops.filter((o) => o.id !== op.id).map((o) => byId.get(o.id) ?? o);
+      } else {
+        await this.storage.remove(op.id);
+        this.ops = this.ops.filter((o) => o.id !== op.id);
+      }
       onSaved(op, result);
       return;
     }
@@ -273,6 +387,16 @@ export interface ReplaySummary {
   stopped: 'network' | 'session' | null;
 }
 
+/** A change of the record `from` as a change of the record `to` (its uuid and the path's segment). */
+function rewrite<T extends NewOp | QueuedOp>(op: T, from: string, to: string): T {
+  if (op.kind === 'update') return { ...op, uuid: to };
+  const path = op.path
+    .split('/')
+    .map((part) => (part === from ? to : part))
+    .join('/');
+  return { ...op, uuid: to, path };
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The queue in memory (unit tests; the browser falls back to it when IndexedDB is unavailable). */
@@ -289,6 +413,10 @@ export class MemoryStorage implements QueueStorage {
   }
   async removeMany(ids: readonly number[]) {
     for (const id of ids) this.rows.delete(id);
+  }
+  async apply(put: readonly QueuedOp[], remove: readonly number[]) {
+    for (const op of put) this.rows.set(op.id, structuredClone(op));
+    for (const id of remove) this.rows.delete(id);
   }
   async clear() {
     this.rows.clear();

@@ -20,8 +20,12 @@ interface Stored {
 }
 
 const lists = new Map<string, { reply: ListReply; at: number }>();
-/** The waiting offline edits laid over the records of a reply served from here (src/offline/writer.ts). */
-let overlay: (plural: string, records: ListReply['data']) => ListReply['data'] = (_plural, records) => records;
+/**
+ * The waiting offline edits laid over the records of a reply served from here (src/offline/writer.ts); `first`: the
+ * reply is a list's first page (the records created offline go there).
+ */
+let overlay: (plural: string, records: ListReply['data'], first: boolean) => ListReply['data'] = (_p, records) =>
+  records;
 export const setReplyOverlay = (apply: typeof overlay) => void (overlay = apply);
 /** The times of the list replies answered from here since the last change of screen (the banner's age). */
 const served = new Set<number>();
@@ -131,7 +135,9 @@ export function startSessionCache(queryClient: QueryClient): void {
       if (!hit) return undefined;
       served.add(hit.at);
       for (const listener of listeners) listener();
-      return { ...hit.reply, data: overlay(key.slice(0, key.indexOf('?')), hit.reply.data) };
+      const query = JSON.parse(key.slice(key.indexOf('?') + 1)) as { page?: number; cursor?: string };
+      const first = !query.cursor && Number(query.page ?? 1) === 1;
+      return { ...hit.reply, data: overlay(key.slice(0, key.indexOf('?')), hit.reply.data, first) };
     },
     set(key, reply) {
       lists.delete(key);

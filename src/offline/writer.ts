@@ -4,15 +4,20 @@
 // connection is back (and after signing in again) the queue is replayed in order with the versions the user saw.
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, isApiError } from '../api/errors';
-import { request, requestEnvelope, setOfflineSend, type RequestOptions } from '../api/http';
-import { setOfflineWrites, type ApiRecord } from '../api/records';
+import { API_BASE, request, requestEnvelope, setOfflineSend, type RequestOptions } from '../api/http';
+import { announceReplayed, setRefusedCells, type ReplayedRecord } from '../api/offline-marks';
+import { recordKeys, setOfflineWrites, type ApiRecord } from '../api/records';
+import { TICKET_TRANSITIONS, nextState } from '../domain/transitions';
 import { notify } from '../components/notices';
 import { i18n } from '../i18n';
 import { IdbStorage, isQuotaError } from './idb-storage';
 import {
   MemoryStorage,
   WriteQueue,
+  bulkRowResult,
+  refusedEdits,
   type NewOp,
+  type QueuedOp,
   type RequestOp,
   type SendResult,
   type Sender,
@@ -61,15 +66,61 @@ function queuedNotice() {
   notify.info(t('queued'), { key: 'offline-queued' });
 }
 
-/** The record's fields with the waiting edits of this user over them (list replies served offline). */
-function overlay(plural: string, records: ApiRecord[]): ApiRecord[] {
+/**
+ * The record's fields with the waiting edits of this user over them (list replies served offline); the records
+ * created offline come first on a list's first page (the grid shows them, striped, and they can be edited there).
+ */
+function overlay(plural: string, records: ApiRecord[], first = false): ApiRecord[] {
   const user = currentUser();
   const edits = new Map<string, Record<string, unknown>>();
+  const created: ApiRecord[] = [];
   for (const op of queue.list(user ?? undefined))
     if (op.kind === 'update' && op.plural === plural && op.status === 'pending')
       edits.set(op.uuid, { ...edits.get(op.uuid), ...op.changes });
-  return edits.size ? records.map((r) => (edits.has(r.uuid) ? { ...r, ...edits.get(r.uuid) } : r)) : records;
+    else if (first && op.kind === 'request' && op.create && op.path === plural && op.uuid)
+      created.unshift(offlineRecord(plural, op.uuid, op.body as Record<string, unknown>));
+  const out = edits.size ? records.map((r) => (edits.has(r.uuid) ? { ...r, ...edits.get(r.uuid) } : r)) : records;
+  return created.length ? [...created, ...out] : out;
 }
+
+/** The links a ticket in `status` offers for its transitions (the ones taking no input). */
+function transitionLinks(uuid: string, status: string): Record<string, string> {
+  const actions = Object.keys(TICKET_TRANSITIONS[status as keyof typeof TICKET_TRANSITIONS] ?? {});
+  return Object.fromEntries(
+    actions.filter((a) => a !== 'delegate').map((a) => [a, `${API_BASE}/tickets/${uuid}/${a}`]),
+  );
+}
+
+/** A record created offline as the screens show it until it is sent: what the user entered, a temporary uuid. */
+function offlineRecord(plural: string, uuid: string, body: Record<string, unknown>): ApiRecord {
+  const ticket = plural === 'tickets';
+  const status = ticket ? String(body.status ?? 'open') : undefined;
+  return {
+    ...(ticket ? { status } : {}),
+    ...body,
+    uuid,
+    updated_at: '',
+    attributes: {},
+    links: {
+      self: `${API_BASE}/${plural}/${uuid}`,
+      update: `${API_BASE}/${plural}/${uuid}`,
+      ...(ticket ? transitionLinks(uuid, status!) : {}),
+    },
+  } as unknown as ApiRecord;
+}
+
+/** A ticket after a transition queued offline (the drawer and the grid show its new state), when it is known. */
+function afterTransition(uuid: string, action: string): ApiRecord | null {
+  const record = client?.getQueryData<ApiRecord>(recordKeys.detail('ticket', uuid));
+  const status = record && nextState(TICKET_TRANSITIONS, String(record.status), action);
+  if (!record || !status) return null;
+  const links = Object.fromEntries(
+    Object.entries(record.links).filter(([name]) => !TRANSITION_NAMES.has(name)),
+  ) as ApiRecord['links'];
+  const may = Object.keys(record.links).some((name) => TRANSITION_NAMES.has(name));
+  return { ...record, status, links: { ...links, ...(may ? transitionLinks(uuid, status) : {}) } };
+}
+const TRANSITION_NAMES = new Set(Object.values(TICKET_TRANSITIONS).flatMap((next) => Object.keys(next)));
 
 // --- sending --------------------------------------------------------------------------------------------------
 
@@ -123,19 +174,8 @@ const sender: Sender = {
     const byUuid = new Map(rows.map((row) => [row.uuid, row]));
     return Promise.all(
       ops.map(async (op): Promise<SendResult> => {
-        const row = byUuid.get(op.uuid);
-        if (row?.status === 'updated' || row?.status === 'unchanged') return { ok: true, record: row.record };
-        if (row?.status === 'conflict') return failure(new ApiError(409, t('conflictTitle')), op);
-        if (row?.status === 'invalid')
-          return {
-            ok: false,
-            status: 422,
-            message: Object.values(row.errors ?? {})
-              .flat()
-              .join(' '),
-            errors: row.errors,
-          };
-        return { ok: false, status: 404, message: t('deleted') };
+        const result = bulkRowResult(byUuid.get(op.uuid), t('deleted'));
+        return !result.ok && result.status === 409 ? failure(new ApiError(409, t('conflictTitle')), op) : result;
       }),
     );
   },
@@ -160,7 +200,14 @@ export const onConflicts = (listener: () => void) => void (conflictListener = li
 export async function replay(): Promise<void> {
   const user = currentUser();
   if (!user || offline() || !queue.list(user).some((o) => o.status === 'pending')) return;
-  const summary = await queue.replay(user, sender);
+  const saved: ReplayedRecord[] = [];
+  const summary = await queue.replay(user, sender, (op, result) => {
+    if (!result.ok || !op.model || !op.uuid) return;
+    const record = (result.record ?? null) as ApiRecord | null;
+    const created = op.kind === 'request' && !!op.create;
+    if (created || op.kind === 'update') saved.push({ model: op.model, uuid: op.uuid, record, created });
+  });
+  announceReplayed(saved);
   if (summary.sent) {
     notify.success(t('sent', { count: summary.sent }), { key: 'offline-sent' });
     void client?.invalidateQueries();
@@ -175,27 +222,46 @@ export function startWriter(queryClient: QueryClient): void {
   client = queryClient;
   void queue.load().catch(() => undefined);
   setReplyOverlay(overlay);
+  // the edits the server refused, for the grids' cells (src/api/offline-marks.ts)
+  let refusedKey = '';
+  queue.subscribe(() => {
+    const cells = refusedEdits(queue.list(currentUser() ?? undefined));
+    const key = JSON.stringify(cells);
+    if (key === refusedKey) return;
+    refusedKey = key;
+    setRefusedCells(cells);
+  });
   setOfflineWrites({
     update(entity, record, changes) {
       const user = currentUser();
-      if (!offline() || !user) return null;
+      if (!user) return null;
+      // editing a refused field again replaces the refused edit (online: the new edit goes as any other)
+      const dropped = queue.dropRefused(user, entity.name, record.uuid, Object.keys(changes));
+      if (!offline()) return null;
       const op = { kind: 'update', user, model: entity.name, plural: entity.plural, uuid: record.uuid } as const;
-      return enqueue({ ...op, version: record.updated_at, changes }).then(() => {
-        queuedNotice();
-        return { ...record, ...changes };
-      });
+      return dropped
+        .then(() => enqueue({ ...op, version: record.updated_at, changes }))
+        .then(() => {
+          queuedNotice();
+          // the record's page and drawer show the waiting value too (a transition queued next starts from it)
+          client?.setQueryData<ApiRecord>(recordKeys.detail(entity.name, record.uuid), (old) =>
+            old ? { ...old, ...changes } : old,
+          );
+          return { ...record, ...changes };
+        });
     },
     create(entity, body) {
       const user = currentUser();
       if (!offline() || !user) return null;
       if (!OFFLINE_CREATES.has(entity.plural)) return needsConnection();
-      return enqueue({ kind: 'request', user, method: 'POST', path: entity.plural, body, model: entity.name }).then(
-        (op) => {
-          queuedNotice();
-          const uuid = `offline-${op.id}`;
-          return { ...body, uuid, links: {}, attributes: {} } as unknown as ApiRecord;
-        },
-      );
+      // a reading entered offline was taken now, not when it is sent (the form has no input for the time)
+      if (entity.plural === 'measurements' && !body.measured_at)
+        body = { ...body, measured_at: new Date().toISOString() };
+      const op = { kind: 'request', user, method: 'POST', path: entity.plural, body, model: entity.name } as const;
+      return enqueue({ ...op, create: true }).then((stored: QueuedOp) => {
+        queuedNotice();
+        return offlineRecord(entity.plural, stored.uuid!, body);
+      });
     },
   });
   setOfflineSend((path, options) => {
@@ -212,9 +278,11 @@ export function startWriter(queryClient: QueryClient): void {
       model: plural === 'task-events' ? 'task_event' : plural === 'tickets' ? 'ticket' : plural,
       ...(uuid ? { uuid } : {}),
     };
+    const action = path.split('/')[2];
     return enqueue(op).then(() => {
       queuedNotice();
-      return { data: null };
+      // a transition answers with the ticket in its new state (the record's actions change with it)
+      return { data: plural === 'tickets' && uuid && action ? afterTransition(uuid, action) : null };
     });
   });
   addEventListener('online', () => void replay());

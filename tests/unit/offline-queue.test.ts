@@ -5,6 +5,8 @@ import {
   BULK_MIN,
   MemoryStorage,
   WriteQueue,
+  bulkRowResult,
+  refusedEdits,
   type RequestOp,
   type SendResult,
   type Sender,
@@ -170,5 +172,77 @@ describe('offline write queue', () => {
     await queue.replay('u1', sender);
     expect(sent).toEqual(['POST mine']);
     expect(queue.list('u2')).toHaveLength(1);
+  });
+
+  it('shows a refused edit at its cells with the value typed, and editing the field again replaces it', async () => {
+    const queue = new WriteQueue(new MemoryStorage());
+    await queue.add(edit('a', { construction_year: 3000, city: 'Thun' }, 'property'));
+    // a bulk row refused: the same shape as a single 422
+    const row = bulkRowResult({ status: 'invalid', errors: { construction_year: ['At most 2200.'] } }, 'Deleted');
+    await queue.replay('u1', recorder(() => row).sender);
+    expect(refusedEdits(queue.list())).toEqual([
+      { model: 'property', uuid: 'a', field: 'construction_year', value: 3000, message: 'At most 2200.' },
+      { model: 'property', uuid: 'a', field: 'city', value: 'Thun', message: 'At most 2200.' },
+    ]);
+    await queue.dropRefused('u1', 'property', 'a', ['construction_year']);
+    expect(queue.list()).toMatchObject([{ status: 'failed', changes: { city: 'Thun' } }]);
+    await queue.dropRefused('u1', 'property', 'a', ['city']);
+    expect(queue.list()).toEqual([]);
+    // a deleted record is not a refused value
+    expect(bulkRowResult(undefined, 'Deleted')).toEqual({ ok: false, status: 404, message: 'Deleted' });
+  });
+
+  it('merges an edit of a record created offline into its create, and tries a refused create again with it', async () => {
+    const queue = new WriteQueue(new MemoryStorage());
+    const created = await queue.add({ ...post('tickets'), body: { subject: '' }, model: 'ticket', create: true });
+    expect(created.uuid).toBe(`offline-${created.id}`);
+    await queue.replay('u1', recorder(() => ({ ok: false, status: 422, errors: { subject: ['Required'] } })).sender);
+    await queue.add(edit(created.uuid!, { subject: 'Leak' }, 'ticket'));
+    expect(queue.list()).toMatchObject([{ status: 'pending', body: { subject: 'Leak' }, errors: undefined }]);
+    const { sent, sender } = recorder(() => ({ ok: true, record: { uuid: 'real-1' } }));
+    await queue.replay('u1', sender);
+    expect(sent).toEqual(['POST tickets']);
+  });
+
+  it("sends a new record's comment and transition after it with the server's uuid, kept across a reload", async () => {
+    const storage = new MemoryStorage();
+    const queue = new WriteQueue(storage);
+    const created = await queue.add({ ...post('tickets'), body: { subject: 'Leak' }, model: 'ticket', create: true });
+    const temp = created.uuid!;
+    await queue.add({ ...post(`tickets/${temp}/comments`), model: 'ticket', uuid: temp });
+    await queue.add({ ...post(`tickets/${temp}/start`), model: 'ticket', uuid: temp });
+    await queue.add({ ...post('measurements'), model: 'measurement', create: true });
+    // the create is saved, then the connection goes
+    let calls = 0;
+    const first = await queue.replay(
+      'u1',
+      recorder(() => (++calls === 1 ? { ok: true, record: { uuid: 'real-1' } } : { ok: false, status: 0 })).sender,
+    );
+    expect(first).toMatchObject({ sent: 1, stopped: 'network' });
+    const reloaded = new WriteQueue(storage);
+    await reloaded.load();
+    expect(reloaded.list().map((o) => [(o as RequestOp).path, o.uuid])).toEqual([
+      ['tickets/real-1/comments', 'real-1'],
+      ['tickets/real-1/start', 'real-1'],
+      ['measurements', expect.stringMatching(/^offline-\d+$/)],
+    ]);
+    const { sent, sender } = recorder((what) => ({ ok: true, record: { uuid: what } }));
+    await reloaded.replay('u1', sender);
+    expect(sent).toEqual(['POST tickets/real-1/comments', 'POST tickets/real-1/start', 'POST measurements']);
+    expect(reloaded.list()).toEqual([]);
+  });
+
+  it('holds the changes of a record created offline while its create is refused', async () => {
+    const queue = new WriteQueue(new MemoryStorage());
+    const created = await queue.add({ ...post('tickets'), body: {}, model: 'ticket', create: true });
+    await queue.add({ ...post(`tickets/${created.uuid}/comments`), model: 'ticket', uuid: created.uuid });
+    await queue.add(post('task-events/1/done'));
+    const { sent, sender } = recorder((what) =>
+      what === 'POST tickets' ? { ok: false, status: 422, message: 'Check' } : { ok: true },
+    );
+    const summary = await queue.replay('u1', sender);
+    expect(sent).toEqual(['POST tickets', 'POST task-events/1/done']);
+    expect(summary).toMatchObject({ sent: 1, failed: 1 });
+    expect(queue.list().map((o) => o.status)).toEqual(['failed', 'pending']);
   });
 });
