@@ -19,10 +19,16 @@ export function RecordCard({ grid, record, fields, onOpen }: Props) {
   const { t } = useTranslation();
   const format = useGridFormat();
   const { entity } = grid;
+  // a title that is not text (a task event's due date) shows in the user's format, as in the grid
+  const titleRef = fieldRefOf(grid, entity.titleField);
+  const title =
+    titleRef && titleRef.field.kind !== 'text'
+      ? formatValue(record[entity.titleField], titleRef, format, record)
+      : recordTitle(entity, record);
   return (
     <Card interactive compact onClick={() => onOpen(record)} className="hw-record-card">
       <div className="hw-record-card-head">
-        <H4>{recordTitle(entity, record) || t('grid.untitled')}</H4>
+        <H4>{title || t('grid.untitled')}</H4>
         {entity.status && (
           <Tag
             minimal
