@@ -12,6 +12,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { useIsMobile } from '../../grids/preferences';
 import { recordKeys, recordQuery, recordTitle, type ApiRecord } from '../../src/api/records';
 import { RefTitle } from '../../grids/ref-titles';
+import { formatValue } from '../../grids/format-value';
 import { useGridFormat } from '../../grids/use-grid-format';
 import { AttachmentsPanel } from '../documents/attachments-panel';
 import type { DrawerExtension } from './drawer-extension';
@@ -75,10 +76,14 @@ export function RecordDrawer(props: Props) {
 
 export function RecordHeading({ entity, record }: { entity: AnyEntity; record: ApiRecord }) {
   const { t } = useTranslation();
+  const format = useGridFormat();
   const field = entity.fields[entity.titleField];
+  // a title that is not text (a task event's due date) in the user's format, as in the grid
   const text =
     field?.kind === 'ref' ? (
       <RefTitle model={field.model} uuid={record[entity.titleField] as string} />
+    ) : field && field.kind !== 'text' ? (
+      formatValue(record[entity.titleField], { model: entity.name, name: entity.titleField, field }, format, record)
     ) : (
       recordTitle(entity, record)
     );
