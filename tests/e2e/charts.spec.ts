@@ -104,7 +104,7 @@ test('the home tiles link to their grids, which count what the tile says', async
     links.push({ href, value, label });
   }
   expect(links.map((l) => l.label)).toEqual(expect.arrayContaining(['Open tickets', 'Overdue tickets']));
-  // the tiles of a model with a grid; task events open the calendar
+  // the tiles of a model with a grid (task events have theirs, /task-events)
   const gridLinks = links.filter((l) => l.href.includes('?filter='));
   expect(gridLinks.length).toBeGreaterThanOrEqual(5);
   for (const link of gridLinks) {
