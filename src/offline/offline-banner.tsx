@@ -55,6 +55,8 @@ const BANNER_STYLE = {
   color: '#1c2127',
   fontSize: 13,
   boxShadow: '0 1px 4px rgb(0 0 0 / 25%)',
+  // a notice without controls: clicks go through it to what it covers (a drawer's Save button)
+  pointerEvents: 'none',
 } as const;
 
 export function OfflineBanner() {
