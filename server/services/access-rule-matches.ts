@@ -3,12 +3,14 @@
 // statement compiled here for its model and settings group (table `access_rule_checks`). A list then hides a
 // member's records with one array overlap instead of evaluating every rule's filters on every row it reads.
 // A rule's or a stored filter's change compiles the statement again and rewrites the matches that changed, in the
-// same transaction, holding a lock the trigger waits for (server/db/migrations/0019_access_rule_matches.sql).
+// same transaction, holding a lock the trigger waits for (server/db/migrations/0019_access_rule_matches.sql). The
+// trigger is created on a model's table with the first rule on that model (until then its writes pay nothing) and
+// dropped on start when no rule on it is left.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accessRuleChecks, accessRuleFilters, accessRules, filters } from '../db/permission-schema';
-import { entityByName } from '../../src/entities/registry';
+import { entities, entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import { col, rowsOf, storedFilterCondition, tableOf } from '../crud/table';
 
@@ -97,6 +99,7 @@ export async function refreshRuleMatches(
     }
     const expression = inlined(matchesExpression(entity, rules));
     const statement = `select ${expression} from (select ($1).*) as ${dialect.escapeName(entity.table)}`;
+    await ensureTrigger(db, entity);
     if (stored?.statement === statement && !force) continue;
     await db
       .insert(accessRuleChecks)
@@ -107,6 +110,30 @@ export async function refreshRuleMatches(
       });
     await rewrite(db, entity, settingsGroup, sql.raw(expression), chunk);
   }
+}
+
+const triggerName = (entity: AnyEntity) => dialect.escapeName(`${entity.table}_access_rules`);
+
+/** The tables that have their access-rules trigger (`table`: only that one). */
+async function triggered(db: Db, table?: string) {
+  const rows = rowsOf<{ table: string }>(
+    await db.execute(sql`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname = c.relname || '_access_rules' and not t.tgisinternal
+      ${table === undefined ? sql`` : sql`and c.relname = ${table}`}`),
+  );
+  return new Set(rows.map((r) => r.table));
+}
+
+/**
+ * The model's trigger, created if missing. Creating it locks the table against writes until this transaction
+ * commits, so a write in flight commits first and the rewrite after it sees its record.
+ */
+async function ensureTrigger(db: Db, entity: AnyEntity) {
+  if ((await triggered(db, entity.table)).size) return;
+  await db.execute(
+    sql.raw(`create trigger ${triggerName(entity)} before insert or update on ${dialect.escapeName(entity.table)}
+      for each row execute function access_rule_matches(${quote(entity.name)})`),
+  );
 }
 
 /**
@@ -144,4 +171,14 @@ export async function compileAllRuleMatches(db: Db, { chunk = CHUNK } = {}) {
   );
   for (const { sg, model } of pairs)
     await db.transaction((tx) => refreshRuleMatches(tx, sg, [model], { force: false, chunk }));
+  // the triggers of models no rule is left on (their records' matches were cleared when the last rule went)
+  const used = new Set(
+    rowsOf<{ model: string }>(await db.execute(sql`select distinct model from ${accessRuleChecks}`)).map(
+      (r) => r.model,
+    ),
+  );
+  const tables = await triggered(db);
+  for (const entity of Object.values(entities))
+    if (!used.has(entity.name) && tables.has(entity.table))
+      await db.execute(sql.raw(`drop trigger ${triggerName(entity)} on ${dialect.escapeName(entity.table)}`));
 }

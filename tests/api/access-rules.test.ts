@@ -313,18 +313,40 @@ describe('the rules each record matches', () => {
     },
   );
 
-  it('are kept by a trigger on every model’s table', async () => {
-    const { entities } = await import('../../src/entities/registry');
-    const rows = (await env.database.db.execute(
-      sql`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
-        where t.tgname = c.relname || '_access_rules' and not t.tgisinternal`,
-    )) as unknown as { rows?: { table: string }[] } & { table: string }[];
-    const tables = (rows.rows ?? rows).map((r) => r.table).sort();
-    expect(tables).toEqual(
-      Object.values(entities)
-        .map((e) => e.table)
-        .sort(),
-    );
+  it('are kept by a trigger on a model’s table from its first rule on, dropped on start when none is left', async () => {
+    const { ws, outsider, group } = await setup();
+    const triggers = async () => {
+      const rows = (await env.database.db.execute(
+        sql`select c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          where t.tgname = c.relname || '_access_rules' and not t.tgisinternal`,
+      )) as unknown as { rows?: { table: string }[] } & { table: string }[];
+      return (rows.rows ?? rows).map((r) => r.table);
+    };
+    expect(await triggers()).not.toContain('units'); // no rule on units yet: their writes run no trigger
+    const unit = await post(ws.client, '/units', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Stück',
+      symbol: 'St',
+    });
+    expect(unit.status, JSON.stringify(unit.body)).toBe(201);
+    const rule = await post(ws.client, '/access-rules', {
+      settings_group_uuid: ws.settingsGroup,
+      name: 'Units',
+      model: 'unit',
+      filter: { name: 'stück' },
+      user_group_uuids: [group.uuid],
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    expect(await triggers()).toContain('units');
+    const seen = async () => json<{ data: Rec[] }>(await outsider.client.get('/units')).data.map((u) => u.name);
+    expect(await seen()).not.toContain('Stück');
+    await post(ws.client, '/units', { settings_group_uuid: ws.settingsGroup, name: 'Stückgut', symbol: 'Sg' });
+    expect(await seen()).not.toContain('Stückgut'); // matched by the trigger as it is written
+    expect((await ws.client.delete(`/access-rules/${rule.body.data.uuid}`)).statusCode).toBe(200);
+    expect(await seen()).toEqual(expect.arrayContaining(['Stück', 'Stückgut']));
+    await compileAllRuleMatches(env.database.db);
+    expect(await triggers()).not.toContain('units');
+    expect(await triggers()).toContain('facilities'); // other tests' rules on facilities are still there
   });
 });
 

@@ -32,6 +32,8 @@ ALTER TABLE "access_rule_checks" ADD CONSTRAINT "access_rule_checks_settings_gro
 -- The access rules a record matches (docs/domain/permissions.md, "Access rules"): the compiled statement of its
 -- model and settings group run over the new row. The shared lock waits for a rule change in the same settings
 -- group to commit (it holds the lock exclusively while it rewrites the matches), so no write keeps stale matches.
+-- The trigger `<table>_access_rules` runs it on a model's table from the first rule on that model on
+-- (server/services/access-rule-matches.ts); a model without rules pays nothing.
 CREATE FUNCTION access_rule_matches() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   check_statement text;
@@ -45,27 +47,4 @@ BEGIN
     EXECUTE check_statement INTO NEW.access_rule_uuids USING NEW;
   END IF;
   RETURN NEW;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "areas_access_rules" BEFORE INSERT OR UPDATE ON "areas" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('area');--> statement-breakpoint
-CREATE TRIGGER "bills_access_rules" BEFORE INSERT OR UPDATE ON "bills" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('bill');--> statement-breakpoint
-CREATE TRIGGER "budgets_access_rules" BEFORE INSERT OR UPDATE ON "budgets" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('budget');--> statement-breakpoint
-CREATE TRIGGER "contacts_access_rules" BEFORE INSERT OR UPDATE ON "contacts" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('contact');--> statement-breakpoint
-CREATE TRIGGER "contracts_access_rules" BEFORE INSERT OR UPDATE ON "contracts" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('contract');--> statement-breakpoint
-CREATE TRIGGER "cost_groups_access_rules" BEFORE INSERT OR UPDATE ON "cost_groups" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('cost_group');--> statement-breakpoint
-CREATE TRIGGER "counters_access_rules" BEFORE INSERT OR UPDATE ON "counters" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('counter');--> statement-breakpoint
-CREATE TRIGGER "documents_access_rules" BEFORE INSERT OR UPDATE ON "documents" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('document');--> statement-breakpoint
-CREATE TRIGGER "expenses_access_rules" BEFORE INSERT OR UPDATE ON "expenses" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('expense');--> statement-breakpoint
-CREATE TRIGGER "facilities_access_rules" BEFORE INSERT OR UPDATE ON "facilities" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('facility');--> statement-breakpoint
-CREATE TRIGGER "guarantees_access_rules" BEFORE INSERT OR UPDATE ON "guarantees" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('guarantee');--> statement-breakpoint
-CREATE TRIGGER "measurements_access_rules" BEFORE INSERT OR UPDATE ON "measurements" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('measurement');--> statement-breakpoint
-CREATE TRIGGER "order_lines_access_rules" BEFORE INSERT OR UPDATE ON "order_lines" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('order_line');--> statement-breakpoint
-CREATE TRIGGER "orders_access_rules" BEFORE INSERT OR UPDATE ON "orders" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('order');--> statement-breakpoint
-CREATE TRIGGER "partitions_access_rules" BEFORE INSERT OR UPDATE ON "partitions" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('partition');--> statement-breakpoint
-CREATE TRIGGER "properties_access_rules" BEFORE INSERT OR UPDATE ON "properties" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('property');--> statement-breakpoint
-CREATE TRIGGER "renewal_groups_access_rules" BEFORE INSERT OR UPDATE ON "renewal_groups" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('renewal_group');--> statement-breakpoint
-CREATE TRIGGER "task_events_access_rules" BEFORE INSERT OR UPDATE ON "task_events" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('task_event');--> statement-breakpoint
-CREATE TRIGGER "tasks_access_rules" BEFORE INSERT OR UPDATE ON "tasks" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('task');--> statement-breakpoint
-CREATE TRIGGER "tenancies_access_rules" BEFORE INSERT OR UPDATE ON "tenancies" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('tenancy');--> statement-breakpoint
-CREATE TRIGGER "ticket_comments_access_rules" BEFORE INSERT OR UPDATE ON "ticket_comments" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('ticket_comment');--> statement-breakpoint
-CREATE TRIGGER "tickets_access_rules" BEFORE INSERT OR UPDATE ON "tickets" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('ticket');--> statement-breakpoint
-CREATE TRIGGER "units_access_rules" BEFORE INSERT OR UPDATE ON "units" FOR EACH ROW EXECUTE FUNCTION access_rule_matches('unit');
+END $$;
