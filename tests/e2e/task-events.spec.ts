@@ -66,7 +66,7 @@ test('the tasks due this month tile opens the task events grid with the same cou
 
   // the event opens in the drawer, which offers done and skip as its links allow
   await page.goto(`/task-events?record=${event!.uuid}`);
-  await expect(page.getByRole('button', { name: 'Skip', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Mark done', exact: true }).click();
   await expect(page.getByText('Task event marked as done.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark done', exact: true })).toHaveCount(0);
