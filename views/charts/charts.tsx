@@ -4,7 +4,7 @@
 // home dashboard.
 import { HTMLSelect, Switch } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ComponentType, type CSSProperties } from 'react';
+import { memo, useMemo, useState, type ComponentType, type CSSProperties } from 'react';
 import {
   Bar,
   BarChart,
@@ -16,9 +16,13 @@ import {
   LineChart,
   Pie,
   PieChart,
+  Rectangle,
+  Sector,
   Tooltip,
   XAxis,
   YAxis,
+  type BarShapeProps,
+  type PieSectorShapeProps,
 } from 'recharts';
 import { useTranslation } from '../../src/i18n';
 import {
@@ -44,6 +48,8 @@ import { monthLabel, weekLabel, type CsvColumn } from './chart-format';
 import { ChartCard } from './chart-card';
 import type { ChartTheme } from './chart-theme';
 import { chartKey, fetchChart, type Chart, type ChartRow } from './charts-api';
+import { ChartLinkContext, LinkedMark, type ChartLinking } from './chart-marks';
+import { markKey } from './chart-selection';
 import { useChartContext } from './use-chart-context';
 import './charts.css';
 
@@ -52,6 +58,11 @@ export interface ChartProps {
   to: string;
   /** The home dashboard's small version: lower, without exports. */
   compact?: boolean;
+  /**
+   * In a module's Chart view: the marks share the screen's selection (chart-marks.tsx, through ChartLinkContext)
+   * instead of opening the grid (docs/decisions.md, "Charts in the linked selection").
+   */
+  linked?: boolean;
 }
 
 function useChart<C extends Chart>(chart: C, from: string, to: string) {
@@ -87,11 +98,35 @@ function axes(theme: ChartTheme) {
 }
 
 const clickable = { cursor: 'pointer' } as const;
+
+/** The first bar drawn (series by series) that has a value: the chart's tab stop until another mark is focused. */
+function firstBar<P>(points: readonly P[], series: readonly (keyof P & string)[], category: (point: P) => string) {
+  for (const name of series)
+    for (const point of points) if (Number(point[name]) > 0) return markKey(name, category(point));
+  return '';
+}
+
+/** In a Chart view, a bar's shape: recharts' rectangle as a mark of the linked selection named by its series and
+ * the category of its data point. */
+function linkedBar<P>(series: string, category: (point: P) => string, label: (point: P) => string, firstMark: string) {
+  function LinkedBar(props: BarShapeProps) {
+    const point = props.payload as P;
+    const value = Array.isArray(props.value) ? props.value[1] - props.value[0] : props.value;
+    if (!value) return <Rectangle {...props} />; // no bar, no button
+    const mark = markKey(series, category(point));
+    return (
+      <LinkedMark mark={mark} label={label(point)} first={mark === firstMark}>
+        <Rectangle {...props} />
+      </LinkedMark>
+    );
+  }
+  return LinkedBar;
+}
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 4 };
 
 // ---- budget vs actual
 
-export function BudgetVsActualChart({ from, to, compact }: ChartProps) {
+export function BudgetVsActualChart({ from, to, compact, linked }: ChartProps) {
   const { t } = useTranslation();
   const { theme, format, open } = useChartContext();
   const query = useChart('budget-vs-actual', from, to);
@@ -104,7 +139,25 @@ export function BudgetVsActualChart({ from, to, compact }: ChartProps) {
     { header: t('charts.budget.actual'), value: (p) => p.actual },
   ];
   const a = axes(theme);
-  const click = (data: { payload?: BudgetPoint }) => data.payload && open(budgetLink(data.payload));
+  const first = firstBar(points, ['budget', 'actual'], (p) => p.key);
+  // the same shapes from render to render (chart-marks.tsx)
+  const bars = useMemo(() => {
+    const click = (data: { payload?: BudgetPoint }) => data.payload && open(budgetLink(data.payload));
+    const name = (p: BudgetPoint) => `${p.costGroup ?? t('charts.budget.noCostGroup')} ${p.year}`;
+    const bar = (series: 'budget' | 'actual') =>
+      linked
+        ? {
+            isAnimationActive: false,
+            shape: linkedBar<BudgetPoint>(
+              series,
+              (p) => p.key,
+              (p) => `${t(`charts.budget.${series}`)}, ${name(p)}`,
+              first,
+            ),
+          }
+        : { onClick: click, style: clickable };
+    return { budget: bar('budget'), actual: bar('actual') };
+  }, [linked, first, open, t]);
   return (
     <ChartCard
       id="hw-chart-budget"
@@ -121,14 +174,8 @@ export function BudgetVsActualChart({ from, to, compact }: ChartProps) {
         <YAxis {...a.axis} tickFormatter={format.axis} width={64} />
         <Tooltip {...a.tooltip} formatter={(value) => format.money(Number(value))} />
         <Legend {...a.legend} />
-        <Bar
-          dataKey="budget"
-          name={t('charts.budget.budget')}
-          fill={theme.series[0]}
-          onClick={click}
-          style={clickable}
-        />
-        <Bar dataKey="actual" name={t('charts.budget.actual')} fill={theme.series[2]} onClick={click} style={clickable}>
+        <Bar dataKey="budget" name={t('charts.budget.budget')} fill={theme.series[0]} {...bars.budget} />
+        <Bar dataKey="actual" name={t('charts.budget.actual')} fill={theme.series[2]} {...bars.actual}>
           {points.map((p) => (
             <Cell key={p.key} fill={p.actual > p.budget ? theme.alert : theme.series[2]} />
           ))}
@@ -149,7 +196,7 @@ interface ConsumptionRow {
   anomalies: number;
 }
 
-export function ConsumptionChart({ from, to, compact }: ChartProps) {
+export function ConsumptionChart({ from, to, compact, linked }: ChartProps) {
   const { t } = useTranslation();
   const { theme, format, open, locale } = useChartContext();
   const query = useChart('consumption', from, to);
@@ -178,6 +225,61 @@ export function ConsumptionChart({ from, to, compact }: ChartProps) {
   ];
   const a = axes(theme);
   const units = new Map(shape.counters.map((c) => [c.uuid, c.unit ?? '']));
+  const firstCounter = shape.counters[0]?.uuid ?? '';
+  const firstMonth = shape.data.find((d) => d[firstCounter] != null)?.month;
+  const firstPoint = firstMonth ? markKey(firstCounter, String(firstMonth)) : '';
+  // one dot renderer per meter, the same from render to render (a new one draws the dots anew: chart-marks.tsx)
+  const dots = useMemo(
+    () =>
+      shape.counters.map(
+        (counter, i) => (props: { cx?: number; cy?: number; payload?: Record<string, unknown>; index?: number }) => {
+          const { cx, cy, payload, index } = props;
+          const month = String(payload?.month ?? '');
+          const anomalies = Number(payload?.[`${counter.uuid}:a`] ?? 0);
+          if (cx === undefined || cy === undefined || payload?.[counter.uuid] == null)
+            return <g key={`${counter.uuid}-${index}`} />;
+          if (linked) {
+            const mark = markKey(counter.uuid, month);
+            const value = `${format.number(Number(payload[counter.uuid]))} ${counter.unit ?? ''}`.trim();
+            return (
+              <LinkedMark
+                key={`${counter.uuid}-${index}`}
+                mark={mark}
+                label={`${counter.name}, ${monthLabel(month, locale)}: ${value}`}
+                first={mark === firstPoint}
+              >
+                <circle
+                  cx={cx}
+                  cy={cy}
+                  r={anomalies ? 6 : 4}
+                  fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
+                />
+              </LinkedMark>
+            );
+          }
+          return (
+            <circle
+              key={`${counter.uuid}-${index}`}
+              cx={cx}
+              cy={cy}
+              r={anomalies ? 6 : 3}
+              fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
+              stroke={anomalies ? theme.text : 'none'}
+              strokeWidth={anomalies ? 1.5 : 0}
+              className={anomalies ? 'hw-chart-anomaly' : undefined}
+              aria-label={
+                anomalies
+                  ? t('charts.consumption.anomalyAt', { counter: counter.name, month: monthLabel(month, locale) })
+                  : undefined
+              }
+              style={clickable}
+              onClick={() => open(consumptionLink(counter.uuid, month, anomalies > 0))}
+            />
+          );
+        },
+      ),
+    [shape.counters, linked, firstPoint, format, locale, theme, open, t],
+  );
   return (
     <ChartCard
       id="hw-chart-consumption"
@@ -237,33 +339,8 @@ export function ConsumptionChart({ from, to, compact }: ChartProps) {
             strokeWidth={2}
             connectNulls
             isAnimationActive={false}
-            activeDot={{ r: 5, style: clickable }}
-            dot={(props: { cx?: number; cy?: number; payload?: Record<string, unknown>; index?: number }) => {
-              const { cx, cy, payload, index } = props;
-              const month = String(payload?.month ?? '');
-              const anomalies = Number(payload?.[`${counter.uuid}:a`] ?? 0);
-              if (cx === undefined || cy === undefined || payload?.[counter.uuid] == null)
-                return <g key={`${counter.uuid}-${index}`} />;
-              return (
-                <circle
-                  key={`${counter.uuid}-${index}`}
-                  cx={cx}
-                  cy={cy}
-                  r={anomalies ? 6 : 3}
-                  fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
-                  stroke={anomalies ? theme.text : 'none'}
-                  strokeWidth={anomalies ? 1.5 : 0}
-                  className={anomalies ? 'hw-chart-anomaly' : undefined}
-                  aria-label={
-                    anomalies
-                      ? t('charts.consumption.anomalyAt', { counter: counter.name, month: monthLabel(month, locale) })
-                      : undefined
-                  }
-                  style={clickable}
-                  onClick={() => open(consumptionLink(counter.uuid, month, anomalies > 0))}
-                />
-              );
-            }}
+            activeDot={linked ? false : { r: 5, style: clickable }}
+            dot={dots[i]}
           />
         ))}
       </LineChart>
@@ -273,7 +350,7 @@ export function ConsumptionChart({ from, to, compact }: ChartProps) {
 
 // ---- ticket throughput
 
-export function TicketThroughputChart({ from, to, compact }: ChartProps) {
+export function TicketThroughputChart({ from, to, compact, linked }: ChartProps) {
   const { t } = useTranslation();
   const { theme, format, open } = useChartContext();
   const query = useChart('ticket-throughput', from, to);
@@ -287,8 +364,29 @@ export function TicketThroughputChart({ from, to, compact }: ChartProps) {
   ];
   const overdue = points.reduce((sum, p) => sum + p.overdue, 0);
   const a = axes(theme);
-  const clickWith = (link: (week: string) => GridLink) => (data: { payload?: ThroughputPoint }) =>
-    data.payload && open(link(data.payload.week));
+  const first = firstBar(points, ['opened', 'closed', 'overdue'], (p) => p.week);
+  // the same shapes from render to render (chart-marks.tsx)
+  const bars = useMemo(() => {
+    const clickWith = (link: (week: string) => GridLink) => (data: { payload?: ThroughputPoint }) =>
+      data.payload && open(link(data.payload.week));
+    const bar = (series: 'opened' | 'closed' | 'overdue', link: (week: string) => GridLink) =>
+      linked
+        ? {
+            isAnimationActive: false,
+            shape: linkedBar<ThroughputPoint>(
+              series,
+              (p) => p.week,
+              (p) => `${t(`charts.tickets.${series}`)}, ${weekLabel(p.week, prefix)}: ${format.number(p[series])}`,
+              first,
+            ),
+          }
+        : { onClick: clickWith(link), style: clickable };
+    return {
+      opened: bar('opened', openedLink),
+      closed: bar('closed', closedLink),
+      overdue: bar('overdue', overdueLink),
+    };
+  }, [linked, first, open, t, prefix, format]);
   return (
     <ChartCard
       id="hw-chart-tickets"
@@ -309,27 +407,9 @@ export function TicketThroughputChart({ from, to, compact }: ChartProps) {
           formatter={(v) => format.number(Number(v))}
         />
         <Legend {...a.legend} />
-        <Bar
-          dataKey="opened"
-          name={t('charts.tickets.opened')}
-          fill={theme.series[0]}
-          onClick={clickWith(openedLink)}
-          style={clickable}
-        />
-        <Bar
-          dataKey="closed"
-          name={t('charts.tickets.closed')}
-          fill={theme.series[1]}
-          onClick={clickWith(closedLink)}
-          style={clickable}
-        />
-        <Bar
-          dataKey="overdue"
-          name={t('charts.tickets.overdue')}
-          fill={theme.alert}
-          onClick={clickWith(overdueLink)}
-          style={clickable}
-        />
+        <Bar dataKey="opened" name={t('charts.tickets.opened')} fill={theme.series[0]} {...bars.opened} />
+        <Bar dataKey="closed" name={t('charts.tickets.closed')} fill={theme.series[1]} {...bars.closed} />
+        <Bar dataKey="overdue" name={t('charts.tickets.overdue')} fill={theme.alert} {...bars.overdue} />
       </BarChart>
     </ChartCard>
   );
@@ -397,7 +477,7 @@ export function StaffingChart({ from, to, compact }: ChartProps) {
 
 // ---- contract volume
 
-export function ContractVolumeChart({ from, to, compact }: ChartProps) {
+export function ContractVolumeChart({ from, to, compact, linked }: ChartProps) {
   const { t } = useTranslation();
   const { theme, format, open } = useChartContext();
   const query = useChart('contract-volume', from, to);
@@ -410,6 +490,32 @@ export function ContractVolumeChart({ from, to, compact }: ChartProps) {
     { header: t('charts.volume.volume'), value: (p) => p.volume },
   ];
   const a = axes(theme);
+  const firstSlice = markKey('slice', named.find((p) => p.volume > 0)?.type ?? '');
+  const sliceProps = useMemo(
+    () =>
+      linked
+        ? {
+            shape: (props: PieSectorShapeProps) => {
+              const point = props.payload as VolumePoint & { name: string };
+              const mark = markKey('slice', point.type);
+              return (
+                <LinkedMark
+                  key={mark}
+                  mark={mark}
+                  label={`${point.name}: ${format.money(point.volume)}`}
+                  first={mark === firstSlice}
+                >
+                  <Sector {...props} />
+                </LinkedMark>
+              );
+            },
+          }
+        : {
+            onClick: (data: { payload?: VolumePoint }) => data.payload && open(volumeLink(data.payload.type)),
+            style: clickable,
+          },
+    [linked, firstSlice, format, open],
+  );
   return (
     <ChartCard
       id="hw-chart-contracts"
@@ -436,8 +542,7 @@ export function ContractVolumeChart({ from, to, compact }: ChartProps) {
           outerRadius="80%"
           stroke={theme.background}
           isAnimationActive={false}
-          onClick={(data: { payload?: VolumePoint }) => data.payload && open(volumeLink(data.payload.type))}
-          style={clickable}
+          {...sliceProps}
         >
           {named.map((p, i) => (
             <Cell key={p.type} fill={theme.series[i % theme.series.length]} aria-label={p.name} />
@@ -457,7 +562,23 @@ const CHART_COMPONENTS: Record<Chart, ComponentType<ChartProps>> = {
 };
 
 /** One chart by its name (the charts screen loads this module lazily). */
-export function ChartOf({ chart, ...props }: ChartProps & { chart: Chart }) {
-  const Component = CHART_COMPONENTS[chart];
-  return <Component {...props} />;
+/**
+ * The charts of a Chart view are not drawn again when only the selection or the keyboard's mark changes: that reaches
+ * the marks through ChartLinkContext, while recharts would draw every bar anew (and lose the focus).
+ */
+const LINKED_COMPONENTS = Object.fromEntries(
+  Object.entries(CHART_COMPONENTS).map(([chart, component]) => [chart, memo(component)]),
+) as Partial<Record<Chart, ComponentType<ChartProps>>>;
+
+export function ChartOf({ chart, linking, ...props }: ChartProps & { chart: Chart; linking?: ChartLinking }) {
+  if (!linking) {
+    const Component = CHART_COMPONENTS[chart];
+    return <Component {...props} />;
+  }
+  const Linked = LINKED_COMPONENTS[chart]!;
+  return (
+    <ChartLinkContext.Provider value={linking}>
+      <Linked {...props} linked />
+    </ChartLinkContext.Provider>
+  );
 }

@@ -1,17 +1,20 @@
-// The last view per model and device (the grid, or the screen's other view: the calendar, the map), through the user model views API (docs/domain/preferences.md,
+// The last view per model and device (the grid, or one of the screen's other views: the calendar, the map, the chart), through the user model views API (docs/domain/preferences.md,
 // "Model views"): read once per device, written when the user switches. The cache answers at once on the next visit.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../src/api/http';
 import { deviceString } from '../../grids/table-settings-query';
 
-export type ModelView = 'grid' | 'calendar' | 'map';
+export type ModelView = 'grid' | 'calendar' | 'map' | 'chart';
 interface Row {
   model_name: string;
   view: string;
 }
 
-/** The model's view: the grid, or `other` when that was the last one chosen on this device. */
-export function useModelView<V extends ModelView>(model: string, other: V): [V | 'grid', (view: V | 'grid') => void] {
+/** The model's view: the grid, or one of `others` when that was the last one chosen on this device. */
+export function useModelView<V extends ModelView>(
+  model: string,
+  others: readonly V[],
+): [V | 'grid', (view: V | 'grid') => void] {
   const device = deviceString();
   const key = ['user-model-views', device];
   const client = useQueryClient();
@@ -25,7 +28,7 @@ export function useModelView<V extends ModelView>(model: string, other: V): [V |
       http.put<Row>(`user-model-views/${model}`, { view }, { query: { device }, silent: true }),
   });
   const saved = query.data?.find((row) => row.model_name === model)?.view;
-  const current: V | 'grid' = saved === other ? other : 'grid';
+  const current: V | 'grid' = others.find((view) => view === saved) ?? 'grid';
   const set = (view: V | 'grid') => {
     client.setQueryData<Row[]>(key, (rows = []) => [
       ...rows.filter((row) => row.model_name !== model),

@@ -4,11 +4,13 @@
 import type { ComponentType, ReactElement } from 'react';
 import { MODULE_ICONS } from '../../src/components/module-icons';
 import type { GridDefinition } from '../../grids/define-grid';
+import { CHART_VIEW_MODELS } from '../charts/module-chart-switch';
 import { PropertiesModuleView } from '../map/properties-module-view';
 import type { PlanningModuleView } from '../planning/planning-module-view';
 import { isSettingsScreen, type GridScreen } from '../screens';
 import type { DrawerExtension } from './drawer-extension';
 import { ModuleGridView } from './module-grid-view';
+import { SwitchedModuleView } from './switched-module-view';
 
 /** What records/routes.ts loads in parallel with this module. */
 export interface GridScreenParts {
@@ -30,5 +32,8 @@ export function gridScreenView(screen: GridScreen, parts: GridScreenParts): Comp
   // the properties switch to the map, sharing the screen's selection (docs/decisions.md, "Linked selection")
   if (screen.model === 'property')
     return () => <PropertiesModuleView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
+  // the modules a chart answers switch to their Chart view (docs/decisions.md, "Charts in the linked selection")
+  if (CHART_VIEW_MODELS.includes(screen.model) && !isSettingsScreen(screen))
+    return () => <SwitchedModuleView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
   return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
 }

@@ -1,46 +1,73 @@
-// A module screen that switches between its grid and one other view of the same records (the planning screens'
-// calendar, the properties' map), the choice kept per model and device (user model views), both sharing the
-// screen's one selection (docs/decisions.md, "Linked selection"). The other view loads only when chosen.
+// A module screen that switches between its grid and other views of the same records (the planning screens'
+// calendar, the properties' map, the Chart view of the modules a chart answers), the choice kept per model and
+// device (user model views), all sharing the screen's one selection (docs/decisions.md, "Linked selection" and
+// "Charts in the linked selection"). The other views load only when chosen.
 import { Button, ButtonGroup, Spinner } from '@blueprintjs/core';
 import { Th } from '@blueprintjs/icons';
 import { Suspense, type ReactElement, type ReactNode } from 'react';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useTranslation } from '../../src/i18n';
-import { useModelView } from '../planning/use-model-view';
+import { CHART_VIEW_MODELS, chartViewIcon, renderChartView } from '../charts/module-chart-switch';
+import { useModelView, type ModelView } from '../planning/use-model-view';
 import type { DrawerExtension } from './drawer-extension';
 import { ModuleGridView } from './module-grid-view';
+
+type OtherView = Exclude<ModelView, 'grid'>;
 
 interface Props {
   grid: GridDefinition;
   titleKey: string;
   icon?: ReactNode;
   extension?: DrawerExtension;
-  /** The other view: its name in the user model views, its button's label and icon. */
-  other: { view: 'calendar' | 'map'; label: string; icon: ReactElement };
+  /** The other view besides the Chart view: its name in the user model views, its button's label and icon. */
+  other?: { view: 'calendar' | 'map'; label: string; icon: ReactElement };
   /** More of the header after the switch (links). */
   headerExtra?: ReactNode;
   /** The other view, given the drawer opener and the screen's selection key. */
-  renderOther: (openRecord: (uuid: string) => void, selectionKey: string) => ReactNode;
+  renderOther?: (openRecord: (uuid: string) => void, selectionKey: string) => ReactNode;
+}
+
+interface Choice {
+  view: OtherView;
+  label: string;
+  icon: ReactElement;
+  render: (openRecord: (uuid: string) => void, selectionKey: string) => ReactNode;
 }
 
 export function SwitchedModuleView({ grid, titleKey, icon, extension, other, headerExtra, renderOther }: Props) {
   const { t } = useTranslation();
-  const [view, setView] = useModelView(grid.entity.name, other.view);
+  const choices: Choice[] = [];
+  if (other && renderOther) choices.push({ ...other, render: renderOther });
+  if (CHART_VIEW_MODELS.includes(grid.entity.name))
+    choices.push({
+      view: 'chart',
+      label: t('charts.module.switch'),
+      icon: chartViewIcon,
+      render: (_open, key) => renderChartView(grid.entity, key),
+    });
+  const [view, setView] = useModelView(
+    grid.entity.name,
+    choices.map((choice) => choice.view),
+  );
   const selectionKey = grid.entity.plural;
+  const shown = choices.find((choice) => choice.view === view);
   const switcher = (
     <>
       <ButtonGroup aria-label={t('calendar.switch.label')}>
         <Button icon={<Th />} active={view === 'grid'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
           {t('calendar.switch.grid')}
         </Button>
-        <Button
-          icon={other.icon}
-          active={view === other.view}
-          aria-pressed={view === other.view}
-          onClick={() => setView(other.view)}
-        >
-          {other.label}
-        </Button>
+        {choices.map((choice) => (
+          <Button
+            key={choice.view}
+            icon={choice.icon}
+            active={view === choice.view}
+            aria-pressed={view === choice.view}
+            onClick={() => setView(choice.view)}
+          >
+            {choice.label}
+          </Button>
+        ))}
       </ButtonGroup>
       {headerExtra}
     </>
@@ -54,9 +81,7 @@ export function SwitchedModuleView({ grid, titleKey, icon, extension, other, hea
       headerEnd={switcher}
       selectionKey={selectionKey}
       alternate={
-        view === other.view
-          ? (open) => <Suspense fallback={<Spinner />}>{renderOther(open, selectionKey)}</Suspense>
-          : undefined
+        shown ? (open) => <Suspense fallback={<Spinner />}>{shown.render(open, selectionKey)}</Suspense> : undefined
       }
     />
   );

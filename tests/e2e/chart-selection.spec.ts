@@ -1,0 +1,89 @@
+// Charts in the linked selection (docs/decisions.md, "Charts in the linked selection"): two tickets ticked in the
+// tickets grid outline their bars in the screen's Chart view (the weeks they fell due, the week they were opened)
+// and dim the others; a click on another bar selects the tickets behind it, which the grid then shows selected; the
+// keyboard reaches the bars and selects with Enter; Clear empties the selection; the view is remembered.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiGet, apiPost, signInTo } from './support';
+import { isoWeekOf } from '../../views/charts/chart-selection';
+
+const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+
+test('tickets selected in the grid light up their bars; a bar clicked in the Chart view selects its tickets', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const lastYear = new Date().getFullYear() - 1;
+  // open tickets due in weeks of last year are overdue there: a Wednesday of ISO week 10 and one of week 24
+  const due = { a: `${lastYear}-03-04`, c: `${lastYear}-06-10` };
+  const subjects = ['A', 'B', 'C'].map((letter) => `Chart ${letter} ${stamp}`);
+  const made: { uuid: string; created_at: string }[] = [];
+  for (const [i, subject] of subjects.entries())
+    made.push(
+      await apiPost(page, 'tickets', { property_uuid: property!.uuid, subject, due_date: i < 2 ? due.a : due.c }),
+    );
+
+  // two tickets ticked in the grid
+  await page.getByRole('button', { name: 'Table' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(stamp);
+  await expect(dataRows(page)).toHaveCount(3);
+  for (const subject of subjects.slice(0, 2))
+    await dataRows(page)
+      .filter({ hasText: subject })
+      .getByRole('checkbox', { name: /toggle row selection/ })
+      .check();
+  const count = page.getByRole('group', { name: 'Selection of this screen' });
+  await expect(count).toContainText('2 selected');
+
+  // the Chart view outlines the week they fell due in and the week they were opened, and dims the others
+  await page.getByRole('button', { name: 'Chart', exact: true }).click();
+  const chart = page.getByRole('figure', { name: 'Ticket throughput' });
+  const mark = (name: string) => chart.locator(`[data-mark="${name}"]`);
+  const weekA = isoWeekOf(due.a)!;
+  const weekC = isoWeekOf(due.c)!;
+  const opened = isoWeekOf(made[0]!.created_at)!;
+  await expect(mark(`overdue|${weekA}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(mark(`opened|${opened}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(mark(`overdue|${weekC}`)).toHaveAttribute('aria-pressed', 'false');
+  await expect(mark(`overdue|${weekC}`)).toHaveClass(/hw-chart-mark-off/);
+  await expect(count).toContainText('2 selected');
+
+  // a click on the other week's overdue bar selects the tickets behind it
+  await mark(`overdue|${weekC}`).click();
+  await expect(mark(`overdue|${weekC}`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(mark(`overdue|${weekA}`)).toHaveAttribute('aria-pressed', 'false');
+  await expect(count).not.toContainText('2 selected');
+
+  // back in the grid, ticket C is selected, A and B are not
+  await page.getByRole('button', { name: 'Table' }).click();
+  await search.fill(stamp);
+  await expect(dataRows(page)).toHaveCount(3);
+  const selected = page.getByRole('row', { selected: true });
+  await expect(selected.filter({ hasText: subjects[2] })).toHaveCount(1);
+  await expect(selected.filter({ hasText: subjects[0] })).toHaveCount(0);
+  await expect(selected.filter({ hasText: subjects[1] })).toHaveCount(0);
+
+  // the keyboard: the bars are buttons, arrows move between them, Enter selects; Clear empties the selection
+  await page.getByRole('button', { name: 'Chart', exact: true }).click();
+  await mark(`overdue|${weekC}`).focus();
+  await page.keyboard.press('ArrowLeft');
+  const focused = chart.locator('[data-mark]:focus');
+  await expect(focused).toHaveCount(1);
+  const name = await focused.getAttribute('data-mark');
+  expect(name).not.toBe(`overdue|${weekC}`);
+  await page.keyboard.press('Enter');
+  await expect(mark(name!)).toHaveAttribute('aria-pressed', 'true');
+  await count.getByRole('button', { name: 'Clear' }).click();
+  await expect(count).toBeHidden();
+  await expect(chart.locator('.hw-chart-mark-off')).toHaveCount(0);
+  await expect(mark(`overdue|${weekA}`)).toHaveAttribute('aria-pressed', 'false');
+
+  // the choice of view is remembered (/charts, where a bar opens the grid, is charts.spec.ts)
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Chart', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('figure', { name: 'Ticket throughput' })).toBeVisible();
+});

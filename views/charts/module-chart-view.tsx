@@ -1,0 +1,119 @@
+// A module's Chart view (docs/decisions.md, "Charts in the linked selection"): the chart of the module's records
+// beside its grid, on the screen's one selection (src/state/selection.ts). A click on a bar, slice or point selects
+// the records behind it (the list asked with the mark's filter, at most SELECT_CAP); the selected records (the first
+// HIGHLIGHT_CAP, read by uuid) outline the marks they belong to and dim the others. Loaded only when the Chart view
+// is shown (with recharts).
+import { Callout, Classes } from '@blueprintjs/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { AnyEntity } from '../../src/entities/define';
+import { listRecords, type ApiRecord, type ListQuery } from '../../src/api/records';
+import { reportActionError } from '../../src/components/notices';
+import { useTranslation } from '../../src/i18n';
+import { selectionAtom } from '../../src/state/selection';
+import { linkFilterQuery } from '../records/url-filter';
+import { ChartPeriod, useChartPeriod } from './chart-period';
+import {
+  HIGHLIGHT_CAP,
+  highlightedMarks,
+  MODULE_CHARTS,
+  pickSelection,
+  SELECT_CAP,
+  uuidBatches,
+} from './chart-selection';
+import type { ChartLinking } from './chart-marks';
+import { useChartSelection, type Selection } from './charts-api';
+import { ChartOf } from './charts';
+
+const CHART = 'chart';
+const pad = (n: number) => String(n).padStart(2, '0');
+const localToday = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The selected context as list parameters (settings group, properties). */
+const scopeQuery = (scope: Selection): ListQuery => ({
+  settings_group_uuid: scope.settingsGroupUuid,
+  ...(scope.propertyUuids.length ? { property_uuids: scope.propertyUuids } : {}),
+});
+
+interface Props {
+  entity: AnyEntity;
+  selectionKey: string;
+}
+
+export function ModuleChartView({ entity, selectionKey }: Props) {
+  const { t } = useTranslation();
+  const moduleChart = MODULE_CHARTS[entity.name]!;
+  const [selection, setSelection] = useAtom(selectionAtom(selectionKey));
+  const scope = useChartSelection();
+  const period = useChartPeriod();
+  const [focus, setFocus] = useState<string | null>(null);
+  const [capped, setCapped] = useState<number | null>(null);
+  // records read once (by a pick or by uuid) are not asked again while the view is shown
+  const known = useRef(new Map<string, ApiRecord>());
+  const wanted = useMemo(() => selection.uuids.slice(0, HIGHLIGHT_CAP), [selection.uuids]);
+
+  const records = useQuery({
+    queryKey: ['records', entity.name, 'chart-selection', scope.settingsGroupUuid, wanted],
+    queryFn: async ({ signal }) => {
+      const missing = wanted.filter((uuid) => !known.current.has(uuid));
+      for (const batch of uuidBatches(missing)) {
+        const reply = await listRecords(
+          entity,
+          { settings_group_uuid: scope.settingsGroupUuid, 'filter[uuid]': batch, status_limiter: 'all', per_page: 200 },
+          signal,
+        );
+        for (const record of reply.data) known.current.set(record.uuid, record);
+      }
+      return wanted.flatMap((uuid) => known.current.get(uuid) ?? []);
+    },
+    enabled: wanted.length > 0 && Boolean(scope.settingsGroupUuid),
+    placeholderData: keepPreviousData,
+  });
+
+  const highlighted = useMemo(
+    () =>
+      highlightedMarks(moduleChart, wanted.length ? (records.data ?? []) : [], localToday(), selection.uuids.length),
+    [moduleChart, records.data, wanted.length, selection.uuids.length],
+  );
+
+  const pick = useCallback(
+    (mark: string, additive: boolean) => {
+      const filter = moduleChart.filterOf(mark);
+      const query = filter && linkFilterQuery(JSON.stringify(filter));
+      if (!query) return;
+      listRecords(entity, { ...query, ...scopeQuery(scope), per_page: SELECT_CAP })
+        .then((reply) => {
+          for (const record of reply.data) known.current.set(record.uuid, record);
+          const total = reply.meta.total ?? reply.meta.total_at_least ?? reply.data.length;
+          setCapped(total > reply.data.length ? total : null);
+          const uuids = reply.data.map((record) => record.uuid);
+          setSelection((current) => ({ uuids: pickSelection(current.uuids, uuids, additive), source: CHART }));
+        })
+        .catch(reportActionError);
+    },
+    [entity, moduleChart, scope, setSelection],
+  );
+
+  const linked: ChartLinking = useMemo(() => ({ highlighted, pick, focus, setFocus }), [highlighted, pick, focus]);
+  return (
+    <div className="hw-module-chart" data-selected-marks={highlighted ? [...highlighted].join(' ') : ''}>
+      <ChartPeriod period={period}>
+        <span className={Classes.TEXT_MUTED}>{t('charts.module.hint')}</span>
+      </ChartPeriod>
+      {capped !== null && (
+        <Callout compact intent="warning">
+          {t('charts.module.capped', { count: SELECT_CAP, total: capped })}
+        </Callout>
+      )}
+      {selection.uuids.length > HIGHLIGHT_CAP && (
+        <Callout compact>{t('charts.module.highlightCap', { count: HIGHLIGHT_CAP })}</Callout>
+      )}
+      {period.reversed ? (
+        <Callout intent="warning">{t('charts.period.reversed')}</Callout>
+      ) : (
+        <ChartOf chart={moduleChart.chart} from={period.from} to={period.to} linking={linked} />
+      )}
+    </div>
+  );
+}
