@@ -2,24 +2,24 @@
 // off, across a reload, and is gone after logout and in a new browsing session (the app closed and opened again).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import {
+  banner,
+  cacheWritten,
+  cityCell,
+  dataRows,
+  editCity,
+  navigate,
+  propertiesReady,
+  storedChanges,
+  waitingButton,
+  type ApiProperty,
+} from './offline-support';
 import { apiGet, openUserMenu, signIn, signInTo } from './support';
 
 interface ApiFacility {
   uuid: string;
   name: string;
 }
-
-const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
-/** Opens a route the way a link does (history and popstate), without loading the page again. */
-const navigate = (page: Page, to: string) =>
-  page.evaluate((path) => {
-    history.pushState({}, '', path);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-const banner = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline:/ });
-/** Waits until the session's copy is written (one second after the last change). */
-const cacheWritten = (page: Page) =>
-  page.waitForFunction(() => (sessionStorage.getItem('hauswerk.sessionCache') ?? '').length > 1000);
 
 test('records and lists opened in this session are readable offline, with the banner saying how old', async ({
   page,
@@ -68,39 +68,6 @@ test('the session cache ends with the session: a new browsing session and logout
   expect(await page.evaluate(() => sessionStorage.getItem('hauswerk.sessionCache') === null)).toBe(true);
 });
 
-interface ApiProperty {
-  uuid: string;
-  city: string;
-  updated_at: string;
-}
-
-/** The City cell of a property's row in the properties grid. */
-async function cityCell(page: Page, uuid: string) {
-  const col = await page.getByRole('columnheader', { name: 'City', exact: true }).getAttribute('aria-colindex');
-  return page.locator(`[role="row"][row-id="${uuid}"] [role="gridcell"][aria-colindex="${col}"]`);
-}
-
-/** Opens the properties grid online and waits until it can be read offline; returns the first property by name. */
-async function propertiesReady(page: Page) {
-  await signInTo(page, '/property');
-  await expect(dataRows(page).first()).toHaveAttribute('row-id', /\w/);
-  const [property] = await apiGet<ApiProperty[]>(page, 'properties?per_page=1&sort_by=name');
-  await expect(await cityCell(page, property!.uuid)).toHaveText(property!.city);
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await cacheWritten(page);
-  await page.waitForTimeout(1_200);
-  return property!;
-}
-
-async function editCity(page: Page, uuid: string, value: string) {
-  const cell = await cityCell(page, uuid);
-  await cell.dblclick();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(value);
-  await page.keyboard.press('Enter');
-  await expect(cell).toHaveText(value);
-}
-
 /** Changes a property through the API as another client would (the context's network is not involved). */
 async function changeThroughApi(page: Page, property: ApiProperty, changes: Record<string, unknown>) {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -114,9 +81,6 @@ async function changeThroughApi(page: Page, property: ApiProperty, changes: Reco
   });
   expect(res.status(), await res.text()).toBe(200);
 }
-
-const waitingButton = (page: Page, count: number) =>
-  page.getByRole('button', { name: `${count} change${count === 1 ? '' : 's'} waiting` });
 
 test('a cell edited offline waits, survives a reload and is saved when the connection is back', async ({
   page,
@@ -182,17 +146,7 @@ test('logout with changes waiting warns first, then forgets the queue and the ca
   await page.getByText('Sign out', { exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(warning).toBe('1 change made offline has not been sent yet. Sign out and discard it?');
-  const left = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const req = indexedDB.open('hauswerk-offline', 1);
-        req.onsuccess = () => {
-          const count = req.result.transaction('queue').objectStore('queue').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  expect(left).toBe(0);
+  expect(await storedChanges(page)).toBe(0);
   expect(await page.evaluate(() => sessionStorage.getItem('hauswerk.sessionCache') === null)).toBe(true);
   await context.setOffline(false);
 });
