@@ -23,6 +23,33 @@ export interface ReplayedRecord {
   created: boolean;
 }
 
+/** A write other than a field edit waiting in the queue (a comment, a transition), as the record screens show it. */
+export interface WaitingRequest {
+  id: number;
+  path: string;
+  body: unknown;
+  at: number;
+  /** `failed`: refused when it was sent (`message` says why); `conflict` does not occur for these. */
+  status: 'pending' | 'conflict' | 'failed';
+  message?: string;
+}
+
+let waiting: readonly WaitingRequest[] = [];
+const waitingListeners = new Set<() => void>();
+
+/** This user's waiting writes other than field edits, oldest first. */
+export const waitingRequests = (): readonly WaitingRequest[] => waiting;
+
+export function setWaitingRequests(next: readonly WaitingRequest[]): void {
+  waiting = next;
+  for (const listener of waitingListeners) listener();
+}
+
+export function onWaitingRequests(listener: () => void): () => void {
+  waitingListeners.add(listener);
+  return () => void waitingListeners.delete(listener);
+}
+
 let refused: readonly RefusedCell[] = [];
 const refusedListeners = new Set<() => void>();
 const replayListeners = new Set<(records: readonly ReplayedRecord[]) => void>();

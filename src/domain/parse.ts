@@ -85,6 +85,31 @@ export function parseDate(input: string, format: DateFormatToken): Parsed {
   return { ok: true, value: date.toISOString().slice(0, 10) };
 }
 
+/**
+ * Parses an instant typed as a date in the user's format (or ISO) and a time `H:mm` or `H:mm:ss` in the browser's
+ * time zone — a date alone is its midnight — or a full ISO timestamp with its offset, into the API's ISO string.
+ */
+export function parseDateTime(input: string, format: DateFormatToken): Parsed {
+  const text = input.trim();
+  if (text === '') return { ok: true, value: null };
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const at = new Date(text);
+    return Number.isNaN(at.getTime()) ? { ok: false } : { ok: true, value: at.toISOString() };
+  }
+  const [datePart = '', timePart, ...rest] = text.split(/\s+|T/);
+  if (rest.length) return { ok: false };
+  const day = parseDate(datePart, format);
+  if (!day.ok || day.value === null) return { ok: false };
+  const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(timePart ?? '0:00');
+  if (!time) return { ok: false };
+  const [h, min, sec] = [Number(time[1]), Number(time[2]), Number(time[3] ?? 0)];
+  if (h > 23 || min > 59 || sec > 59) return { ok: false };
+  const [y, m, d] = String(day.value).split('-').map(Number) as [number, number, number];
+  const at = new Date(y, m - 1, d, h, min, sec);
+  if (at.getFullYear() !== y) at.setFullYear(y); // years before 100 are not moved to the 1900s
+  return { ok: true, value: at.toISOString() };
+}
+
 const TRUE = new Set(['1', 'true', 'yes', 'y', 'ja', 'j', 'x', '✓', 'wahr']);
 const FALSE = new Set(['0', 'false', 'no', 'n', 'nein', '', 'falsch']);
 

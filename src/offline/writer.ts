@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, isApiError } from '../api/errors';
 import { API_BASE, request, requestEnvelope, setOfflineSend, type RequestOptions } from '../api/http';
-import { announceReplayed, setRefusedCells, type ReplayedRecord } from '../api/offline-marks';
+import { announceReplayed, setRefusedCells, setWaitingRequests, type ReplayedRecord } from '../api/offline-marks';
 import { recordKeys, setOfflineWrites, type ApiRecord } from '../api/records';
 import { TICKET_TRANSITIONS, nextState } from '../domain/transitions';
 import { notify } from '../components/notices';
@@ -224,12 +224,26 @@ export function startWriter(queryClient: QueryClient): void {
   setReplyOverlay(overlay);
   // the edits the server refused, for the grids' cells (src/api/offline-marks.ts)
   let refusedKey = '';
+  let waitingKey = '';
   queue.subscribe(() => {
-    const cells = refusedEdits(queue.list(currentUser() ?? undefined));
+    const ops = queue.list(currentUser() ?? undefined);
+    const cells = refusedEdits(ops);
     const key = JSON.stringify(cells);
-    if (key === refusedKey) return;
-    refusedKey = key;
-    setRefusedCells(cells);
+    if (key !== refusedKey) {
+      refusedKey = key;
+      setRefusedCells(cells);
+    }
+    // the other writes, for the record screens (a ticket's comments list those waiting)
+    const requests = ops.flatMap((op) =>
+      op.kind === 'request' && !op.create
+        ? [{ id: op.id, path: op.path, body: op.body, at: op.at, status: op.status, message: op.message }]
+        : [],
+    );
+    const requestsKey = JSON.stringify(requests);
+    if (requestsKey !== waitingKey) {
+      waitingKey = requestsKey;
+      setWaitingRequests(requests);
+    }
   });
   setOfflineWrites({
     update(entity, record, changes) {

@@ -94,7 +94,8 @@ test('a cost group’s bar opens the budgets grid filtered to that cost group an
 test('the home tiles link to their grids, which count what the tile says', async ({ page }) => {
   await signInTo(page, '/');
   const tiles = page.locator('.hw-tiles a.hw-tile-link');
-  await expect(tiles.first()).toBeVisible();
+  // the first visit also installs the service worker, whose precache competes with the tiles' requests
+  await expect(tiles.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.hw-tile [aria-busy="true"]')).toHaveCount(0);
   const links: { href: string; value: number; label: string }[] = [];
   for (const tile of await tiles.all()) {
@@ -124,7 +125,8 @@ test('in dark mode the axis labels keep their contrast against the chart', async
   await page.goto('/charts');
   const chart = page.getByRole('figure', { name: 'Ticket throughput' });
   const tick = chart.locator('.recharts-cartesian-axis-tick-value').first();
-  await expect(tick).toBeVisible();
+  // the first visit also installs the service worker, whose precache competes with the chart's requests
+  await expect(tick).toBeVisible({ timeout: 30_000 });
   const [fill, background] = await tick.evaluate((el) => [
     getComputedStyle(el).fill,
     getComputedStyle(el.closest('figure')!).backgroundColor,

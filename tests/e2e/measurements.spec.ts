@@ -14,6 +14,21 @@ interface Rec {
   status: string;
 }
 
+/** A counter of its own on the first property, named after the test's tag. */
+async function newCounter(page: Page, tag: string) {
+  const { uuid: property, name: propertyName } = (
+    await api<{ data: { uuid: string; name: string }[] }>(page, 'GET', 'properties?per_page=1')
+  ).data[0]!;
+  const counter = (
+    await api<{ data: { uuid: string; name: string } }>(page, 'POST', 'counters', {
+      property_uuid: property,
+      counter_id: tag,
+      name: `Meter ${tag}`,
+    })
+  ).data;
+  return { property, propertyName, counter };
+}
+
 const dataRows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('gridcell') });
 
 test('counters list their readings with consumption, anomalies marked', async ({ page }) => {
@@ -47,14 +62,7 @@ test('counters list their readings with consumption, anomalies marked', async ({
 test('paste 50 meter readings with one anomaly and see it flagged', async ({ page }) => {
   const tag = `Paste${Date.now() % 1_000_000}`;
   await signInTo(page, '/measurements');
-  const property = (await api<{ data: { uuid: string }[] }>(page, 'GET', 'properties?per_page=1')).data[0]!.uuid;
-  const counter = (
-    await api<{ data: { uuid: string; name: string } }>(page, 'POST', 'counters', {
-      property_uuid: property,
-      counter_id: tag,
-      name: `Meter ${tag}`,
-    })
-  ).data;
+  const { property, counter } = await newCounter(page, tag);
   // one reading to paste from (the grid narrowed to it by its comment), the 50 pasted ones go past it
   const day = (i: number) => new Date(Date.UTC(2020, 0, 1 + i, 6)).toISOString();
   const line = (i: number, value: number) =>
@@ -110,4 +118,45 @@ test('paste 50 meter readings with one anomaly and see it flagged', async ({ pag
   ).data;
   expect(stored).toHaveLength(51);
   expect(stored.filter((r) => r.status === 'anomalous').map((r) => r.comment)).toEqual([`${tag} 30`]);
+});
+
+test('a reading is entered through the New form with its time typed', async ({ page }) => {
+  const tag = `Form${Date.now() % 1_000_000}`;
+  await signInTo(page, '/measurements');
+  const { propertyName, counter } = await newCounter(page, tag);
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Measurement' })).toBeVisible();
+  // the time starts at the current minute and can be typed over (ISO dates read in every date format)
+  await expect(page.getByLabel(/^Measured at/)).not.toHaveValue('');
+  await page.getByLabel(/^Measured at/).fill('15 March');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter a valid date and time (yyyy-MM-dd HH:mm).')).toBeVisible();
+  await page.getByLabel(/^Measured at/).fill('2021-03-15 08:30');
+  await page.getByLabel(/^Property/).click();
+  await page.locator('[aria-controls="hw-lookup-property"]').fill(propertyName);
+  await page.getByRole('listbox').getByRole('option', { name: propertyName }).first().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.getByLabel(/^Counter/).click();
+  await page.locator('[aria-controls="hw-lookup-counter"]').fill(tag);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: `Meter ${tag}` })
+    .click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.getByLabel(/^Value/).fill('1234.5');
+  // what is on screen is what Save sends
+  await expect(page.getByLabel(/^Value/)).toHaveValue('1234.5');
+  await expect(page.getByLabel(/^Measured at/)).toHaveValue('2021-03-15 08:30');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/measurements'),
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  const [reading] = await apiGet<{ measured_at: string; value: string }[]>(
+    page,
+    `measurements?filter[counter_uuid]=${counter.uuid}`,
+  );
+  const typed = await page.evaluate(() => new Date(2021, 2, 15, 8, 30).toISOString());
+  expect(new Date(reading!.measured_at).toISOString()).toBe(typed);
+  expect(Number(reading!.value)).toBe(1234.5);
 });

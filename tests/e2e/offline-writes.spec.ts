@@ -98,6 +98,10 @@ test('a ticket and a reading created offline, the ticket edited, commented and s
   await comments.getByLabel('New comment').fill('Leitung im Keller tropft');
   await comments.getByRole('button', { name: 'Add comment' }).click();
   await expect(waitingButton(page, 2)).toBeVisible();
+  // the ticket's comments list it as waiting until it is sent
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Leitung im Keller tropft' })).toContainText(
+    'Waiting to be sent',
+  );
   // the buttons of a ticket created offline follow its state
   await page.getByRole('button', { name: 'Start work' }).click();
   await expect(waitingButton(page, 3)).toBeVisible();

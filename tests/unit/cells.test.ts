@@ -1,6 +1,6 @@
 // Parsing of typed, pasted and spreadsheet values per locale and kind, and typed export cells.
 import { describe, expect, it } from 'vitest';
-import { parseBool, parseDate, parseNumber, excelSerialToDate } from '../../src/domain/parse';
+import { parseBool, parseDate, parseDateTime, parseNumber, excelSerialToDate } from '../../src/domain/parse';
 import { fromCell, toCell, type CellContext } from '../../src/domain/cells';
 import { entities } from '../../src/entities/registry';
 
@@ -28,6 +28,26 @@ describe('numbers per locale', () => {
     expect(parseNumber('1972', 'int', 'de')).toEqual({ ok: true, value: 1972 });
     expect(parseNumber('19,5', 'int', 'de').ok).toBe(false);
     expect(parseNumber('  ', 'int', 'de')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('instants typed in the form', () => {
+  it('read a date and a time in the browser’s zone, a date alone as its midnight, or ISO with an offset', () => {
+    const local = (y: number, m: number, d: number, h = 0, min = 0, sec = 0) =>
+      new Date(y, m - 1, d, h, min, sec).toISOString();
+    expect(parseDateTime('31.01.2024 7:05', 'DD.MM.YYYY')).toEqual({ ok: true, value: local(2024, 1, 31, 7, 5) });
+    expect(parseDateTime('02/01/2024 23:59:30', 'MM/DD/YYYY')).toEqual({
+      ok: true,
+      value: local(2024, 2, 1, 23, 59, 30),
+    });
+    expect(parseDateTime('31.01.2024', 'DD.MM.YYYY')).toEqual({ ok: true, value: local(2024, 1, 31) });
+    expect(parseDateTime('2024-01-31T06:00:00+01:00', 'DD.MM.YYYY')).toEqual({
+      ok: true,
+      value: '2024-01-31T05:00:00.000Z',
+    });
+    expect(parseDateTime('', 'DD.MM.YYYY')).toEqual({ ok: true, value: null });
+    for (const bad of ['31.02.2024 10:00', '31.01.2024 24:00', '31.01.2024 10:60', '31.01.2024 10', 'heute', '1 2 3'])
+      expect(parseDateTime(bad, 'DD.MM.YYYY').ok, bad).toBe(false);
   });
 });
 

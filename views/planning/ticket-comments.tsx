@@ -1,8 +1,9 @@
 // A ticket's comments (GET /tickets/{uuid}/comments) and a field to add one (POST with {body}).
 import { Button, ControlGroup, H4, TextArea } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { http } from '../../src/api/http';
+import { onWaitingRequests, waitingRequests } from '../../src/api/offline-marks';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { formatDateTime } from '../../src/i18n/format';
@@ -22,6 +23,10 @@ export function TicketComments({ ticketUuid }: { ticketUuid: string }) {
   const [body, setBody] = useState('');
   const key = ['ticket-comments', ticketUuid];
   const comments = useQuery({ queryKey: key, queryFn: () => http.get<Comment[]>(`tickets/${ticketUuid}/comments`) });
+  // comments written offline, listed until they are sent (docs/decisions.md, "Installable and offline")
+  const waiting = useSyncExternalStore(onWaitingRequests, waitingRequests).filter(
+    (r) => r.path === `tickets/${ticketUuid}/comments`,
+  );
   const add = useMutation({
     mutationFn: () => http.post<Comment>(`tickets/${ticketUuid}/comments`, { body }, { silent: false }),
     onSuccess: () => {
@@ -43,8 +48,21 @@ export function TicketComments({ ticketUuid }: { ticketUuid: string }) {
             <div>{c.body}</div>
           </li>
         ))}
+        {waiting.map((r) => (
+          <li key={`waiting-${r.id}`} className="hw-comment-waiting">
+            <div className="hw-muted">
+              {r.status === 'failed'
+                ? t('planning.ticket.commentFailed', { message: r.message ?? '' })
+                : t('planning.ticket.commentWaiting')}{' '}
+              · {formatDateTime(new Date(r.at).toISOString(), format.dateFormat)}
+            </div>
+            <div>{String((r.body as { body?: unknown } | undefined)?.body ?? '')}</div>
+          </li>
+        ))}
       </ul>
-      {comments.data && !comments.data.length && <p className="hw-muted">{t('planning.ticket.noComments')}</p>}
+      {comments.data && !comments.data.length && !waiting.length && (
+        <p className="hw-muted">{t('planning.ticket.noComments')}</p>
+      )}
       <ControlGroup vertical>
         <label htmlFor={id} className="bp6-label">
           {t('planning.ticket.newComment')}

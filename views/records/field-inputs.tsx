@@ -6,7 +6,8 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from '../../src/i18n';
 import type { FieldKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
-import { displayDateFormat, formatDate } from '../../src/i18n/format';
+import { displayDateFormat, formatDate, formatDateTime } from '../../src/i18n/format';
+import { parseDateTime } from '../../src/domain/parse';
 import {
   InvalidInput,
   editText,
@@ -111,6 +112,18 @@ function DateInput(props: InputProps) {
   );
 }
 
+function DateTimeInput(props: InputProps) {
+  const { format, value } = props;
+  return (
+    <ParsedInput
+      {...props}
+      initial={typeof value === 'string' ? formatDateTime(value, format.dateFormat) : ''}
+      placeholder={`${displayDateFormat(format.dateFormat)} HH:mm`}
+      parse={(text) => parseDateTime(text, format.dateFormat)}
+    />
+  );
+}
+
 function ReadOnlyText(props: InputProps) {
   return (
     <InputGroup id={props.id} readOnly value={formatValue(props.value, props.fieldRef, props.format, props.draft)} />
@@ -205,7 +218,7 @@ export const FIELD_INPUTS = {
   geo: NumberInput,
   bool: BoolInput,
   date: DateInput,
-  datetime: ReadOnlyText,
+  datetime: DateTimeInput,
   enum: EnumInput,
   ref: RefInput,
 } satisfies { [K in FieldKind]: ComponentType<InputProps> };

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../src/i18n';
 import { FormMessage } from '../../src/components/form-fields';
 import type { AnyEntity } from '../../src/entities/define';
+import { isWritable } from '../../src/entities/fields';
 import { useIsMobile } from '../../grids/preferences';
 import { recordKeys, recordQuery, recordTitle, type ApiRecord } from '../../src/api/records';
 import { RefTitle } from '../../grids/ref-titles';
@@ -99,6 +100,17 @@ export function RecordHeading({ entity, record }: { entity: AnyEntity; record: A
   );
 }
 
+/** A new record's required instants (a reading's time) start at the current minute, which the user may change. */
+function nowDefaults(entity: AnyEntity): Record<string, string> {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  return Object.fromEntries(
+    Object.entries(entity.fields)
+      .filter(([, field]) => field.kind === 'datetime' && field.required && isWritable(field))
+      .map(([name]) => [name, now.toISOString()]),
+  );
+}
+
 export function DrawerContent({
   entity,
   record,
@@ -116,7 +128,9 @@ export function DrawerContent({
   const { t } = useTranslation();
   const format = useGridFormat();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<Record<string, unknown>>(() => ({ ...(record ?? createDefaults) }));
+  const [draft, setDraft] = useState<Record<string, unknown>>(() => ({
+    ...(record ?? { ...nowDefaults(entity), ...createDefaults }),
+  }));
   const { save, errors, message, pending } = useRecordSave(entity, record, settingsGroupUuid, (saved, created) => {
     setDraft({ ...saved });
     onChanged(saved, created ? 'created' : 'updated');

@@ -63,7 +63,8 @@ export function useRecordSave(
     const invalid: FieldErrors = {};
     for (const [name, value] of Object.entries(draft)) {
       if (!(value instanceof InvalidInput)) continue;
-      invalid[name] = [t(entity.fields[name]?.kind === 'date' ? 'errors.date' : 'errors.decimal')];
+      const kind = entity.fields[name]?.kind;
+      invalid[name] = [t(kind === 'date' ? 'errors.date' : kind === 'datetime' ? 'errors.datetime' : 'errors.decimal')];
     }
     setLocal(invalid);
     form.clear();
