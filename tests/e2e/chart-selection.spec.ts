@@ -86,4 +86,11 @@ test('tickets selected in the grid light up their bars; a bar clicked in the Cha
   await page.reload();
   await expect(page.getByRole('button', { name: 'Chart', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('figure', { name: 'Ticket throughput' })).toBeVisible();
+
+  // back to the table: the journeys share one server and user, and the others open the tickets' grid
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/user-model-views/ticket') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Table' }).click();
+  expect((await saved).ok()).toBe(true);
 });
