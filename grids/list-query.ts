@@ -79,10 +79,17 @@ export function toListQuery(entity: AnyEntity, state: GridQueryState): ListQuery
   // The selected context narrows only models that belong to a property (or partition).
   if (state.propertyUuids.length && contextColumn(entity, 'property')) query.property_uuids = state.propertyUuids;
   if (state.partitionUuids.length && contextColumn(entity, 'partition')) query.partition_uuids = state.partitionUuids;
-  for (const [name, model] of Object.entries(state.filterModel)) {
+  Object.assign(query, columnFilterQuery(entity, state.filterModel));
+  if (state.extra) Object.assign(query, state.extra);
+  return query;
+}
+
+/** The grid's column filters alone as `filter[...]` parameters (the Chart view asks its chart with them). */
+export function columnFilterQuery(entity: AnyEntity, filterModel: Record<string, unknown>): ListQuery {
+  const query: ListQuery = {};
+  for (const [name, model] of Object.entries(filterModel)) {
     if (!isFilterable(entity, name) || !model || typeof model !== 'object') continue;
     Object.assign(query, filterParams(name, model as Record<string, unknown>));
   }
-  if (state.extra) Object.assign(query, state.extra);
   return query;
 }

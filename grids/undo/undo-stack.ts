@@ -70,10 +70,24 @@ export function clearUndo(): void {
   set({ undo: [], redo: [] });
 }
 
-/** Moves the top step between the stacks while `run` takes it back (or does it again). */
-export async function moveStep(from: 'undo' | 'redo', run: (step: UndoStep) => Promise<UndoStep | null>) {
+/** The moves asked for, one after the other: a Ctrl+Z pressed while the last one still runs waits its turn (each
+ * press counts, as in a spreadsheet) instead of being lost. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Moves the top step between the stacks while `run` takes it back (or does it again), after the moves asked for
+ * before it. Resolves to the step moved, or null when that side of the stack was empty by then. */
+export function moveStep(
+  from: 'undo' | 'redo',
+  run: (step: UndoStep) => Promise<UndoStep | null>,
+): Promise<UndoStep | null> {
+  const moved = queue.then(() => moveNow(from, run));
+  queue = moved.catch(() => undefined);
+  return moved;
+}
+
+async function moveNow(from: 'undo' | 'redo', run: (step: UndoStep) => Promise<UndoStep | null>) {
   const step = state[from].at(-1);
-  if (!step || state.busy) return null;
+  if (!step) return null;
   set({ busy: true });
   try {
     const next = await run(step);

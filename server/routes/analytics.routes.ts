@@ -15,7 +15,8 @@ import {
   tileReply,
 } from '../../src/entities/analytics';
 import { accessOf } from '../crud/access';
-import { chartData } from '../services/charts.service';
+import { chartData, charts } from '../services/charts.service';
+import { listQuerySchema } from '../crud/list-query';
 import { tile } from '../services/dashboard.service';
 import { mapPoints } from '../services/map.service';
 import { ok } from './schemas';
@@ -44,7 +45,8 @@ export async function analyticsRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ['analytics'],
-          querystring: chartQuery,
+          // the list's filter of the chart's model, validated by the list's own schema (422 naming the field)
+          querystring: chartQuery.extend({ filter: listQuerySchema(charts[chart].entity).shape.filter }),
           response: ok(z.object({ data: z.array(chartRows[chart]) })),
         },
       },

@@ -19,12 +19,13 @@ import {
   ticket as tickets,
   unit as units,
 } from '../db/entity-tables';
-import { requireView, scopedTo, type Selection } from './analytics-scope';
+import { filterConditions, requireView, scopedTo, type Selection } from './analytics-scope';
 import { consumptionValues, periodOf, utcDay } from './consumption.service';
 import { addMonths } from '../../src/domain/contract-deadlines';
 import { addDays, OPEN_TICKET_STATES, todayOf } from './dashboard.service';
 import { staffingStatement } from './workload.service';
 
+/** `filter`: the chart's model's list filter, parsed by the list's schema (the route's querystring). */
 export type ChartQuery = Selection & {
   settings_group_uuid: string;
   from?: string | undefined;
@@ -136,7 +137,11 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
   staffing: {
     entity: entities.task_event,
     reads: [entities.task],
-    statement: (access, q) => staffingStatement(access, q),
+    statement: (access, q) =>
+      staffingStatement(access, {
+        ...q,
+        filter: q.filter ? filterConditions(entities.task_event, q.filter) : undefined,
+      }),
     present: (r) => ({ month: String(r.month), hours: String(r.hours), cost: String(r.cost) }),
   },
   // per contract type: the contracts running in the period (started by its end, not ended before its start; a

@@ -33,7 +33,7 @@ export async function workload(ctx: AppContext, access: Access, q: WorkloadQuery
  */
 export function workloadStatement(
   access: Access,
-  q: Omit<WorkloadQuery, 'from' | 'months'>,
+  q: Omit<WorkloadQuery, 'from' | 'months'> & { filter?: SQL | undefined },
   span: { start: SQL; end: SQL },
   byProperty: boolean,
 ): SQL {
@@ -65,12 +65,13 @@ export function workloadStatement(
       and ${scopeCondition(entities.task_event, access)} and ${scopeCondition(entities.task, access)}
       and ${events.status} <> 'skipped'
       and ${events.due_date} >= ${span.start} and ${events.due_date} < ${span.end}
-      ${props}
+      ${props} ${q.filter ? sql`and ${q.filter}` : sql``}
     group by ${byProperty ? sql`1, 2, 3 order by 1, 3` : sql`1 order by 1`}`;
 }
 
-/** The staffing chart: per month over the selection, `from` to `to` (days, both included). */
+/** The staffing chart: per month over the selection, `from` to `to` (days, both included), and the task events'
+ * list filter as conditions (`filter`). */
 export const staffingStatement = (
   access: Access,
-  q: { settings_group_uuid: string; property_uuids?: string[] | undefined; from: string; to: string },
+  q: { settings_group_uuid: string; property_uuids?: string[] | undefined; from: string; to: string; filter?: SQL },
 ) => workloadStatement(access, q, { start: sql`${q.from}::date`, end: sql`(${q.to}::date + 1)` }, false);

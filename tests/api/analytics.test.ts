@@ -396,6 +396,59 @@ describe('charts', () => {
     ]);
   });
 
+  it("takes the list's filter of its model, as the grid sends it, and refuses a bad one naming the field", async () => {
+    // budgets: only those with the cost group
+    expect(
+      await chart(
+        a.client,
+        'budget-vs-actual',
+        `from=${year}-01-01&to=${year}-12-31&${filterQuery({ cost_group_uuid: [costGroup] })}`,
+      ),
+    ).toEqual([{ year, cost_group_uuid: costGroup, cost_group: 'Unterhalt', budget: '100.00', actual: '95.00' }]);
+    // the budgets' named filter too (used ≥ 90 %: only Alpha's budget of this year)
+    expect(
+      await chart(
+        a.client,
+        'budget-vs-actual',
+        `from=${year - 1}-01-01&to=${year}-12-31&${filterQuery({ used_percent: { from: '90' } })}`,
+      ),
+    ).toEqual([{ year, cost_group_uuid: costGroup, cost_group: 'Unterhalt', budget: '100.00', actual: '95.00' }]);
+    // tickets: the high priority one only (t4, created in W11)
+    expect(
+      await chart(
+        a.client,
+        'ticket-throughput',
+        `from=2025-03-01&to=2025-03-31&${filterQuery({ priority: ['high'] })}`,
+      ),
+    ).toEqual([{ week: '2025-W11', opened: 1, closed: 0, overdue: 0 }]);
+    // readings: the anomalous ones only
+    const anomalous = await chart(
+      a.client,
+      'consumption',
+      `from=2025-01-01&to=2025-02-28&${filterQuery({ status: ['anomalous'] })}`,
+    );
+    expect(anomalous.map((r) => [r.month, r.anomalies])).toEqual([['2025-02', 1]]);
+    // contracts: by title
+    expect(await chart(a.client, 'contract-volume', `from=2025-01-01&to=2025-12-31&filter[title]=lift`)).toEqual([
+      { type: 'service', count: 1, volume: '1200.00' },
+    ]);
+    // task events: only the done ones
+    expect(
+      await chart(a.client, 'staffing', `from=2025-03-01&to=2025-04-30&${filterQuery({ status: ['done'] })}`),
+    ).toEqual([{ month: '2025-03', hours: '2.00', cost: '100.00' }]);
+    const q = `settings_group_uuid=${a.settingsGroup}`;
+    for (const [url, field] of [
+      [`/charts/ticket-throughput?${q}&filter[priority][]=urgentest`, 'filter.priority'],
+      [`/charts/contract-volume?${q}&filter[no_such_field]=1`, 'filter'],
+      [`/charts/budget-vs-actual?${q}&filter[amount][from]=lots`, 'filter.amount'],
+      [`/charts/staffing?${q}&filter[due_date][from]=2025-02-30`, 'filter.due_date'],
+    ] as const) {
+      const res = await a.client.get(url);
+      expect(res.statusCode, url).toBe(422);
+      expect(Object.keys(json<Errors>(res).errors).join(), url).toContain(field);
+    }
+  });
+
   it('refuses a period over 20 years or ending before it starts on to', async () => {
     const q = `settings_group_uuid=${a.settingsGroup}`;
     for (const bad of ['from=2000-01-01&to=2020-01-01', 'from=2025-02-01&to=2025-01-31']) {

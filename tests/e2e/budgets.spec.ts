@@ -12,6 +12,7 @@ interface Rec {
   amount: string;
   available_amount: string;
   budget_uuid: string | null;
+  property_uuid: string;
   links: Record<string, string>;
 }
 
@@ -34,11 +35,13 @@ test('a bill that overspends a warning budget is saved with a warning notice', a
   const [budget] = await apiGet<Rec[]>(page, `budgets?search=${encodeURIComponent(name)}`);
   expect(budget!.available_amount).toBe('100.00');
 
+  // the bill on the budget's property (a budget of another property is refused, 422)
+  const { name: propertyName } = await apiGet<Rec>(page, `properties/${budget!.property_uuid}`);
   await page.goto('/bills');
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'New Bill' })).toBeVisible();
   await page.getByLabel(/^Property/).click();
-  await page.getByRole('listbox').getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option', { name: propertyName, exact: true }).click();
   // the property's list closes before the budget's opens (two open lookups would share the search box's name)
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await page.getByLabel(/^Title/).fill(`Notreparatur ${name}`);

@@ -94,3 +94,63 @@ test('tickets selected in the grid light up their bars; a bar clicked in the Cha
   await page.getByRole('button', { name: 'Table' }).click();
   expect((await saved).ok()).toBe(true);
 });
+
+test('a link with a filter opens the grid after the Chart view; the Chart view counts what the grid lists', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 2200, height: 900 }); // the Priority column in view
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/tickets');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const made: { created_at: string }[] = [];
+  for (const [subject, priority] of [
+    [`Filtered A ${stamp}`, 'high'],
+    [`Filtered B ${stamp}`, 'normal'],
+  ])
+    made.push(await apiPost(page, 'tickets', { property_uuid: property!.uuid, subject, priority }));
+  const chart = page.getByRole('figure', { name: 'Ticket throughput' });
+  const opened = chart.locator(`[data-mark="opened|${isoWeekOf(made[0]!.created_at)}"]`);
+  const chartButton = page.getByRole('button', { name: 'Chart', exact: true });
+  const tableButton = page.getByRole('button', { name: 'Table' });
+
+  // the Chart view was the last one used; a link with a filter (a home tile's) opens the table all the same
+  await chartButton.click();
+  await expect(chart).toBeVisible();
+  await page.goto(`/tickets?filter=${encodeURIComponent(JSON.stringify({ subject: stamp }))}`);
+  await expect(tableButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(dataRows(page)).toHaveCount(2);
+
+  // the chart of the same records: asked with the link's filter, this week's opened bar counts the two
+  const asked = page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/v1/charts/ticket-throughput?') &&
+      decodeURIComponent(r.url()).includes(`filter[subject]=${stamp}`),
+  );
+  await chartButton.click();
+  await asked;
+  await expect(opened).toHaveAttribute('aria-label', /: 2$/);
+
+  // a column filter of the table narrows the chart too, until its tag is removed
+  await tableButton.click();
+  await expect(dataRows(page)).toHaveCount(2);
+  await page.getByRole('columnheader', { name: 'Priority' }).focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await page.getByRole('group', { name: 'Values' }).getByRole('checkbox', { name: 'High', exact: true }).check();
+  await expect(dataRows(page)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await chartButton.click();
+  const filtered = page.locator('.hw-module-chart-filtered');
+  await expect(filtered).toHaveText('Filtered like the table');
+  await expect(opened).toHaveAttribute('aria-label', /: 1$/);
+  await filtered.getByRole('button').click();
+  await expect(filtered).toHaveCount(0);
+  await expect(opened).toHaveAttribute('aria-label', /: 2$/);
+
+  // back to the table for the journeys after this one (one server and user for all)
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/user-model-views/ticket') && r.request().method() === 'PUT',
+  );
+  await tableButton.click();
+  expect((await saved).ok()).toBe(true);
+});

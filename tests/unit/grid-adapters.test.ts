@@ -6,7 +6,7 @@ import { allColumns } from '../../grids/define-grid';
 import { facilitiesGrid } from '../../grids/facilities.grid';
 import { propertiesGrid } from '../../grids/properties.grid';
 import { editText, parseDate, parseNumber } from '../../grids/format-value';
-import { toListQuery, type GridQueryState } from '../../grids/list-query';
+import { columnFilterQuery, toListQuery, type GridQueryState } from '../../grids/list-query';
 import { mergeLayout, settingsFromState } from '../../grids/preferences';
 
 const base: GridQueryState = {
@@ -102,6 +102,17 @@ describe('list query', () => {
       'filter[excluded_from_renewal]': ['1'],
     });
     expect(query).not.toHaveProperty('filter[remaining_lifetime]');
+  });
+
+  it('gives the column filters alone for a Chart view, dropping what the list does not filter on', () => {
+    expect(
+      columnFilterQuery(facilitiesGrid.entity, {
+        status: { filterType: 'values', values: ['active', 'inactive'] },
+        lifetime: { filterType: 'number', type: 'lessThanOrEqual', filter: 5 },
+        no_such_column: { filterType: 'text', type: 'contains', filter: 'x' },
+        manufacturer: { filterType: 'text', type: 'contains', filter: '' },
+      }),
+    ).toEqual({ 'filter[status]': ['active', 'inactive'], 'filter[lifetime][to]': '5' });
   });
 
   it('never sends computed sorts or property context to settings-group models', () => {

@@ -1,5 +1,6 @@
 // The undo stack's bookkeeping: at most 50 steps, a new step forgets the redo side, undo moves a step to redo,
-// and the stack is forgotten on logout and when the selected settings group changes.
+// moves asked for while one runs wait their turn, and the stack is forgotten on logout and when the selected
+// settings group changes.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearUndo, moveStep, pushUndo, undoState, UNDO_LIMIT } from '../../grids/undo/undo-stack';
 import { selectedSettingsGroupAtom } from '../../src/state/context';
@@ -45,6 +46,36 @@ describe('undo stack', () => {
     expect(undoState().busy).toBe(false);
     await moveStep('undo', () => Promise.resolve(null)); // an import: not redone from the stack
     expect(undoState()).toMatchObject({ undo: [], redo: [] });
+  });
+
+  it('runs a move asked for while another runs after it, so no Ctrl+Z is lost', async () => {
+    pushUndo(step(1));
+    pushUndo(step(2));
+    const order: string[] = [];
+    let finishFirst: () => void = () => undefined;
+    const first = moveStep('undo', (s) => {
+      order.push(`start ${s.label}`);
+      return new Promise((resolve) => {
+        finishFirst = () => {
+          order.push(`end ${s.label}`);
+          resolve(s);
+        };
+      });
+    });
+    const second = moveStep('undo', async (s) => {
+      order.push(`start ${s.label}`);
+      return s;
+    });
+    const third = moveStep('undo', async (s) => s); // nothing left by its turn
+    await Promise.resolve();
+    expect(undoState().busy).toBe(true);
+    finishFirst();
+    expect((await first)?.label).toBe('step 2');
+    expect((await second)?.label).toBe('step 1');
+    expect(await third).toBeNull();
+    expect(order).toEqual(['start step 2', 'end step 2', 'start step 1']);
+    expect(undoState()).toMatchObject({ undo: [], busy: false });
+    expect(undoState().redo.map((s) => s.label)).toEqual(['step 2', 'step 1']);
   });
 
   it('is cleared when the settings group changes and on logout', () => {

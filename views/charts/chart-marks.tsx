@@ -3,6 +3,7 @@
 // it, Ctrl or Cmd adds. One mark is the chart's tab stop, the arrow keys move between the marks in drawing order.
 // Marks of selected records are outlined in the theme's text colour, the others dimmed (charts.css).
 import { createContext, useContext, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { ListQuery } from '../../src/api/records';
 
 export interface ChartLinking {
   /** The marks of the selected records; null without a selection (nothing dimmed). */
@@ -19,6 +20,10 @@ export interface ChartLinking {
  * recharts draws a bar or slice anew when its shape changes, and the keyboard's focus would be lost.
  */
 export const ChartLinkContext = createContext<ChartLinking | null>(null);
+
+/** In a Chart view, the grid's filters (`filter[...]` parameters) the chart is asked with, so it counts what the grid
+ * lists. A context of its own: the linking's changes with every focus move and would redraw the chart's data. */
+export const ChartFilterContext = createContext<ListQuery | undefined>(undefined);
 
 const MOVES: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 

@@ -3,6 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { http, type QueryValue } from '../../src/api/http';
+import type { ListQuery } from '../../src/api/records';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { selectedPropertiesAtom } from '../../src/state/context';
 import { SCREENS, isGridScreen, isSettingsScreen } from '../screens';
@@ -46,8 +47,9 @@ function selectionQuery(selection: Selection): Record<string, QueryValue> {
   return query;
 }
 
-export const chartKey = (chart: Chart, selection: Selection, from: string, to: string) =>
-  ['charts', chart, selection.settingsGroupUuid, selection.propertyUuids, from, to] as const;
+/** `filter`: the list's filter of the chart's model as `filter[...]` parameters (a Chart view's grid filters). */
+export const chartKey = (chart: Chart, selection: Selection, from: string, to: string, filter?: ListQuery) =>
+  ['charts', chart, selection.settingsGroupUuid, selection.propertyUuids, from, to, filter ?? null] as const;
 
 export const fetchChart = <C extends Chart>(
   chart: C,
@@ -55,9 +57,10 @@ export const fetchChart = <C extends Chart>(
   from: string,
   to: string,
   signal?: AbortSignal,
+  filter?: ListQuery,
 ) =>
   http.get<ChartRow<C>[]>(`charts/${chart}`, {
-    query: { ...selectionQuery(selection), from: from || undefined, to: to || undefined },
+    query: { ...filter, ...selectionQuery(selection), from: from || undefined, to: to || undefined },
     signal,
     silent: true,
   });

@@ -4,7 +4,7 @@
 // home dashboard.
 import { HTMLSelect, Switch } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useState, type ComponentType, type CSSProperties } from 'react';
+import { memo, useContext, useMemo, useState, type ComponentType, type CSSProperties } from 'react';
 import {
   Bar,
   BarChart,
@@ -48,7 +48,7 @@ import { monthLabel, weekLabel, type CsvColumn } from './chart-format';
 import { ChartCard } from './chart-card';
 import type { ChartTheme } from './chart-theme';
 import { chartKey, fetchChart, type Chart, type ChartRow } from './charts-api';
-import { ChartLinkContext, LinkedMark, type ChartLinking } from './chart-marks';
+import { ChartFilterContext, ChartLinkContext, LinkedMark, type ChartLinking } from './chart-marks';
 import { markKey } from './chart-selection';
 import { useChartContext } from './use-chart-context';
 import './charts.css';
@@ -67,9 +67,10 @@ export interface ChartProps {
 
 function useChart<C extends Chart>(chart: C, from: string, to: string) {
   const { selection } = useChartContext();
+  const filter = useContext(ChartFilterContext);
   return useQuery({
-    queryKey: chartKey(chart, selection, from, to),
-    queryFn: ({ signal }) => fetchChart(chart, selection, from, to, signal),
+    queryKey: chartKey(chart, selection, from, to, filter),
+    queryFn: ({ signal }) => fetchChart(chart, selection, from, to, signal, filter),
     enabled: Boolean(selection.settingsGroupUuid),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

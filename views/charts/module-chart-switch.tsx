@@ -12,6 +12,7 @@ const ModuleChartView = lazy(() => import('./module-chart-view').then((m) => ({ 
 
 export const chartViewIcon = <ChartIcon />;
 
-export const renderChartView = (entity: AnyEntity, selectionKey: string): ReactNode => (
-  <ModuleChartView entity={entity} selectionKey={selectionKey} />
+/** `table`: the grid's table, whose column filters the chart counts with. */
+export const renderChartView = (entity: AnyEntity, table: string, selectionKey: string): ReactNode => (
+  <ModuleChartView entity={entity} table={table} selectionKey={selectionKey} />
 );

@@ -2,16 +2,20 @@
 // beside its grid, on the screen's one selection (src/state/selection.ts). A click on a bar, slice or point selects
 // the records behind it (the list asked with the mark's filter, at most SELECT_CAP); the selected records (the first
 // HIGHLIGHT_CAP, read by uuid) outline the marks they belong to and dim the others. Loaded only when the Chart view
-// is shown (with recharts).
-import { Callout, Classes } from '@blueprintjs/core';
+// is shown (with recharts). The chart counts what the grid lists: the table's column filters and a link's filter are
+// sent with it, and with the list a mark's pick reads.
+import { Callout, Classes, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useSearchParams } from 'react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AnyEntity } from '../../src/entities/define';
 import { listRecords, type ApiRecord, type ListQuery } from '../../src/api/records';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { selectionAtom } from '../../src/state/selection';
+import { filtersAtom } from '../../src/state/context';
+import { columnFilterQuery } from '../../grids/list-query';
 import { linkFilterQuery } from '../records/url-filter';
 import { ChartPeriod, useChartPeriod } from './chart-period';
 import {
@@ -22,7 +26,7 @@ import {
   SELECT_CAP,
   uuidBatches,
 } from './chart-selection';
-import type { ChartLinking } from './chart-marks';
+import { ChartFilterContext, type ChartLinking } from './chart-marks';
 import { useChartSelection, type Selection } from './charts-api';
 import { ChartOf } from './charts';
 
@@ -38,11 +42,30 @@ const scopeQuery = (scope: Selection): ListQuery => ({
 
 interface Props {
   entity: AnyEntity;
+  /** The grid's table: its column filters (kept for the session) narrow the chart as they narrow the grid. */
+  table: string;
   selectionKey: string;
 }
 
-export function ModuleChartView({ entity, selectionKey }: Props) {
+/** The grid's filters as the chart takes them: the table's column filters and a link's filter (`?filter=`), as
+ * `filter[...]` parameters (the link's wins on the same field, as in the grid); undefined without any. */
+function useGridFilter(entity: AnyEntity, table: string): ListQuery | undefined {
+  const columnFilters = useAtomValue(filtersAtom)[table];
+  const [params] = useSearchParams();
+  const link = params.get('filter');
+  return useMemo(() => {
+    const linked = linkFilterQuery(link) ?? {};
+    delete linked.status_limiter; // the charts count every state; a link's filter says which
+    const query = { ...columnFilterQuery(entity, columnFilters ?? {}), ...linked };
+    return Object.keys(query).length ? query : undefined;
+  }, [entity, columnFilters, link]);
+}
+
+export function ModuleChartView({ entity, table, selectionKey }: Props) {
   const { t } = useTranslation();
+  const listFilter = useGridFilter(entity, table);
+  const setFilters = useSetAtom(filtersAtom);
+  const tableFiltered = Object.keys(useAtomValue(filtersAtom)[table] ?? {}).length > 0;
   const moduleChart = MODULE_CHARTS[entity.name]!;
   const [selection, setSelection] = useAtom(selectionAtom(selectionKey));
   const scope = useChartSelection();
@@ -82,7 +105,7 @@ export function ModuleChartView({ entity, selectionKey }: Props) {
       const filter = moduleChart.filterOf(mark);
       const query = filter && linkFilterQuery(JSON.stringify(filter));
       if (!query) return;
-      listRecords(entity, { ...query, ...scopeQuery(scope), per_page: SELECT_CAP })
+      listRecords(entity, { ...listFilter, ...query, ...scopeQuery(scope), per_page: SELECT_CAP })
         .then((reply) => {
           for (const record of reply.data) known.current.set(record.uuid, record);
           const total = reply.meta.total ?? reply.meta.total_at_least ?? reply.data.length;
@@ -92,7 +115,7 @@ export function ModuleChartView({ entity, selectionKey }: Props) {
         })
         .catch(reportActionError);
     },
-    [entity, moduleChart, scope, setSelection],
+    [entity, moduleChart, scope, setSelection, listFilter],
   );
 
   const linked: ChartLinking = useMemo(() => ({ highlighted, pick, focus, setFocus }), [highlighted, pick, focus]);
@@ -101,6 +124,16 @@ export function ModuleChartView({ entity, selectionKey }: Props) {
       <ChartPeriod period={period}>
         <span className={Classes.TEXT_MUTED}>{t('charts.module.hint')}</span>
       </ChartPeriod>
+      {tableFiltered && (
+        <Tag
+          minimal
+          intent="primary"
+          className="hw-module-chart-filtered"
+          onRemove={() => setFilters((all) => ({ ...all, [table]: {} }))}
+        >
+          {t('charts.module.filtered')}
+        </Tag>
+      )}
       {capped !== null && (
         <Callout compact intent="warning">
           {t('charts.module.capped', { count: SELECT_CAP, total: capped })}
@@ -112,7 +145,9 @@ export function ModuleChartView({ entity, selectionKey }: Props) {
       {period.reversed ? (
         <Callout intent="warning">{t('charts.period.reversed')}</Callout>
       ) : (
-        <ChartOf chart={moduleChart.chart} from={period.from} to={period.to} linking={linked} />
+        <ChartFilterContext.Provider value={listFilter}>
+          <ChartOf chart={moduleChart.chart} from={period.from} to={period.to} linking={linked} />
+        </ChartFilterContext.Provider>
       )}
     </div>
   );

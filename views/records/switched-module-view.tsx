@@ -4,7 +4,8 @@
 // "Charts in the linked selection"). The other views load only when chosen.
 import { Button, ButtonGroup, Spinner } from '@blueprintjs/core';
 import { Th } from '@blueprintjs/icons';
-import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useTranslation } from '../../src/i18n';
 import { CHART_VIEW_MODELS, chartViewIcon, renderChartView } from '../charts/module-chart-switch';
@@ -43,12 +44,25 @@ export function SwitchedModuleView({ grid, titleKey, icon, extension, other, hea
       view: 'chart',
       label: t('charts.module.switch'),
       icon: chartViewIcon,
-      render: (_open, key) => renderChartView(grid.entity, key),
+      render: (_open, key) => renderChartView(grid.entity, grid.table, key),
     });
-  const [view, setView] = useModelView(
+  const [remembered, remember] = useModelView(
     grid.entity.name,
     choices.map((choice) => choice.view),
   );
+  // a link with a filter (`?filter=`: a home tile, a chart's bar) opens the grid whatever view was last used; the
+  // user's next choice is kept as before (docs/decisions.md, "A link opens the grid")
+  const [params] = useSearchParams();
+  const link = params.get('filter');
+  const [gridFirst, setGridFirst] = useState(link !== null);
+  useEffect(() => {
+    if (link !== null) setGridFirst(true);
+  }, [link]);
+  const view = gridFirst ? 'grid' : remembered;
+  const setView = (next: ModelView) => {
+    setGridFirst(false);
+    remember(next as typeof remembered);
+  };
   const selectionKey = grid.entity.plural;
   const shown = choices.find((choice) => choice.view === view);
   const switcher = (
