@@ -1,11 +1,10 @@
-// Cell renderers: the title with an "open" button and the status tag. Plain DOM components (AG Grid's
+// The title cell's renderer: the text and a small "open" button. A plain DOM component (AG Grid's
 // ICellRendererComp), not React: a React renderer costs a portal and a commit per cell, which made scrolling
-// 100,000 rows drop frames. They look like Blueprint's Button and Tag through Blueprint's own classes, and read
-// shared state (translations, openRecord) from the grid context. Referenced records need no renderer: their
-// title is the column's formatted value (grids/ref-cells.ts).
+// 100,000 rows drop frames. It looks like Blueprint's button through Blueprint's own classes and reads shared state
+// (translations, openRecord) from the grid context. Other cells need no renderer: a referenced record's title is
+// the column's formatted value (grids/ref-cells.ts), a status is classes on the plain cell (columns.ts).
 import { Classes } from '@blueprintjs/core';
 import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
-import type { RendererName } from './define-grid';
 import type { GridContext } from './grid-context';
 import type { ApiRecord } from '../src/api/records';
 
@@ -60,37 +59,3 @@ export class TitleCell implements ICellRendererComp<ApiRecord> {
     this.button.removeEventListener('click', this.onClick);
   }
 }
-
-/** A status as a round tag, green while the status counts as active. */
-export class StatusTagCell implements ICellRendererComp<ApiRecord> {
-  private gui = document.createElement('span');
-
-  init(params: Params): void {
-    this.update(params);
-  }
-
-  private update(params: Params): void {
-    const { value, context } = params;
-    const empty = value === null || value === undefined || value === '';
-    this.gui.hidden = empty;
-    if (empty) return;
-    const active = context.entity.status?.active.includes(String(value));
-    this.gui.className = [Classes.TAG, Classes.MINIMAL, Classes.ROUND, active ? Classes.INTENT_SUCCESS : ''].join(' ');
-    this.gui.textContent = textOf(params);
-  }
-
-  getGui(): HTMLElement {
-    return this.gui;
-  }
-
-  refresh(params: Params): boolean {
-    this.update(params);
-    return true;
-  }
-}
-
-/** The renderers a grid definition may name. */
-export const NAMED_RENDERERS = { statusTag: StatusTagCell } satisfies Record<
-  RendererName,
-  new () => ICellRendererComp<ApiRecord>
->;

@@ -4,7 +4,7 @@ import type { ColDef, SuppressKeyboardEventParams } from 'ag-grid-community';
 import { isWritable, type Field, type FieldKind } from '../src/entities/fields';
 import { entityByName } from '../src/entities/registry';
 import { NumberTextEditor, RefLookupEditor } from './cell-editors';
-import { NAMED_RENDERERS, TitleCell } from './cell-renderers';
+import { TitleCell } from './cell-renderers';
 import type { GridDefinition } from './define-grid';
 import { ValuesFilter } from './enum-filter';
 import { fieldRefOf, headerOf } from './field-refs';
@@ -140,7 +140,9 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
   const { name, field } = ref;
   const adapter: KindAdapter = columnAdapters[field.kind];
   const writable = name in grid.entity.fields && isWritable(field);
-  const renderer = grid.renderers[name];
+  // a status is its label after a dot, green while it counts as active: classes on the cell, no renderer (a cell
+  // renderer costs ag-grid-react a second DOM pass per row while scrolling; docs/decisions.md, "Grid cells")
+  const statusLike = grid.renderers[name] === 'statusTag';
   return {
     colId: name,
     field: name,
@@ -157,16 +159,18 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
         ? (p) => refText(p.value, field.model, p.context as GridContext)
         : (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
     cellRenderer:
-      name === grid.entity.titleField
-        ? TitleCell
-        : renderer
-          ? NAMED_RENDERERS[renderer]
-          : field.kind === 'bool'
-            ? 'agCheckboxCellRenderer'
-            : undefined,
+      name === grid.entity.titleField ? TitleCell : field.kind === 'bool' ? 'agCheckboxCellRenderer' : undefined,
     suppressKeyboardEvent: field.kind === 'ref' ? suppressListKeys : gridKeys,
+    ...(statusLike ? { cellClass: 'hw-status-cell' } : {}),
     cellClassRules: {
       'hw-cell-error': (p) => hasCellError(p.context as GridContext, p.data, name),
+      ...(statusLike
+        ? {
+            'hw-status-active': (p) =>
+              (p.context as GridContext).entity.status?.active.includes(String(p.value)) ?? false,
+            'hw-status-none': (p) => p.value === null || p.value === undefined || p.value === '',
+          }
+        : {}),
       ...(field.kind === 'ref'
         ? { 'hw-cell-muted': (p) => refMuted(p.value, field.model, p.context as GridContext) }
         : {}),

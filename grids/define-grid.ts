@@ -2,7 +2,7 @@
 // of it lives in the per-device preferences (preferences.ts); this is the default they reset to.
 import type { AnyEntity } from '../src/entities/define';
 
-/** Named cell renderers a grid definition may ask for (cell-renderers.tsx). */
+/** How a grid definition may ask a column to be drawn: `statusTag`, a status as a dot and its label (columns.ts). */
 export type RendererName = 'statusTag';
 
 /** System columns every record has, offered in the column chooser after the model's own fields. */

@@ -10,7 +10,7 @@ import { onSessionReset } from '../state/reset';
 export const SESSION_CACHE_KEY = 'hauswerk.sessionCache';
 /** Session storage holds about 5 M characters per origin; the rest is left to the flags and selections. */
 export const MAX_CHARS = 4_000_000;
-const WRITE_DELAY = 1_000;
+const WRITE_DELAY = 2_000;
 const MAX_LIST_REPLIES = 400;
 
 interface Stored {
@@ -52,52 +52,96 @@ function storage(): Storage | null {
   }
 }
 
-/** Trims the oldest entries until the text fits; returns the text written, or null when nothing could be. */
-export function fitState(state: Stored, maxChars = MAX_CHARS): string | null {
-  let text = JSON.stringify(state);
-  if (text.length <= maxChars) return text;
-  const queries = [...state.queries.queries].sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt);
-  const replies = [...state.lists].sort((a, b) => a[1].at - b[1].at);
-  while (text.length > maxChars && (queries.length || replies.length)) {
-    // drop the older of the two oldest, a tenth at a time
-    const n = Math.max(1, Math.ceil((queries.length + replies.length) / 10));
-    for (let i = 0; i < n; i++) {
-      const q = queries[0]?.state.dataUpdatedAt ?? Infinity;
-      const r = replies[0]?.[1].at ?? Infinity;
-      if (q === Infinity && r === Infinity) break;
-      if (q <= r) queries.shift();
-      else replies.shift();
-    }
-    text = JSON.stringify({ queries: { ...state.queries, queries }, lists: replies });
-  }
-  return text.length <= maxChars ? text : null;
+/** One stored entry: when it arrived and its JSON text. */
+interface Part {
+  at: number;
+  text: string;
+}
+
+/**
+ * The stored text from its parts, the oldest dropped (queries and list replies alike) until it fits; null when
+ * nothing fits. Each part is serialised once (list replies never change; a query only with new data), so a write
+ * joins strings instead of serialising megabytes again for every entry it drops (docs/decisions.md, "Installable
+ * and offline").
+ */
+export function fitParts(head: object, queries: Part[], replies: Part[], maxChars = MAX_CHARS): string | null {
+  const headText = JSON.stringify(head);
+  // `{...head, "queries":[…]}` inside `{"queries":…,"lists":[…]}`
+  const open = `{"queries":${headText.slice(0, -1)}${headText.length > 2 ? ',' : ''}"queries":[`;
+  const all = [...queries.map((p) => ({ ...p, query: true })), ...replies.map((p) => ({ ...p, query: false }))].sort(
+    (a, b) => a.at - b.at,
+  );
+  let length = open.length + ']},"lists":[]}'.length;
+  for (const part of all) length += part.text.length + 1;
+  let from = 0;
+  while (length > maxChars && from < all.length) length -= all[from++]!.text.length + 1;
+  if (length > maxChars) return null;
+  const kept = all.slice(from);
+  const pick = (query: boolean) =>
+    kept
+      .filter((p) => p.query === query)
+      .map((p) => p.text)
+      .join(',');
+  return `${open}${pick(true)}]},"lists":[${pick(false)}]}`;
+}
+
+/** The JSON of each list reply, kept with it (a reply object is never changed once stored). */
+const replyTexts = new WeakMap<object, string>();
+/** The JSON of each dehydrated query by hash, data time and invalidation, from the last write. */
+let queryTexts = new Map<string, string>();
+
+function partsOf(state: Stored): { head: object; queries: Part[]; replies: Part[] } {
+  const { queries, ...head } = state.queries;
+  const nextTexts = new Map<string, string>();
+  const queryParts = queries.map((q) => {
+    const key = `${q.queryHash}|${q.state.dataUpdatedAt}|${q.state.isInvalidated}`;
+    const text = queryTexts.get(key) ?? JSON.stringify(q);
+    nextTexts.set(key, text);
+    return { at: q.state.dataUpdatedAt, text };
+  });
+  queryTexts = nextTexts;
+  const replies = state.lists.map(([key, value]) => {
+    let text = replyTexts.get(value);
+    if (text === undefined) replyTexts.set(value, (text = JSON.stringify(value)));
+    return { at: value.at, text: `[${JSON.stringify(key)},${text}]` };
+  });
+  return { head, queries: queryParts, replies };
 }
 
 function write(): void {
   timer = null;
   const store = storage();
   if (!client || !store) return;
-  const state: Stored = {
+  const { head, queries, replies } = partsOf({
     queries: dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
     lists: [...lists],
-  };
-  let text = fitState(state);
-  for (let max = MAX_CHARS; text !== null; max = Math.floor(max / 2)) {
+  });
+  for (let max = MAX_CHARS; max >= 100_000; max = Math.floor(max / 2)) {
+    const text = fitParts(head, queries, replies, max);
+    if (text === null) break;
     try {
       store.setItem(SESSION_CACHE_KEY, text);
       lastWrite = Date.now();
       return;
     } catch {
       // quota: the origin's other session data leave less room than assumed
-      if (max < 100_000) break;
-      text = fitState(state, Math.floor(max / 2));
     }
   }
   store.removeItem(SESSION_CACHE_KEY);
 }
 
+/**
+ * Two seconds after the last change, in the browser's next idle time: a scroll through a long grid, whose blocks
+ * arrive every few hundred milliseconds, is not interrupted by writes of megabytes (a write took 60 ms and more);
+ * `pagehide` writes at once what is pending, so a reload or a closed tab loses nothing.
+ */
 function schedule(): void {
-  timer ??= setTimeout(write, WRITE_DELAY);
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => timer !== null && write(), { timeout: 4_000 });
+    else write();
+  }, WRITE_DELAY);
 }
 
 /** Forgets the stored copy (logout, 401). */
