@@ -47,7 +47,16 @@ function range(value: z.ZodType, _field: Field) {
   return z.union([value, z.strictObject({ from: value.optional(), to: value.optional() })]);
 }
 
+const listSchemas = new WeakMap<AnyEntity, ReturnType<typeof buildListQuerySchema>>();
+
+/** The list query's schema of `entity`, built once (the list, export, charts and delegation routes share it). */
 export function listQuerySchema(entity: AnyEntity) {
+  let schema = listSchemas.get(entity);
+  if (!schema) listSchemas.set(entity, (schema = buildListQuerySchema(entity)));
+  return schema;
+}
+
+function buildListQuerySchema(entity: AnyEntity) {
   const filterShape: Record<string, z.ZodType> = {};
   for (const name of filterableFields(entity)) {
     const field = entity.fields[name]!;
@@ -76,7 +85,7 @@ export function listQuerySchema(entity: AnyEntity) {
   });
 }
 
-export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
+export type ListQuery = z.output<ReturnType<typeof buildListQuerySchema>>;
 
 /** A map's bounding box in decimal degrees (docs/analytics-api.md, "Bounding box"); west > east crosses the
  * antimeridian. */

@@ -17,13 +17,9 @@ export interface Selection {
   filter?: ListQuery['filter'];
 }
 
-const schemas = new Map<AnyEntity, ReturnType<typeof listQuerySchema>>();
-
 /** A list query of `entity` for the selection and a filter as the list's URL carries it (`filter[...]`). */
 export function listQueryOf(entity: AnyEntity, s: Selection, filter?: Record<string, unknown>): ListQuery {
-  let schema = schemas.get(entity);
-  if (!schema) schemas.set(entity, (schema = listQuerySchema(entity)));
-  return schema.parse({
+  return listQuerySchema(entity).parse({
     ...(s.settings_group_uuid ? { settings_group_uuid: s.settings_group_uuid } : {}),
     ...(s.property_uuids?.length ? { property_uuids: s.property_uuids } : {}),
     ...(filter ? { filter } : {}),
