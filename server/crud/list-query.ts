@@ -146,27 +146,25 @@ function insideBox(latitude: unknown, longitude: unknown, b: Bbox): SQL {
   return sql`(${latitude} between ${b.south} and ${b.north} and ${lng})`;
 }
 
-/**
- * What a list query narrows beyond its fields' filters, compiled next to them (server/crud/read.ts,
- * `listConditions`): the bounding box on the coordinates of the record's place (`placeOf`) and the model's named
- * filters (`listFilters`, server/crud/model-behaviour.ts).
- */
-export function extraConditions(entity: AnyEntity, q: ListQuery): SQL[] {
-  const out: SQL[] = [];
-  const where = q.bbox && placeOf(entity);
-  if (q.bbox && where) {
-    const { by, place, lat, lng } = where;
-    const box = insideBox(col(place, lat), col(place, lng), q.bbox);
-    out.push(
-      by === 'uuid'
-        ? box
-        : inArray(col(entity, by), sql`(select ${col(place, 'uuid')} from ${tableOf(place)} where ${box})`),
-    );
-  }
+/** The bounding box of a list query on the coordinates of the record's place (`placeOf`); none without either. */
+export function bboxConditions(entity: AnyEntity, bbox: Bbox | undefined): SQL[] {
+  const where = bbox && placeOf(entity);
+  if (!bbox || !where) return [];
+  const { by, place, lat, lng } = where;
+  const box = insideBox(col(place, lat), col(place, lng), bbox);
+  return [
+    by === 'uuid'
+      ? box
+      : inArray(col(entity, by), sql`(select ${col(place, 'uuid')} from ${tableOf(place)} where ${box})`),
+  ];
+}
+
+/** The model's named filters in a list query's filter (`listFilters`, server/crud/model-behaviour.ts). */
+export function namedFilterConditions(entity: AnyEntity, filter: ListQuery['filter']): SQL[] {
   const named = listFiltersOf(entity);
-  for (const [name, value] of Object.entries(q.filter ?? {}))
-    if (value !== undefined && Object.hasOwn(named, name)) out.push(named[name]!.condition(value));
-  return out;
+  return Object.entries(filter ?? {}).flatMap(([name, value]) =>
+    value !== undefined && Object.hasOwn(named, name) ? [named[name]!.condition(value)] : [],
+  );
 }
 
 /** A filter on a number, as the list's filters take it: a value or `{ from, to }` (both included). */

@@ -10,7 +10,7 @@ import { isDecimalKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
-import { DEFAULT_PER_PAGE, extraConditions, type ListQuery } from './list-query';
+import { bboxConditions, DEFAULT_PER_PAGE, namedFilterConditions, type ListQuery } from './list-query';
 import type { Row } from './present';
 import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
@@ -36,10 +36,17 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   if (archived === '0') parts.push(isNull(col(entity, 'archived_at')));
   if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
   if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
-  for (const [name, value] of Object.entries(q.filter ?? {}))
-    if (value !== undefined) parts.push(filterCondition(entity, name, value));
-  parts.push(...extraConditions(entity, q));
+  parts.push(...filterConditions(entity, q.filter), ...bboxConditions(entity, q.bbox));
   return and(...parts)!;
+}
+
+/** A list query's filter as conditions: the fields' filters and the model's named filters (list-query.ts). The
+ * staffing chart adds them to a scope it builds itself. */
+export function filterConditions(entity: AnyEntity, filter: ListQuery['filter']): SQL[] {
+  const parts = Object.entries(filter ?? {}).flatMap(([name, value]) =>
+    value === undefined ? [] : (filterCondition(entity, name, value) ?? []),
+  );
+  return [...parts, ...namedFilterConditions(entity, filter)];
 }
 
 const searchColumn = (entity: AnyEntity) =>

@@ -2,12 +2,11 @@
 // counts the records the model's list would show for the same settings group, properties and filter — the list's own
 // conditions (server/crud/read.ts, `listConditions`: rights, access rules, restricted access, not deleted, not
 // archived), with the filter parsed by the list's own schema, so a tile's value and the list's count cannot differ.
-import { and, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from '../crud/access';
-import { extraConditions, listQuerySchema, type ListQuery } from '../crud/list-query';
+import { listQuerySchema, type ListQuery } from '../crud/list-query';
 import { listConditions } from '../crud/read';
-import { filterCondition } from '../crud/table';
 import { forbidden, notFound } from '../http-error';
 
 export interface Selection {
@@ -34,15 +33,6 @@ export function scopedTo(entity: AnyEntity, access: Access, s: Selection, filter
   const narrowed = sg ? { ...access, groups: access.groups.filter((g) => g === sg) } : access;
   const query = listQueryOf(entity, { property_uuids: s.property_uuids }, filter);
   return listConditions(entity, narrowed, s.filter ? { ...query, filter: { ...s.filter, ...query.filter } } : query);
-}
-
-/** The list's filter (parsed) as conditions on `entity`'s table, for statements that build the rest of their scope
- * themselves (the staffing chart). */
-export function filterConditions(entity: AnyEntity, filter: ListQuery['filter']): SQL {
-  const parts = Object.entries(filter ?? {}).flatMap(([name, value]) =>
-    value === undefined ? [] : [filterCondition(entity, name, value)],
-  );
-  return and(sql`true`, ...parts, ...extraConditions(entity, { filter } as ListQuery))!;
 }
 
 /** A settings group the caller is not in (or is refused from) is a 404, as another workspace's record; one in which

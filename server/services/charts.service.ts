@@ -1,6 +1,6 @@
 // The charts (docs/analytics-api.md, "Charts"): each one grouped statement over the records the caller sees (the
 // model's list scope, analytics-scope.ts) in a settings group, optionally some of its properties, and a period.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import type { Chart, ChartRow } from '../../src/entities/analytics';
@@ -19,7 +19,8 @@ import {
   ticket as tickets,
   unit as units,
 } from '../db/entity-tables';
-import { filterConditions, requireView, scopedTo, type Selection } from './analytics-scope';
+import { requireView, scopedTo, type Selection } from './analytics-scope';
+import { filterConditions } from '../crud/read';
 import { consumptionValues, periodOf, utcDay } from './consumption.service';
 import { addMonths } from '../../src/domain/contract-deadlines';
 import { addDays, OPEN_TICKET_STATES, todayOf } from './dashboard.service';
@@ -140,7 +141,7 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
     statement: (access, q) =>
       staffingStatement(access, {
         ...q,
-        filter: q.filter ? filterConditions(entities.task_event, q.filter) : undefined,
+        filter: q.filter ? and(...filterConditions(entities.task_event, q.filter)) : undefined,
       }),
     present: (r) => ({ month: String(r.month), hours: String(r.hours), cost: String(r.cost) }),
   },

@@ -6,7 +6,7 @@
 // sent with it, and with the list a mark's pick reads.
 import { Callout, Classes, Tag } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { AnyEntity } from '../../src/entities/define';
@@ -49,8 +49,7 @@ interface Props {
 
 /** The grid's filters as the chart takes them: the table's column filters and a link's filter (`?filter=`), as
  * `filter[...]` parameters (the link's wins on the same field, as in the grid); undefined without any. */
-function useGridFilter(entity: AnyEntity, table: string): ListQuery | undefined {
-  const columnFilters = useAtomValue(filtersAtom)[table];
+function useGridFilter(entity: AnyEntity, columnFilters: Record<string, unknown> | undefined): ListQuery | undefined {
   const [params] = useSearchParams();
   const link = params.get('filter');
   return useMemo(() => {
@@ -63,9 +62,9 @@ function useGridFilter(entity: AnyEntity, table: string): ListQuery | undefined 
 
 export function ModuleChartView({ entity, table, selectionKey }: Props) {
   const { t } = useTranslation();
-  const listFilter = useGridFilter(entity, table);
-  const setFilters = useSetAtom(filtersAtom);
-  const tableFiltered = Object.keys(useAtomValue(filtersAtom)[table] ?? {}).length > 0;
+  const [filters, setFilters] = useAtom(filtersAtom);
+  const listFilter = useGridFilter(entity, filters[table]);
+  const tableFiltered = Object.keys(filters[table] ?? {}).length > 0;
   const moduleChart = MODULE_CHARTS[entity.name]!;
   const [selection, setSelection] = useAtom(selectionAtom(selectionKey));
   const scope = useChartSelection();

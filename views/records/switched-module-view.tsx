@@ -4,7 +4,7 @@
 // "Charts in the linked selection"). The other views load only when chosen.
 import { Button, ButtonGroup, Spinner } from '@blueprintjs/core';
 import { Th } from '@blueprintjs/icons';
-import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GridDefinition } from '../../grids/define-grid';
 import { useTranslation } from '../../src/i18n';
@@ -54,13 +54,11 @@ export function SwitchedModuleView({ grid, titleKey, icon, extension, other, hea
   // user's next choice is kept as before (docs/decisions.md, "A link opens the grid")
   const [params] = useSearchParams();
   const link = params.get('filter');
-  const [gridFirst, setGridFirst] = useState(link !== null);
-  useEffect(() => {
-    if (link !== null) setGridFirst(true);
-  }, [link]);
-  const view = gridFirst ? 'grid' : remembered;
+  // the link whose filter the user chose a view under (that choice then shows)
+  const [chosenUnder, setChosenUnder] = useState<string | null>(null);
+  const view = link !== null && chosenUnder !== link ? 'grid' : remembered;
   const setView = (next: ModelView) => {
-    setGridFirst(false);
+    setChosenUnder(link);
     remember(next as typeof remembered);
   };
   const selectionKey = grid.entity.plural;
