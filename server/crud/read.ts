@@ -24,9 +24,11 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   // The selected context narrows models that belong to a property; workspace-wide models (contacts, catalogues)
   // are not narrowed by it.
   const byProperty = contextColumn(entity, 'property');
-  if (q.property_uuids?.length && byProperty) parts.push(inArray(col(entity, byProperty), q.property_uuids));
+  if (q.property_uuids?.length && byProperty)
+    parts.push(amongSeen(entity, byProperty, entityByName('property')!, access, q.property_uuids));
   const byPartition = contextColumn(entity, 'partition');
-  if (q.partition_uuids?.length && byPartition) parts.push(inArray(col(entity, byPartition), q.partition_uuids));
+  if (q.partition_uuids?.length && byPartition)
+    parts.push(amongSeen(entity, byPartition, entityByName('partition')!, access, q.partition_uuids));
   if (entity.status && q.status_limiter && q.status_limiter !== 'all') {
     const column = col(entity, entity.status.field);
     const active = [...entity.status.active];
@@ -36,17 +38,34 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   if (archived === '0') parts.push(isNull(col(entity, 'archived_at')));
   if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
   if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
-  parts.push(...filterConditions(entity, q.filter), ...bboxConditions(entity, q.bbox));
+  parts.push(...filterConditions(entity, access, q.filter), ...bboxConditions(entity, q.bbox));
   return and(...parts)!;
 }
 
-/** A list query's filter as conditions: the fields' filters and the model's named filters (list-query.ts). The
- * staffing chart adds them to a scope it builds itself. */
-export function filterConditions(entity: AnyEntity, filter: ListQuery['filter']): SQL[] {
-  const parts = Object.entries(filter ?? {}).flatMap(([name, value]) =>
-    value === undefined ? [] : (filterCondition(entity, name, value) ?? []),
-  );
+/** A list query's filter as conditions: the fields' filters and the model's named filters (list-query.ts); a filter
+ * on a reference keeps only the records the caller sees (`amongSeen`). */
+export function filterConditions(entity: AnyEntity, access: Access, filter: ListQuery['filter']): SQL[] {
+  const parts = Object.entries(filter ?? {}).flatMap(([name, value]) => {
+    if (value === undefined) return [];
+    const field = entity.fields[name];
+    const target = field?.kind === 'ref' ? entityByName(field.model) : undefined;
+    if (target) return [amongSeen(entity, name, target, access, value as string[])];
+    return filterCondition(entity, name, value) ?? [];
+  });
   return [...parts, ...namedFilterConditions(entity, filter)];
+}
+
+/**
+ * `column` (a reference to `target`, or the selected context) is one of `uuids`, counting only the records of `target`
+ * the caller sees: one hidden from them (another workspace, an access rule, restricted access, no view right) narrows
+ * exactly as a uuid that names nothing, so a list, count, chart or tile never tells that it exists
+ * (docs/domain/permissions.md, "Access rules"). The model's own uuid needs no lookup: its own scope holds.
+ */
+function amongSeen(entity: AnyEntity, column: string, target: AnyEntity, access: Access, uuids: string[]): SQL {
+  if (column === 'uuid') return inArray(col(entity, column), uuids);
+  const uuid = col(target, 'uuid');
+  return sql`${col(entity, column)} in (select ${uuid} from ${tableOf(target)}
+    where ${and(inArray(uuid, uuids), scopeCondition(target, access))})`;
 }
 
 const searchColumn = (entity: AnyEntity) =>

@@ -2,6 +2,9 @@
 // counts the records the model's list would show for the same settings group, properties and filter — the list's own
 // conditions (server/crud/read.ts, `listConditions`: rights, access rules, restricted access, not deleted, not
 // archived), with the filter parsed by the list's own schema, so a tile's value and the list's count cannot differ.
+// The selected properties and a filter on a reference count only the records the caller sees there too: naming a
+// property hidden from them answers exactly as naming a uuid that does not exist (docs/analytics-api.md, "Scope").
+// The workload, the staffing chart and a counter's consumption are built on the same conditions.
 import type { SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { may, type Access } from '../crud/access';

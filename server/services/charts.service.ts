@@ -1,6 +1,6 @@
 // The charts (docs/analytics-api.md, "Charts"): each one grouped statement over the records the caller sees (the
 // model's list scope, analytics-scope.ts) in a settings group, optionally some of its properties, and a period.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import type { Chart, ChartRow } from '../../src/entities/analytics';
@@ -20,7 +20,6 @@ import {
   unit as units,
 } from '../db/entity-tables';
 import { requireView, scopedTo, type Selection } from './analytics-scope';
-import { filterConditions } from '../crud/read';
 import { consumptionValues, periodOf, utcDay } from './consumption.service';
 import { addMonths } from '../../src/domain/contract-deadlines';
 import { addDays, OPEN_TICKET_STATES, todayOf } from './dashboard.service';
@@ -86,7 +85,8 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
     }),
   },
   // per counter and UTC month of the readings in the period: as a counter's consumption per month
-  // (consumption.service.ts), with the anomalous readings counted; counters the caller cannot see are left out
+  // (consumption.service.ts), with the anomalous readings counted; counters the caller cannot see are left out, and
+  // the area of a property they cannot see is none (no per m²)
   consumption: {
     entity: entities.measurement,
     statement: (access, q) => {
@@ -97,7 +97,8 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
           ${properties.energy_reference_area}::text as area
         from ${measurements}
         join ${counters} on ${counters.uuid} = ${measurements.counter_uuid} and ${scopeCondition(entities.counter, access)}
-        join ${properties} on ${properties.uuid} = ${counters.property_uuid}
+        left join ${properties} on ${properties.uuid} = ${counters.property_uuid}
+          and ${scopeCondition(entities.property, access)}
         left join ${units} on ${units.uuid} = ${counters.unit_uuid}
         where ${scopedTo(entities.measurement, access, q)} and ${measurements.consumption} is not null
           and ${measurements.measured_at} >= ${utcDay(q.from)} and ${measurements.measured_at} < ${utcDay(q.to, 1)}
@@ -138,11 +139,7 @@ export const charts: { [C in Chart]: ChartDef<C> } = {
   staffing: {
     entity: entities.task_event,
     reads: [entities.task],
-    statement: (access, q) =>
-      staffingStatement(access, {
-        ...q,
-        filter: q.filter ? and(...filterConditions(entities.task_event, q.filter)) : undefined,
-      }),
+    statement: (access, q) => staffingStatement(access, q),
     present: (r) => ({ month: String(r.month), hours: String(r.hours), cost: String(r.cost) }),
   },
   // per contract type: the contracts running in the period (started by its end, not ended before its start; a

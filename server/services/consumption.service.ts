@@ -2,7 +2,7 @@
 // (docs/domain/calculations.md, "Consumption per period"; the route: docs/planning-api.md, "Counters and readings").
 // The sums are of the stored consumptions of its live readings (exact numeric in SQL), grouped by the UTC month or
 // year of `measured_at`; the division by the area is exact to four places (src/domain/consumption.ts).
-import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { perSquareMetre, type ConsumptionPeriod } from '../../src/domain/consumption';
 import { toDec, decToString } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
@@ -12,6 +12,7 @@ import { getRow } from '../crud/read';
 import { scopeCondition } from '../crud/table';
 import type { AppContext } from '../context';
 import { measurement as measurements, property as properties } from '../db/entity-tables';
+import { scopedTo } from './analytics-scope';
 
 /** The start of a day (plus `days`) in UTC, computed by the database: the day after 9999-12-31 is no JS date the
  * drivers send. */
@@ -53,9 +54,9 @@ export async function counterConsumption(
     .where(
       and(
         eq(measurements.counter_uuid, uuid),
-        // the readings the caller may see (docs/domain/permissions.md, "Access rules"): not deleted, in scope
-        scopeCondition(entities.measurement, access),
-        isNull(measurements.archived_at),
+        // the readings the list of readings shows the caller (the list's own conditions, analytics-scope.ts: rights,
+        // access rules, restricted access, not archived; docs/domain/permissions.md, "Access rules")
+        scopedTo(entities.measurement, access, {}),
         isNotNull(measurements.consumption),
         q.from ? gte(measurements.measured_at, utcDay(q.from)) : undefined,
         q.to ? lt(measurements.measured_at, utcDay(q.to, 1)) : undefined,

@@ -2,9 +2,11 @@
 // against a small fixture computed by hand, each tile's value against the count of the list it links to, and the
 // scope of the aggregates (another workspace never counted, records an access rule hides not counted, 401, 403, 404,
 // 422 naming the field).
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsGroupMembers } from '../../server/db/schema';
+import { CHARTS, MAP_KPIS, TILES } from '../../src/entities/analytics';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
 
@@ -658,6 +660,213 @@ describe('the scope of the aggregates', () => {
       const res = await m.client.get(url);
       expect(res.statusCode, url).toBe(403);
       expect((await c.client.get(url)).statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe('a property an access rule hides from a member', () => {
+  /** One of everything the aggregates count under a property: open and overdue tickets, a budget nearly spent,
+   * a counter with an anomalous reading, a contract near its cancellation date, a guarantee ending, a task event
+   * due today (2 hours at 50). */
+  async function fill(ws: Ws, property: string, guarantor: string) {
+    const base = { property_uuid: property };
+    for (const [subject, due] of [
+      ['Leck', null],
+      ['Heizung', addDays(today(), -2)],
+    ] as const)
+      await ok(ws.client, '/tickets', { ...base, subject, ...(due ? { due_date: due } : {}) });
+    const budget = await ok(ws.client, '/budgets', { ...base, name: 'Unterhalt', year, amount: '100.00' });
+    await ok(ws.client, '/bills', { ...base, title: 'Rechnung', amount: '95.00', budget_uuid: budget.uuid });
+    const counter = await ok(ws.client, '/counters', {
+      ...base,
+      counter_id: `C-${property.slice(0, 8)}`,
+      name: 'Strom',
+    });
+    for (const [days, value] of [
+      [-10, '100'],
+      [-9, '110'],
+      [-8, '200'],
+    ] as const)
+      await ok(ws.client, '/measurements', {
+        ...base,
+        counter_uuid: counter.uuid,
+        measured_at: `${addDays(today(), days)}T08:00:00.000Z`,
+        value,
+      });
+    await ok(ws.client, '/contracts', {
+      ...base,
+      title: 'Reinigung',
+      contract_type: 'service',
+      amount: '300.00',
+      contract_start_date: `${year}-01-01`,
+      contract_end_date: addDays(today(), 70),
+      notice_period: 1,
+    });
+    const start = addDays(today(), 30);
+    await ok(ws.client, '/guarantees', {
+      ...base,
+      title: 'Garantie Dach',
+      guarantor_uuid: guarantor,
+      start_date: `${Number(start.slice(0, 4)) - 1}${start.slice(4)}`,
+      guarantee_duration: 12,
+    });
+    const task = await ok(ws.client, '/tasks', {
+      ...base,
+      title: 'Kontrolle',
+      start_date: today(),
+      workload: '2',
+      cost_per_hour: '50.00',
+    });
+    await exec(sql`delete from task_events where task_uuid = ${task.uuid}`);
+    await exec(sql`insert into task_events (uuid, settings_group_uuid, property_uuid, task_uuid, due_date, status)
+      values (gen_random_uuid(), ${ws.settingsGroup}, ${property}, ${task.uuid}, ${today()}, 'open')`);
+    return { counter: counter.uuid as string };
+  }
+
+  const HIDDEN = 'Geheimweg 7';
+  let c: Ws;
+  let hidden: string;
+  let counters: { shown: string; hidden: string };
+  let m: Awaited<ReturnType<typeof member>>;
+  const month = today().slice(0, 7);
+  /** Every aggregate: the workload, each tile, each chart, the map with each key figure (`extra`: more query). */
+  const aggregates = (extra = '') => {
+    const q = `settings_group_uuid=${c.settingsGroup}${extra}`;
+    return [
+      `/tasks/workload?from=${month}&${q}`,
+      ...TILES.map((tile) => `/dashboard/tiles/${tile}?${q}`),
+      ...CHARTS.map((name) => `/charts/${name}?${q}`),
+      ...MAP_KPIS.map((kpi) => `/map/properties?kpi=${kpi}&${q}`),
+    ];
+  };
+
+  beforeAll(async () => {
+    c = await workspace(env);
+    await exec(sql`update properties set latitude = 47, longitude = 8, energy_reference_area = 200
+      where uuid = ${c.property}`);
+    hidden = (
+      await ok(c.client, '/properties', {
+        settings_group_uuid: c.settingsGroup,
+        name: HIDDEN,
+        latitude: '46',
+        longitude: '7',
+        energy_reference_area: '400',
+      })
+    ).uuid;
+    const guarantor = (
+      await ok(c.client, '/contacts', {
+        settings_group_uuid: c.settingsGroup,
+        kind: 'organisation',
+        organisation: 'Bau AG',
+      })
+    ).uuid;
+    counters = {
+      shown: (await fill(c, c.property, guarantor)).counter,
+      hidden: (await fill(c, hidden, guarantor)).counter,
+    };
+    m = await member(c);
+    await ok(c.client, '/access-rules', {
+      settings_group_uuid: c.settingsGroup,
+      name: 'Geheimweg',
+      model: 'property',
+      filter: { uuid: [hidden] },
+      user_group_uuids: [],
+    });
+    expect((await m.client.get(`/properties/${hidden}`)).statusCode).toBe(404);
+  });
+
+  it('answers the member without its uuid, name or figures in every aggregate', async () => {
+    for (const url of aggregates()) {
+      const mine = await m.client.get(url);
+      expect(mine.statusCode, `${url} ${mine.body}`).toBe(200);
+      expect(mine.body, url).not.toContain(hidden);
+      expect(mine.body, url).not.toContain(HIDDEN);
+      expect((await c.client.get(url)).statusCode, url).toBe(200);
+    }
+    // per property: the admin has a row of the hidden property, the member none
+    type Workload = { data: { property_uuid: string; property_name: string; hours: string }[] };
+    const workloadUrl = `/tasks/workload?from=${month}&months=1&settings_group_uuid=${c.settingsGroup}`;
+    const byProperty = (w: Workload) => w.data.map((r) => [r.property_name, r.hours]).sort();
+    expect(byProperty(json<Workload>(await c.client.get(workloadUrl)))).toEqual([
+      [HIDDEN, '2.00'],
+      ['Seestrasse 1', '2.00'],
+    ]);
+    expect(json<Workload>(await m.client.get(workloadUrl)).data).toEqual([
+      { month, property_uuid: c.property, property_name: 'Seestrasse 1', hours: '2.00', cost: '100.00' },
+    ]);
+    for (const kpi of MAP_KPIS) {
+      const url = `/map/properties?settings_group_uuid=${c.settingsGroup}&kpi=${kpi}`;
+      const names = (body: MapBody) => [...body.rows.map((r) => r[1]), ...body.unplaced.map((r) => r[1])];
+      expect(names(json<MapBody>(await c.client.get(url))), kpi).toEqual([HIDDEN, 'Seestrasse 1']);
+      expect(names(json<MapBody>(await m.client.get(url))), kpi).toEqual(['Seestrasse 1']);
+    }
+    // the hidden property's area is not used: its counter's consumption has no per m², in the chart and on the counter
+    type Consumption = { data: { counter_uuid: string; per_m2: string | null }[] };
+    const chartUrl = `/charts/consumption?settings_group_uuid=${c.settingsGroup}`;
+    const perM2 = (body: Consumption) =>
+      Object.fromEntries(body.data.map((r) => [r.counter_uuid === counters.hidden ? 'hidden' : 'shown', r.per_m2]));
+    expect(perM2(json<Consumption>(await c.client.get(chartUrl)))).toEqual({ shown: '0.5000', hidden: '0.2500' });
+    expect(perM2(json<Consumption>(await m.client.get(chartUrl)))).toEqual({ shown: '0.5000', hidden: null });
+    for (const [counter, admin, mine] of [
+      [counters.hidden, '400.00', null],
+      [counters.shown, '200.00', '200.00'],
+    ] as const) {
+      const url = `/counters/${counter}/consumption?period=month`;
+      type Reply = { data: { readings: number }[]; meta: { energy_reference_area: string | null } };
+      const theirs = json<Reply>(await c.client.get(url));
+      const res = await m.client.get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(hidden);
+      expect(json<Reply>(res).meta.energy_reference_area).toBe(mine);
+      expect(theirs.meta.energy_reference_area).toBe(admin);
+      expect(json<Reply>(res).data.map((r) => r.readings)).toEqual(theirs.data.map((r) => r.readings));
+    }
+    // each tile counts what the member's list shows for its filter
+    for (const tile of TILES) {
+      const reply = json<{ value: number; model: string; filter: Record<string, unknown> }>(
+        await m.client.get(`/dashboard/tiles/${tile}?settings_group_uuid=${c.settingsGroup}`),
+      );
+      const plural = {
+        ticket: 'tickets',
+        task_event: 'task-events',
+        budget: 'budgets',
+        measurement: 'measurements',
+        contract: 'contracts',
+        guarantee: 'guarantees',
+      }[reply.model]!;
+      const list = json<{ meta: { total: number } }>(
+        await m.client.get(`/${plural}?settings_group_uuid=${c.settingsGroup}&${filterQuery(reply.filter)}`),
+      );
+      expect(reply.value, tile).toBe(list.meta.total);
+    }
+  });
+
+  it('answers a selection or filter naming it exactly as one naming a uuid that does not exist', async () => {
+    const unknown = crypto.randomUUID();
+    const same = async (url: (p: string) => string) => {
+      const [mine, none] = [await m.client.get(url(hidden)), await m.client.get(url(unknown))];
+      expect(mine.statusCode, url(hidden)).toBe(none.statusCode);
+      expect(mine.body, url(hidden)).toBe(none.body);
+      // the admin sees figures there: the fixture has records under the hidden property
+      const admin = await c.client.get(url(hidden));
+      expect(admin.statusCode, url(hidden)).toBe(200);
+      expect(admin.body, url(hidden)).not.toBe((await c.client.get(url(unknown))).body);
+      return json<unknown>(mine);
+    };
+    const selected = (p: string) => aggregates(`&property_uuids[]=${p}`);
+    for (let i = 0; i < selected('').length; i++) await same((p) => selected(p)[i]!);
+    for (const name of CHARTS)
+      await same((p) => `/charts/${name}?settings_group_uuid=${c.settingsGroup}&filter[property_uuid][]=${p}`);
+    for (const tile of TILES) {
+      const reply = await same(
+        (p) => `/dashboard/tiles/${tile}?settings_group_uuid=${c.settingsGroup}&property_uuids[]=${p}`,
+      );
+      expect((reply as { value: number }).value, tile).toBe(0);
+    }
+    // the lists the tiles link to answer alike
+    for (const list of ['tickets', 'task-events', 'budgets', 'measurements', 'contracts', 'guarantees', 'counters']) {
+      await same((p) => `/${list}?settings_group_uuid=${c.settingsGroup}&property_uuids[]=${p}`);
+      await same((p) => `/${list}?settings_group_uuid=${c.settingsGroup}&filter[property_uuid][]=${p}`);
     }
   });
 });
