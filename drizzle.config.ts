@@ -11,6 +11,7 @@ export default defineConfig({
     './server/db/document-schema.ts',
     './server/db/permission-schema.ts',
     './server/db/budget-schema.ts',
+    './server/db/storage-schema.ts',
   ],
   out: './server/db/migrations',
 });

@@ -36,6 +36,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** The largest document a user may upload, in bytes. */
   documentMaxBytes: number;
+  /** Where uploaded files live (docs/documents-api.md, "Storage"); unset: the database on PostgreSQL, else the data folder. */
+  storage: 'folder' | 'postgres' | undefined;
   /** Behind a reverse proxy: the client's address and protocol come from its forwarding headers. */
   trustProxy: boolean;
   /** Whether the mail outbox is readable from this machine; unset: on without SMTP, off with it (see outboxOn). */
@@ -63,9 +65,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== '0',
     requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 30_000),
     documentMaxBytes: num(env.DOCUMENT_MAX_MB, 25) * 1024 * 1024,
+    storage: storageSetting(env.STORAGE),
     trustProxy: env.TRUST_PROXY === '1',
     mailOutbox: env.MAIL_OUTBOX === '1' ? true : env.MAIL_OUTBOX === '0' ? false : undefined,
   };
+}
+
+function storageSetting(value: string | undefined): Config['storage'] {
+  if (!value) return undefined;
+  if (value === 'folder' || value === 'postgres') return value;
+  throw new Error(`STORAGE must be "folder" or "postgres", not "${value}"`);
 }
 
 /** The outbox is on when asked for, else exactly when mail has nowhere else to go (no SMTP server). */

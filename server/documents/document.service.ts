@@ -1,5 +1,5 @@
-// Documents (docs/documents-api.md): upload to a record (the row, its link and the file in one step: the file is moved
-// into place inside the transaction and removed again when the transaction fails), a record's documents, attaching
+// Documents (docs/documents-api.md): upload to a record (the row, its link and the file in one step: the file is
+// committed inside the transaction, and removed again when the transaction fails), a record's documents, attaching
 // to and detaching from further records, the records a document is attached to, and its stored file.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -54,7 +54,7 @@ const txContext = (ctx: AppContext, t: unknown) => ({ ...ctx, db: t as Db });
 
 /** Stores an upload as a new document attached to the record; answers its uuid. A refused upload leaves nothing. */
 export async function uploadDocument(ctx: AppContext, access: Access, fields: UploadFields, file: Upload | undefined) {
-  const store = documentStore(ctx.config.dataDir);
+  const store = documentStore(ctx);
   let key: string | null = null;
   try {
     const { name, mime } = await checkFile(file, ctx.config.documentMaxBytes);
@@ -66,7 +66,7 @@ export async function uploadDocument(ctx: AppContext, access: Access, fields: Up
       if (!may(access, sg, 'create', entities.document.name)) throw forbidden();
       if (target.row.archived_at) throw new HttpError(409, 'errors.archived');
       await claimName(txCtx.db, ref, name, 'file');
-      key = await store.commit(file!);
+      key = await store.commit(file!, txCtx.db);
       const uuid = await create(txCtx, access, entities.document, {
         settings_group_uuid: sg,
         property_uuid: propertyOf(target.entity, target.row),
@@ -87,9 +87,11 @@ export async function uploadDocument(ctx: AppContext, access: Access, fields: Up
       return uuid;
     });
   } catch (err) {
+    // the database backend wrote the file in the transaction (gone with it); the folder moved it into place
     if (key) await store.remove(key);
-    else if (file) await store.discard(file);
     throw err;
+  } finally {
+    if (file) await store.discard(file); // what is left of the staged file (the folder moved it away)
   }
 }
 
@@ -164,7 +166,7 @@ export async function documentFile(ctx: AppContext, access: Access, uuid: string
 
 /** The file behind a document row; a row whose file is gone is a 404 (and logged by the caller). */
 export async function openStored(ctx: AppContext, row: Record<string, unknown>) {
-  const file = row.filename ? await documentStore(ctx.config.dataDir).open(String(row.filename)) : null;
+  const file = row.filename ? await documentStore(ctx).open(String(row.filename)) : null;
   if (!file) throw notFound();
   return {
     stream: file.stream,

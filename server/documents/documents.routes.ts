@@ -71,11 +71,11 @@ export async function documentRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const access = await accessOf(ctx, req);
       const received = req.isMultipart()
-        ? await receiveUpload(req, documentStore(ctx.config.dataDir))
+        ? await receiveUpload(req, documentStore(ctx))
         : { fields: req.body ?? {}, file: undefined };
       const parsed = uploadFieldsSchema.safeParse(received.fields);
       if (!parsed.success) {
-        if (received.file) await documentStore(ctx.config.dataDir).discard(received.file);
+        if (received.file) await documentStore(ctx).discard(received.file);
         return sendRowErrors(reply, req.locale, zodRowErrors(parsed.error.issues, req.locale, ''));
       }
       const uuid = await uploadDocument(ctx, access, parsed.data as UploadFields, received.file);

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
 import { importErrors } from '../db/schema';
 import { translate } from '../i18n/messages';
-import { importStorage } from './storage';
+import { withImportFile } from './storage';
 import { readRows } from './reader';
 import type { ImportRow } from './import-runner';
 import type { ImportOptions } from './import-options';
@@ -17,8 +17,9 @@ import { XlsxWriter } from '../xlsx/xlsx-writer';
 const PAGE = 1000;
 
 async function headerRow(ctx: AppContext, job: ImportRow, o: ImportOptions): Promise<string[]> {
-  const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  for await (const r of readRows(file, job.file_kind as FileKind, o.sheet)) {
+  for await (const r of withImportFile(ctx, job.storage_key, (file) =>
+    readRows(file, job.file_kind as FileKind, o.sheet),
+  )) {
     if (r.number === o.header_row) return r.cells.map((c) => String(c ?? ''));
     if (r.number > o.header_row) break;
   }

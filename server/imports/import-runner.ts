@@ -9,7 +9,7 @@ import { entityByName } from '../../src/entities/registry';
 import type { DateFormatToken } from '../../src/domain/parse';
 import type { Locale } from '../../src/entities/account';
 import { accessOfUser, type Access } from '../crud/access';
-import { importStorage } from './storage';
+import { withImportFile } from './storage';
 import { readBatches, type SheetRow } from './reader';
 import { giveWay } from './give-way';
 import { requestsInFlight } from '../plugins/traffic';
@@ -88,8 +88,9 @@ export async function planContext(
 
 /** Data rows of an import file in batches: below the header row (and after `from`, when resuming). */
 export async function* dataRows(ctx: AppContext, job: ImportRow, options: ImportOptions, from = 0) {
-  const file = importStorage(ctx.config.dataDir).path(job.storage_key);
-  for await (const batch of readBatches(file, job.file_kind as FileKind, options.sheet)) {
+  for await (const batch of withImportFile(ctx, job.storage_key, (file) =>
+    readBatches(file, job.file_kind as FileKind, options.sheet),
+  )) {
     // batches arrive through promises alone: give other requests' I/O a turn between them
     await new Promise((resolve) => setImmediate(resolve));
     const rows = batch.filter((row) => row.number > options.header_row && row.number > from);

@@ -15,7 +15,7 @@ import { importErrors, importMappings, imports } from '../db/schema';
 import { importableFields } from '../spreadsheet/template.service';
 import { LOCALES, fieldLabel } from '../spreadsheet/labels';
 import type { Access } from '../crud/access';
-import { importStorage, type Stored } from './storage';
+import { importStorage, withImportFile, type Stored } from './storage';
 import { inspectFile, MAX_UPLOAD } from './file-check';
 import { readRows, type SheetRow } from './reader';
 import { checkOptions, type ImportOptions } from './import-options';
@@ -63,44 +63,49 @@ export function presentImport(job: ImportRow) {
   };
 }
 
-/** Stores an upload stream; too big is a 413 and nothing is kept. */
+/** Stages an upload stream; too big is a 413 and nothing is kept. */
 export async function store(ctx: AppContext, req: FastifyRequest, file: MultipartFile) {
-  const storage = importStorage(ctx.config.dataDir);
-  const stored = await storage.put(guardedFile(req, file.file), () => file.file.truncated);
-  if (stored.truncated) throw new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
-  return { ...stored, fileName: file.filename };
+  const staged = await importStorage(ctx).stage(guardedFile(req, file.file), () => file.file.truncated);
+  if (staged.truncated) throw new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
+  return { ...staged, fileName: file.filename };
 }
 
-/** Checks a stored upload and creates its import; a refused file is removed. */
+/** Checks a staged upload and creates its import with the file stored, in one step; a refused file is not kept. */
 export async function createImport(
   ctx: AppContext,
   access: Access,
   stored: (Stored & { fileName: string }) | undefined,
   model: string | undefined,
 ) {
-  const storage = importStorage(ctx.config.dataDir);
+  const storage = importStorage(ctx);
+  let key: string | null = null;
   try {
     const entity = entityByName(model ?? '');
     if (!entity) throw fieldError('model', 'validation.in');
     if (!stored) throw fieldError('file', 'import.file_required');
-    const { kind, sheets } = await inspectFile(storage.path(stored.key), stored.head, stored.fileName);
-    const [job] = await ctx.db
-      .insert(imports)
-      .values({
-        user_id: access.user.id,
-        model: entity.name,
-        file_name: stored.fileName.slice(0, 200),
-        file_kind: kind,
-        file_hash: stored.hash,
-        file_size: stored.size,
-        storage_key: stored.key,
-        sheets,
-      })
-      .returning();
-    return job!;
+    const { kind, sheets } = await inspectFile(stored.temp, stored.head, stored.fileName);
+    return await ctx.db.transaction(async (tx) => {
+      key = await storage.commit(stored, tx);
+      const [job] = await tx
+        .insert(imports)
+        .values({
+          user_id: access.user.id,
+          model: entity.name,
+          file_name: stored.fileName.slice(0, 200),
+          file_kind: kind,
+          file_hash: stored.checksum,
+          file_size: stored.size,
+          storage_key: key,
+          sheets,
+        })
+        .returning();
+      return job!;
+    });
   } catch (err) {
-    if (stored) await storage.remove(stored.key);
+    if (key) await storage.remove(key); // the folder moved it into place; the database's went with the transaction
     throw err;
+  } finally {
+    if (stored) await storage.discard(stored);
   }
 }
 
@@ -110,13 +115,11 @@ const headerText = (cells: unknown[]) =>
 
 export async function preview(ctx: AppContext, job: ImportRow, sheet: string | undefined, headerRow: number) {
   const entity = entityByName(job.model)!;
-  const file = importStorage(ctx.config.dataDir).path(job.storage_key);
   let headers: string[] | null = null;
   const rows: { row: number; cells: unknown[] }[] = [];
-  for await (const r of readRows(
-    file,
-    job.file_kind as 'xlsx' | 'csv',
-    sheet ?? (job.sheets as { name: string }[])[0]?.name,
+  const sheetName = sheet ?? (job.sheets as { name: string }[])[0]?.name;
+  for await (const r of withImportFile(ctx, job.storage_key, (file) =>
+    readRows(file, job.file_kind as 'xlsx' | 'csv', sheetName),
   )) {
     if (r.number < headerRow) continue;
     if (r.number === headerRow) headers = headerText(r.cells);

@@ -12,6 +12,7 @@ import { accessOf } from '../crud/access';
 import { fieldError, notFound } from '../http-error';
 import { importMappings } from '../db/schema';
 import { MAX_UPLOAD } from './file-check';
+import { importStorage } from './storage';
 import { createImport, getImport, presentImport, preview, store, validate } from './import.service';
 import { cancel, startRun, undo } from './import-actions';
 import { kickImports, registerImportWorker } from './import-runner';
@@ -38,11 +39,16 @@ export async function importRoutes(app: FastifyInstance) {
     if (!req.isMultipart()) throw fieldError('file', 'import.file_required');
     let stored: Awaited<ReturnType<typeof store>> | undefined;
     let model: string | undefined;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (stored) await part.toBuffer().catch(() => undefined);
-        else stored = await store(ctx, req, part);
-      } else if (part.fieldname === 'model') model = String(part.value);
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          if (stored) await part.toBuffer().catch(() => undefined);
+          else stored = await store(ctx, req, part);
+        } else if (part.fieldname === 'model') model = String(part.value);
+      }
+    } catch (err) {
+      if (stored) await importStorage(ctx).discard(stored); // a body broken after the file: nothing kept
+      throw err;
     }
     const job = await createImport(ctx, access, stored, model);
     return reply.code(201).send({ data: presentImport(job) });

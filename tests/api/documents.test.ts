@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
 import { multipart, pdf, storedZip, uploadDocument } from './uploads';
+import { scratchFiles, storedKeys } from './stored-files';
 
 const LIMIT = 200 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-documents-'));
-const storage = path.join(dataDir, 'storage', 'documents');
 
 let env: TestEnv;
 let a: Ws;
@@ -31,16 +31,9 @@ afterAll(async () => {
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 const errorsOf = (res: { body: string }) => (JSON.parse(res.body) as { errors: Record<string, string[]> }).errors;
-/** Stored files (committed), and files still waiting in .incoming (must stay empty). */
-const stored = () =>
-  fs.existsSync(storage)
-    ? fs
-        .readdirSync(storage)
-        .filter((d) => d !== '.incoming')
-        .flatMap((d) => fs.readdirSync(path.join(storage, d)))
-    : [];
-const incoming = () =>
-  fs.existsSync(path.join(storage, '.incoming')) ? fs.readdirSync(path.join(storage, '.incoming')) : [];
+/** Stored files (committed, on the configured backend), and files still staged (must stay none). */
+const stored = () => storedKeys(env, 'documents');
+const incoming = () => scratchFiles(dataDir, 'documents');
 
 async function ticket(ws: Ws, subject = 'Heating fails') {
   const res = await post(ws.client, '/tickets', { property_uuid: ws.property, subject, description: 'No heat' });
@@ -79,7 +72,7 @@ describe('upload and download', () => {
       thumbnail: null,
     });
     expect(doc.filename).toMatch(/^[0-9a-f-]{36}$/);
-    expect(stored()).toContain(doc.filename);
+    expect(await stored()).toContain(doc.filename);
     expect(incoming()).toEqual([]);
 
     const file = await a.client.get(`/documents/${doc.uuid}/file`);
@@ -150,7 +143,7 @@ describe('upload and download', () => {
 
   it('answers 422 for a file over the limit, an empty file, a type not on the list and a disguised one', async () => {
     const t = await ticket(a);
-    const before = stored().length;
+    const before = (await stored()).length;
     const big = await upload(a, t, 'ticket', 'scan.pdf', Buffer.concat([pdf(), Buffer.alloc(LIMIT)]));
     expect(big.statusCode).toBe(422);
     expect(errorsOf(big)).toEqual({ file: ['The file is larger than 0.2 MB.'] });
@@ -162,7 +155,7 @@ describe('upload and download', () => {
     }
     const disguised = await upload(a, t, 'ticket', 'invoice.pdf', Buffer.from('MZ\x90\x00 not a pdf'));
     expect(errorsOf(disguised)).toEqual({ file: ['The content of the file does not match its file name extension.'] });
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
     expect(incoming()).toEqual([]);
     expect((await documentsOf(a, 'ticket', t.uuid)).data).toHaveLength(0);
   });
@@ -180,7 +173,7 @@ describe('upload and download', () => {
       ['META-INF/manifest.xml', '<manifest:manifest/>'],
     ]);
     expect((await upload(a, t, 'ticket', 'Protokoll.odt', Buffer.from(odt))).statusCode).toBe(201);
-    const before = stored().length;
+    const before = (await stored()).length;
     const mismatch = { file: ['The content of the file does not match its file name extension.'] };
     for (const [name, data] of [
       ['Vertrag.docx', xlsx], // a workbook named as a text document
@@ -199,7 +192,7 @@ describe('upload and download', () => {
       const res = await upload(a, t, 'ticket', name, Buffer.from(data));
       expect(errorsOf(res), name).toEqual(mismatch);
     }
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
     expect(incoming()).toEqual([]);
   });
 
@@ -245,11 +238,11 @@ describe('the file name rule', () => {
   it('refuses a file name already used among the record’s documents (case-insensitive), not elsewhere', async () => {
     const t = await ticket(a);
     await uploaded(a, t, 'ticket', 'Protokoll.pdf');
-    const before = stored().length;
+    const before = (await stored()).length;
     const again = await upload(a, t, 'ticket', 'protokoll.PDF');
     expect(again.statusCode).toBe(422);
     expect(errorsOf(again)).toEqual({ file: ['A document with the same file name already exists.'] });
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
     const other = await ticket(a);
     await uploaded(a, other, 'ticket', 'Protokoll.pdf');
   });
@@ -369,11 +362,11 @@ describe('access', () => {
     const doc = await uploaded(a, t, 'ticket', 'Intern.pdf');
     const missing = await b.client.get(`/documents/00000000-0000-4000-8000-000000000000/file`);
     expect(missing.statusCode).toBe(404);
-    const before = stored().length;
+    const before = (await stored()).length;
     const into = await upload(b, t, 'ticket', 'Fremd.pdf');
     expect(into.statusCode).toBe(404);
     expect(into.body).toBe(missing.body);
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
     expect(incoming()).toEqual([]);
     expect((await b.client.get(`/documents/${doc.uuid}`)).statusCode).toBe(404);
     expect((await b.client.get(`/documents/${doc.uuid}/file`)).statusCode).toBe(404);
@@ -405,7 +398,7 @@ describe('ticket → order', () => {
     const two = await uploaded(a, t, 'ticket', 'Offerte.pdf');
     const old = await uploaded(a, t, 'ticket', 'Alt.pdf');
     await a.client.post(`/documents/${old.uuid}/archive`);
-    const files = stored().length;
+    const files = (await stored()).length;
     const documents = json<{ meta: { total: number } }>(await a.client.get('/documents?archived=all')).meta.total;
 
     const created = await post(a.client, `/tickets/${t.uuid}/create-order`, { kind: 'internal' });
@@ -414,7 +407,7 @@ describe('ticket → order', () => {
     const attached = await documentsOf(a, 'order', order.uuid);
     expect(attached.data.map((d) => d.uuid).sort()).toEqual([one.uuid, two.uuid].sort());
     expect(json<{ meta: { total: number } }>(await a.client.get('/documents?archived=all')).meta.total).toBe(documents);
-    expect(stored().length).toBe(files);
+    expect((await stored()).length).toBe(files);
     const file = await a.client.get(`/documents/${one.uuid}/file`);
     expect(file.rawPayload.equals(photo)).toBe(true);
     // still on the ticket too

@@ -37,10 +37,16 @@ afterAll(async () => {
 });
 
 type Job = { uuid: string; status: string; counts: Record<string, number>; progress: { processed: number } };
-const storedFiles = () => fs.readdirSync(path.join(dataDir, 'storage', 'imports')).length;
+/** Files under the import storage folder, staged ones included (the folder backend: PGlite's default). */
+const storedFiles = () => {
+  const dir = path.join(dataDir, 'storage', 'imports');
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0;
+};
 
 async function refused(file: Buffer, name: string, status: number, pattern: RegExp) {
-  const before = fs.existsSync(path.join(dataDir, 'storage', 'imports')) ? storedFiles() : 0;
+  const before = storedFiles();
   const res = await upload(a.client, file, name, 'facility');
   expect(res.statusCode).toBe(status);
   expect(json<{ message: string }>(res).message).toMatch(pattern);
