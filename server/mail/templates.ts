@@ -7,7 +7,7 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function actionMail(
-  kind: 'verify' | 'reset' | 'delete',
+  kind: 'verify' | 'reset' | 'delete' | 'unlock',
   to: { email: string; name: string; locale: Locale },
   url: string,
 ): Mail {
@@ -16,7 +16,8 @@ export function actionMail(
     t('mail.greeting', { name: to.name }),
     t(`mail.${kind}.intro`),
     url,
-    t('mail.ignore'),
+    // the unlock mail follows wrong codes someone typed: not to be ignored (docs/domain/sign-in.md, "Two-factor lock")
+    t(kind === 'unlock' ? 'mail.unlock.note' : 'mail.ignore'),
     t('mail.signature'),
   ];
   const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif">

@@ -63,6 +63,24 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  // The unlock link of a locked two-factor sign-in opens the sign-in page, whose button sends its token here (a mail
+  // scanner opening the link unlocks nothing; docs/domain/sign-in.md, "Two-factor lock").
+  r.post(
+    '/two-factor-unlock',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: z.strictObject({ token: z.string().min(1).max(100) }),
+        response: ok(messageReply),
+      },
+    },
+    async (req) => {
+      await twoFactor.unlockWithToken(ctx, req, req.body.token);
+      return { message: translate(req.locale, 'auth.two_factor_unlocked') };
+    },
+  );
+
   r.post(
     '/register',
     {

@@ -159,6 +159,15 @@ export async function permissionRoutes(app: FastifyInstance) {
       ),
     }),
   );
+  // a member's two-factor sign-in locked after too many wrong codes (docs/domain/sign-in.md, "Two-factor lock")
+  r.post(
+    '/settings-groups/:uuid/members/:user_uuid/two-factor-unlock',
+    { schema: { ...sg, params: memberParams, response: ok(messageReply) } },
+    async (req) => {
+      await permissions.unlockMemberTwoFactor(ctx, requireUser(req), req.params.uuid, req.params.user_uuid, req.ip);
+      return { message: translate(req.locale, 'auth.two_factor_unlocked') };
+    },
+  );
   r.delete(
     '/settings-groups/:uuid/members/:user_uuid',
     { schema: { ...sg, params: memberParams, response: ok(messageReply) } },

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'member.role_change'
   | 'member.user_groups'
   | 'member.remove'
+  | 'member.two_factor_unlock'
   | 'user_group.create'
   | 'user_group.update'
   | 'user_group.delete'

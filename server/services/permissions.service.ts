@@ -11,6 +11,7 @@ import type { PermissionGroup, Rights, UserGroup } from '../../src/entities/perm
 import { loadGroup } from './settings-groups.service';
 import { audit } from './audit.service';
 import { deniedGroups } from '../plugins/networks';
+import { unlock as unlockTwoFactor } from './two-factor.service';
 
 /** 404 outside the settings group, 403 for a member who is not its admin. */
 export async function requireAdmin(ctx: AppContext, user: UserRow, settingsGroup: string) {
@@ -489,6 +490,31 @@ export async function updateMember(
     }
   });
   return (await listMembersDetailed(ctx, user, settingsGroup)).find((m) => m.user_uuid === userUuid)!;
+}
+
+/** Ends a member's two-factor lock (docs/domain/sign-in.md, "Two-factor lock"): the settings group's admins, for its
+ * members (404 for anyone else); answered alike whether it was locked. */
+export async function unlockMemberTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  settingsGroup: string,
+  userUuid: string,
+  ip?: string,
+) {
+  await requireAdmin(ctx, user, settingsGroup);
+  await ctx.db.transaction(async (tx) => {
+    const member = await loadMember(tx, settingsGroup, userUuid);
+    if (!(await unlockTwoFactor(tx, member.id))) return;
+    await audit(tx, {
+      settings_group_uuid: settingsGroup,
+      user_id: user.id,
+      action: 'member.two_factor_unlock',
+      target_type: 'user',
+      target_uuid: userUuid,
+      details: { email: member.email },
+      ip,
+    });
+  });
 }
 
 /** Removes a member (and their user group memberships there); the last admin stays (409). */

@@ -46,6 +46,7 @@ export const csrfCookie = () => http.get<unknown>('sanctum/csrf-cookie');
 export const login = (body: LoginBody) => http.post<{ two_factor: boolean }>('login', body);
 export const twoFactorChallenge = (body: { code: string } | { recovery_code: string }) =>
   http.post<unknown>('two-factor-challenge', body);
+export const unlockTwoFactor = (token: string) => http.post<MessageReply>('two-factor-unlock', { token });
 export const register = (body: RegisterBody) => http.post<{ user: User }>('register', body);
 export const logout = () => http.post<Partial<MessageReply> | undefined>('logout');
 export const fetchUser = (signal?: AbortSignal) => http.get<User>('user', { signal });

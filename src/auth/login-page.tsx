@@ -4,7 +4,7 @@ import { LogIn } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { csrfCookie, login } from '../api/account.api';
+import { csrfCookie, login, unlockTwoFactor } from '../api/account.api';
 import { FormMessage, TextField, useFormSubmit } from '../components/form-fields';
 import { withRedirect } from './paths';
 import { afterLoginPath, completeLogin } from './login-flow';
@@ -17,6 +17,11 @@ export function LoginPage() {
   const redirect = searchParams.get('redirect');
   // The account deletion link from the e-mail lands here (GET /user/delete-request/{token}).
   const deletion = searchParams.get('account_deletion');
+  // The unlock link of a two-factor sign-in locked after too many wrong codes lands here; the button sends its token
+  // (POST /two-factor-unlock), so a mail scanner opening the link unlocks nothing (docs/domain/sign-in.md).
+  const unlockToken = searchParams.get('two_factor_unlock');
+  const [unlocked, setUnlocked] = useState(false);
+  const unlocking = useFormSubmit();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -35,11 +40,32 @@ export function LoginPage() {
     await navigate(afterLoginPath(user, redirect), { replace: true });
   });
 
+  const unlock = unlocking.handle(async () => {
+    await csrfCookie();
+    await unlockTwoFactor(unlockToken ?? '');
+    setUnlocked(true);
+    unlocking.setBusy(false);
+  });
+
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="hw-auth-form">
       <H2>{t('auth.login.title')}</H2>
       {deletion === 'scheduled' && <FormMessage intent={Intent.WARNING} message={t('auth.login.deletionScheduled')} />}
       {deletion === 'invalid' && <FormMessage intent={Intent.WARNING} message={t('auth.login.deletionInvalid')} />}
+      {unlockToken && !unlocked && (
+        <>
+          <FormMessage intent={Intent.WARNING} message={t('auth.login.twoFactorLocked')} />
+          <FormMessage message={unlocking.form.message ?? unlocking.form.errors.token?.join('\n') ?? null} />
+          <Button
+            type="button"
+            fill
+            loading={unlocking.busy}
+            text={t('auth.login.twoFactorUnlock')}
+            onClick={() => void unlock()}
+          />
+        </>
+      )}
+      {unlocked && <FormMessage intent={Intent.SUCCESS} message={t('auth.login.twoFactorUnlocked')} />}
       <FormMessage message={form.message} />
       <TextField
         id="email"

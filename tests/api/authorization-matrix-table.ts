@@ -289,6 +289,7 @@ export const OTHER: Record<string, OtherSpec> = {
   'GET /api/v1/sanctum/csrf-cookie': pub(),
   'POST /api/v1/login': pub(undefined, true),
   'POST /api/v1/two-factor-challenge': pub(undefined, true),
+  'POST /api/v1/two-factor-unlock': pub(),
   'POST /api/v1/register': pub(undefined, true),
   'POST /api/v1/logout': pub(undefined, true),
   'POST /api/v1/forgot-password': pub(undefined, true),
@@ -386,6 +387,9 @@ export const OTHER: Record<string, OtherSpec> = {
     (f) => `/settings-groups/${f.sgA}/members/${f.memberOfA}`,
     undefined,
     true,
+  ),
+  'POST /api/v1/settings-groups/{uuid}/members/{user_uuid}/two-factor-unlock': admin(
+    (f) => `/settings-groups/${f.sgA}/members/${f.memberOfA}/two-factor-unlock`,
   ),
   'GET /api/v1/settings-groups/{uuid}/audit-log': admin((f) => `/settings-groups/${f.sgA}/audit-log`),
   'GET /api/v1/settings-groups/{uuid}/invitations': admin((f) => `/settings-groups/${f.sgA}/invitations`),

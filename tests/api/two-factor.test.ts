@@ -1,14 +1,24 @@
-// TOTP two-factor: enable, QR code, secret, confirm, challenge with a code or a recovery code, disable.
+// TOTP two-factor: enable, QR code, secret, confirm, challenge with a code or a recovery code, disable; the account's
+// lock after 10 wrong codes in 15 minutes, whatever the pending login, and its unlocking by the mailed link (over a real
+// SMTP server) or by an administrator (docs/domain/sign-in.md, "Two-factor lock").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { Client, createTestEnv, json, signedIn, totpNow, type TestEnv } from './harness';
-import { sessions } from '../../server/db/schema';
+import { startSmtp } from './smtp';
+import { rateLimits, sessions, settingsGroupMembers } from '../../server/db/schema';
+import { auditLog } from '../../server/db/permission-schema';
+import { workspace } from './planning-support';
 
 let env: TestEnv;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
-  env = await createTestEnv();
+  smtp = await startSmtp();
+  env = await createTestEnv({ smtpUrl: smtp.url });
 });
-afterAll(() => env.close());
+afterAll(async () => {
+  await env.close();
+  await smtp.close();
+});
 
 async function withConfirmedTwoFactor() {
   const { user, client } = await signedIn(env);
@@ -119,5 +129,177 @@ describe('two-factor sign-in', () => {
       expect((await client.get(url)).statusCode).toBe(401);
     expect((await client.post('/user/confirmed-two-factor-authentication', { code: '123456' })).statusCode).toBe(401);
     expect((await client.delete('/user/two-factor-authentication')).statusCode).toBe(401);
+  });
+});
+
+/** A code the authenticator shows at no step the server accepts now (the current one and one either side). */
+function wrongCode(secret: string) {
+  const valid = new Set([-2, -1, 0, 1, 2].map((step) => totpNow(secret, step)));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(6, '0');
+    if (!valid.has(code)) return code;
+  }
+}
+
+/** `n` wrong codes, at most `perLogin` per fresh password login: the statuses of the challenges. */
+async function wrongCodes(email: string, secret: string, n: number, perLogin = 5) {
+  const statuses: number[] = [];
+  let client = new Client(env.app);
+  for (let i = 0; i < n; i++) {
+    if (i % perLogin === 0) {
+      client = new Client(env.app);
+      expect(json(await client.login(email))).toEqual({ two_factor: true });
+    }
+    statuses.push((await client.post('/two-factor-challenge', { code: wrongCode(secret) })).statusCode);
+  }
+  return { statuses, client };
+}
+
+/** A fresh password login answered with `code`. */
+async function challengeWith(email: string, body: { code: string } | { recovery_code: string }) {
+  const client = new Client(env.app);
+  await client.login(email);
+  const res = await client.post('/two-factor-challenge', body);
+  return { res, client };
+}
+
+/** The mails the SMTP server received for `to`, decoded as a mail client would (quoted-printable). */
+const mailsTo = (to: string) =>
+  smtp.received
+    .map((raw) =>
+      Buffer.from(
+        raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8'),
+    )
+    .filter((mail) => mail.includes(`To: ${to}`));
+const unlockToken = (mail: string) => /\/login\?two_factor_unlock=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+
+const LOCKED = 'Too many wrong codes: two-factor sign-in to this account is locked.';
+const failures = async (userId: number) =>
+  (
+    await env.database.db
+      .select({ hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `2fa-failures:${userId}`))
+  )[0]?.hits ?? 0;
+
+describe('the two-factor lock', () => {
+  it('locks after 10 wrong codes across fresh password logins, refuses a right code, and unlocks by the mailed link once', async () => {
+    const { user, secretKey, codes } = await withConfirmedTwoFactor();
+    // 5 + 4 wrong codes over two logins are refused one by one; the first of a third login is the tenth: locked
+    expect((await wrongCodes(user.email, secretKey, 9)).statuses).toEqual([
+      422, 422, 422, 422, 422, 422, 422, 422, 422,
+    ]);
+    expect(await failures(user.id)).toBe(9);
+    expect(mailsTo(user.email)).toHaveLength(0);
+    const { statuses, client } = await wrongCodes(user.email, secretKey, 1);
+    expect(statuses).toEqual([429]);
+    // every code now refused with the lock's message, a right one too, on this login and a fresh one
+    const right = totpNow(secretKey, 1);
+    const refused = await client.post('/two-factor-challenge', { code: right });
+    expect(refused.statusCode).toBe(429);
+    expect(json<{ message: string }>(refused).message).toContain(LOCKED);
+    expect(refused.headers['retry-after']).toBeUndefined();
+    expect((await client.get('/user')).statusCode).toBe(401);
+    expect((await challengeWith(user.email, { code: right })).res.statusCode).toBe(429);
+    expect((await challengeWith(user.email, { recovery_code: codes[0]! })).res.statusCode).toBe(429);
+    // one mail with the link, whatever the number of refused tries
+    const mails = mailsTo(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Two-factor sign-in to your account is locked');
+    const token = unlockToken(mails[0]!);
+    // a link that names no lock is refused on token and unlocks nothing
+    const anon = new Client(env.app);
+    await anon.csrf();
+    const bad = await anon.post('/two-factor-unlock', { token: `${token}x` });
+    expect(bad.statusCode).toBe(422);
+    expect(json<{ errors: Record<string, string[]> }>(bad).errors).toEqual({
+      token: ['This unlock link is invalid or has been used already.'],
+    });
+    expect((await challengeWith(user.email, { code: right })).res.statusCode).toBe(429);
+    // the link unlocks, once
+    const unlocked = await anon.post('/two-factor-unlock', { token });
+    expect(unlocked.statusCode).toBe(200);
+    expect(json(unlocked)).toEqual({ message: 'Two-factor sign-in is unlocked.' });
+    expect((await anon.post('/two-factor-unlock', { token })).statusCode).toBe(422);
+    expect(await failures(user.id)).toBe(0);
+    const signedInAgain = await challengeWith(user.email, { code: right });
+    expect(signedInAgain.res.statusCode).toBe(204);
+    expect((await signedInAgain.client.get('/user')).statusCode).toBe(200);
+  });
+
+  it('forgets wrong codes once their 15 minutes are over', async () => {
+    const { user, secretKey } = await withConfirmedTwoFactor();
+    expect((await wrongCodes(user.email, secretKey, 9)).statuses.every((s) => s === 422)).toBe(true);
+    // the window began 16 minutes ago: the next wrong code starts a new one
+    await env.database.db
+      .update(rateLimits)
+      .set({ window_start: sql`now() - interval '16 minutes'` })
+      .where(eq(rateLimits.key, `2fa-failures:${user.id}`));
+    expect((await wrongCodes(user.email, secretKey, 9)).statuses.every((s) => s === 422)).toBe(true);
+    expect(await failures(user.id)).toBe(9);
+    // 18 wrong codes in two windows lock nothing; a right code signs in and clears the count
+    expect((await challengeWith(user.email, { code: totpNow(secretKey, 1) })).res.statusCode).toBe(204);
+    expect(await failures(user.id)).toBe(0);
+    // within one window the tenth locks
+    expect((await wrongCodes(user.email, secretKey, 10)).statuses.slice(-2)).toEqual([422, 429]);
+  });
+
+  it('is ended by an administrator of the settings group; members get 403, others 404', async () => {
+    const admin = await workspace(env);
+    const locked = await withConfirmedTwoFactor();
+    const colleague = await signedIn(env);
+    const outsider = await workspace(env);
+    for (const [id, role] of [
+      [locked.user.id, 'user'],
+      [colleague.user.id, 'user'],
+    ] as const)
+      await env.database.db
+        .insert(settingsGroupMembers)
+        .values({ settings_group_uuid: admin.settingsGroup, user_id: id, role });
+    expect((await wrongCodes(locked.user.email, locked.secretKey, 10)).statuses.at(-1)).toBe(429);
+    const url = `/settings-groups/${admin.settingsGroup}/members/${locked.user.uuid}/two-factor-unlock`;
+    expect((await colleague.client.post(url)).statusCode).toBe(403);
+    expect((await outsider.client.post(url)).statusCode).toBe(404);
+    const anon = new Client(env.app);
+    await anon.csrf();
+    expect((await anon.post(url)).statusCode).toBe(401);
+    const stranger = await signedIn(env);
+    expect(
+      (
+        await admin.client.post(
+          `/settings-groups/${admin.settingsGroup}/members/${stranger.user.uuid}/two-factor-unlock`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const right = totpNow(locked.secretKey, 1);
+    expect((await challengeWith(locked.user.email, { code: right })).res.statusCode).toBe(429);
+    const res = await admin.client.post(url);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ message: 'Two-factor sign-in is unlocked.' });
+    const entries = await env.database.db
+      .select({ target: auditLog.target_uuid })
+      .from(auditLog)
+      .where(and(eq(auditLog.settings_group_uuid, admin.settingsGroup), like(auditLog.action, 'member.two_factor%')));
+    expect(entries).toEqual([{ target: locked.user.uuid }]);
+    // the mailed link of that lock is spent with it
+    const [mail] = mailsTo(locked.user.email);
+    expect((await anon.post('/two-factor-unlock', { token: unlockToken(mail!) })).statusCode).toBe(422);
+    expect((await challengeWith(locked.user.email, { code: right })).res.statusCode).toBe(204);
+  });
+
+  it('refuses a malformed unlock request, and too many unknown links from one address', async () => {
+    const anon = new Client(env.app, { remoteAddress: '198.51.100.23' });
+    await anon.csrf();
+    for (const body of [{}, { token: '' }, { token: 'x'.repeat(101) }, { token: 5 }, { token: 'x', more: 1 }]) {
+      const res = await anon.post('/two-factor-unlock', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    for (let i = 0; i < 10; i++)
+      expect((await anon.post('/two-factor-unlock', { token: `guess-${i}` })).statusCode).toBe(422);
+    const res = await anon.post('/two-factor-unlock', { token: 'guess-10' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
   });
 });
