@@ -5,18 +5,27 @@
 // digits, microseconds, arrays, jsonb, bytea, inet) without reviving values here; the text of a row is never parsed
 // into JavaScript values on its way. A backup is a folder: `manifest.json` (format, schema version, app version,
 // database kind, per table its columns, row count and SHA-256, the sequences, its own checksum) and one JSON-lines
-// file per table under `tables/`. A restore checks everything it can before it writes, then replaces the tables in
-// one transaction, which also checks each table file against its checksum while it reads it: a refused or failed
-// restore changes nothing.
+// file per table under `tables/`, and the stored files kept in the data folder (documents, import files: the `folder`
+// storage backend; the database backend's files are rows of `stored_files` and `file_chunks`, dumped with the
+// tables) under `files/<area>/<key>` with an index per area, copied as streams. A restore checks everything it can
+// before it writes (the stored files against their checksums too), then replaces the tables in one transaction, which
+// also checks each table file against its checksum while it reads it: a refused or failed restore changes nothing.
+// The stored files go to the store the restoring installation is configured with: into the data folder before the
+// transaction (removed again if it fails), into the database inside it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
-import { sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Db } from './client';
+import type { Db } from './client';
+import { storedFiles } from './storage-schema';
 import { APP_VERSION } from '../version';
 import { compileAllRuleMatches } from '../services/access-rule-matches';
+import { digest, isKey, meter, type FileStore, type StoreArea } from '../storage/file-store';
+import { AREAS, fileStore, type StorageContext } from '../storage/stores';
 
 export const FORMAT = 'hauswerk-backup';
 /** The layout of the folder this code writes; a backup of a later layout is refused. */
@@ -173,11 +182,22 @@ const manifestSchema = z.strictObject({
     }),
   ),
   sequences: z.array(z.strictObject({ name, last_value: z.string().regex(/^-?\d{1,19}$/), is_called: z.boolean() })),
+  /** The areas whose stored files are in the backup (those kept in the data folder), each with its index's checksum. */
+  files: z.array(
+    z.strictObject({
+      area: z.enum(AREAS as [StoreArea, ...StoreArea[]]),
+      count: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+      sha256,
+    }),
+  ),
   checksum: sha256,
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export const MANIFEST = 'manifest.json';
+/** A manifest holds a few lines per table and sequence: anything this large is not one (and is not read whole). */
+const MAX_MANIFEST = 16 * 1024 * 1024;
 
 /** The manifest's checksum: SHA-256 of its JSON without the checksum itself (a truncated or edited file fails it). */
 function checksumOf(manifest: Omit<Manifest, 'checksum'> & { checksum?: string }) {
@@ -194,13 +214,20 @@ export function sealManifest(manifest: Omit<Manifest, 'checksum'> & { checksum?:
 /** A table's file inside the backup folder: named from the table's name, never from a path in the manifest. */
 export const tableFile = (dir: string, table: string) => path.join(dir, 'tables', `${encodeURIComponent(table)}.jsonl`);
 
+/** An area's index of stored files (a JSON line per file: key, size, SHA-256) and a stored file in the backup. */
+export const fileIndex = (dir: string, area: StoreArea) => path.join(dir, 'files', `${area}.jsonl`);
+export const storedFile = (dir: string, area: StoreArea, key: string) => path.join(dir, 'files', area, key);
+
 /** Reads and checks the manifest: its checksum, then its format and structure. */
 export async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST);
   let text: string;
   try {
+    if ((await fs.promises.stat(file)).size > MAX_MANIFEST)
+      throw new BackupError(`${file} is far larger than a backup manifest: it is not one.`);
     text = await fs.promises.readFile(file, 'utf8');
   } catch (err) {
+    if (err instanceof BackupError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new BackupError(
       code === 'ENOENT'
@@ -242,6 +269,11 @@ export interface Summary {
   tables: number;
   rows: number;
   sequences: number;
+  /** Stored files in the backup, and their bytes. */
+  files: number;
+  bytes: number;
+  /** What the user should know (stored files left in a backend this installation does not read). */
+  notes: string[];
 }
 
 /** Text fetched from the cursor per round trip, about: the rows per fetch follow the size of the rows seen so far. */
@@ -253,7 +285,8 @@ const FETCH_MAX = 1_000;
  * read-only snapshot, a table at a time through a cursor, and written as they come; the folder appears under its
  * name only once complete (written beside it, then renamed).
  */
-export async function backup(database: Pick<Database, 'db' | 'kind'>, dir: string): Promise<Summary> {
+export async function backup(ctx: StorageContext, dir: string): Promise<Summary> {
+  const database = ctx.database;
   if (fs.existsSync(dir)) throw new BackupError(`${dir} exists already: name a new folder for the backup.`);
   const partial = `${dir}.partial-${crypto.randomBytes(4).toString('hex')}`;
   await fs.promises.mkdir(path.join(partial, 'tables'), { recursive: true });
@@ -275,21 +308,78 @@ export async function backup(database: Pick<Database, 'db' | 'kind'>, dir: strin
           schema: { migrations: applied.length, last_hash: applied.at(-1) ?? null },
           tables: dumped,
           sequences: seqs,
+          files: [],
         });
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    await writeDurably(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
+    const sealed = sealManifest({ ...manifest, files: await dumpFiles(ctx, partial) });
+    await writeDurably(path.join(partial, MANIFEST), `${JSON.stringify(sealed, null, 1)}\n`);
     await fs.promises.rename(partial, dir);
-    return {
-      tables: manifest.tables.length,
-      rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
-      sequences: manifest.sequences.length,
-    };
+    return summary(sealed, []);
   } catch (err) {
     await fs.promises.rm(partial, { recursive: true, force: true });
     throw err;
   }
+}
+
+const summary = (manifest: Manifest, notes: string[]): Summary => ({
+  tables: manifest.tables.length,
+  rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
+  sequences: manifest.sequences.length,
+  files: manifest.files.reduce((n, f) => n + f.count, 0),
+  bytes: manifest.files.reduce((n, f) => n + f.bytes, 0),
+  notes,
+});
+
+async function syncFile(file: string) {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Copies the stored files of each area kept in the data folder into the backup, one stream at a time, with an index
+ * of their keys, sizes and checksums. Files are copied after the rows' snapshot: one uploaded meanwhile is in the
+ * backup without a record (harmless), one deleted meanwhile may be missing from it.
+ */
+async function dumpFiles(ctx: StorageContext, dir: string): Promise<Manifest['files']> {
+  const out: Manifest['files'] = [];
+  for (const area of AREAS) {
+    const store = fileStore(ctx, area);
+    if (store.backend !== 'folder') continue; // in the database: rows of stored_files and file_chunks, dumped above
+    await fs.promises.mkdir(path.join(dir, 'files', area), { recursive: true });
+    const index = await fs.promises.open(fileIndex(dir, area), 'wx', 0o600);
+    const hash = crypto.createHash('sha256');
+    let count = 0;
+    let bytes = 0;
+    try {
+      // in key order, so that the same files make the same index
+      const keys: string[] = [];
+      for await (const key of store.keys()) keys.push(key);
+      for (const key of keys.sort()) {
+        const file = await store.open(key);
+        if (!file) continue; // removed meanwhile
+        const target = storedFile(dir, area, key);
+        const m = meter();
+        await pipeline(file.stream, m.stream, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+        await syncFile(target);
+        const line = `${JSON.stringify({ key, size: m.state.size, sha256: m.state.checksum() })}\n`;
+        hash.update(line);
+        await index.write(line);
+        count += 1;
+        bytes += m.state.size;
+      }
+      await index.sync();
+    } finally {
+      await index.close();
+    }
+    out.push({ area, count, bytes, sha256: hash.digest('hex') });
+  }
+  return out;
 }
 
 async function writeDurably(file: string, text: string) {
@@ -350,16 +440,12 @@ const BATCH_BYTES = 8 * 1024 * 1024;
 const MAX_LINE = 256 * 1024 * 1024;
 
 /**
- * Replaces every table's rows with the backup's, in one transaction. Refused, with nothing changed: a damaged or
- * edited backup, one of a newer schema, one naming tables, columns or sequences this schema lacks, and a database
- * that holds any row unless `force`.
+ * Replaces every table's rows with the backup's, in one transaction, and puts the backup's stored files into the
+ * configured store. Refused, with nothing changed: a damaged or edited backup, one of a newer schema, one naming
+ * tables, columns or sequences this schema lacks, and a database that holds any row unless `force`.
  */
-export async function restore(
-  database: Pick<Database, 'db'>,
-  dir: string,
-  opts: RestoreOptions = {},
-): Promise<Summary> {
-  const db = database.db;
+export async function restore(ctx: StorageContext, dir: string, opts: RestoreOptions = {}): Promise<Summary> {
+  const db = ctx.database.db;
   const manifest = await readManifest(dir);
   const tables = await catalog(db);
   checkSchema(manifest.schema, await appliedMigrations(db));
@@ -372,25 +458,49 @@ export async function restore(
     if (!fs.existsSync(tableFile(dir, dumped.name)))
       throw new BackupError(`${tableFile(dir, dumped.name)} is missing: the backup is incomplete.`);
   await refuseData(db, tables, opts);
+  const files = await checkFiles(ctx, dir, manifest);
 
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set constraints all deferred`);
-    const filled = await refuseData(tx, tables, opts);
-    if (filled.length) await tx.execute(sql.raw(`truncate table ${tables.map((t) => qualified(t.name)).join(', ')}`));
-    // the rows are restored as they were: no trigger recomputes or adds anything meanwhile
-    const triggered = tables.filter((t) => t.triggers);
-    for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} disable trigger user`));
-    for (const { dumped, table } of plan) await restoreTable(tx, dir, dumped, table);
-    for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} enable trigger user`));
-    await restoreSequences(tx, manifest.sequences);
-    // the access rules' triggers on the models that have rules (docs/decisions.md, "Access rules kept per record")
-    await compileAllRuleMatches(tx);
-  });
-  return {
-    tables: plan.length,
-    rows: plan.reduce((n, p) => n + p.dumped.rows, 0),
-    sequences: manifest.sequences.length,
-  };
+  // files for the data folder first: the transaction below then only commits rows whose files are in place
+  const placed: { store: FileStore; key: string }[] = [];
+  try {
+    for (const area of files.filter((f) => f.store.backend === 'folder'))
+      for (const entry of area.entries)
+        if (!entry.present) {
+          placed.push({ store: area.store, key: entry.key });
+          await putFile(area.store, dir, area.area, entry);
+        }
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set constraints all deferred`);
+      const filled = await refuseData(tx, tables, opts);
+      if (filled.length) await tx.execute(sql.raw(`truncate table ${tables.map((t) => qualified(t.name)).join(', ')}`));
+      // the rows are restored as they were: no trigger recomputes or adds anything meanwhile
+      const triggered = tables.filter((t) => t.triggers);
+      for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} disable trigger user`));
+      for (const { dumped, table } of plan) await restoreTable(tx, dir, dumped, table);
+      for (const t of triggered) await tx.execute(sql.raw(`alter table ${qualified(t.name)} enable trigger user`));
+      await restoreSequences(tx, manifest.sequences);
+      // the access rules' triggers on the models that have rules (docs/decisions.md, "Access rules kept per record")
+      await compileAllRuleMatches(tx);
+      // files for the database store in this transaction (a store on it writes each file in a savepoint)
+      const inTx: StorageContext = { config: ctx.config, database: { db: tx, kind: ctx.database.kind } };
+      for (const area of files.filter((f) => f.store.backend !== 'folder')) {
+        const store = fileStore(inTx, area.area);
+        for (const entry of area.entries) await putFile(store, dir, area.area, entry);
+      }
+    });
+  } catch (err) {
+    for (const { store, key } of placed.reverse()) await store.remove(key).catch(() => {});
+    throw err;
+  }
+  // after a forced restore, the data folder keeps no file of the replaced data the backup does not have
+  if (opts.force)
+    for (const area of files.filter((f) => f.store.backend === 'folder')) {
+      const kept = new Set(area.entries.map((e) => e.key));
+      const stale: string[] = [];
+      for await (const key of area.store.keys()) if (!kept.has(key)) stale.push(key);
+      for (const key of stale) await area.store.remove(key);
+    }
+  return summary(manifest, await strandedFiles(ctx, manifest));
 }
 
 /** Refuses a backup of a newer schema, or of one that went another way; an older one restores into the tables it knew. */
@@ -534,6 +644,109 @@ async function restoreTable(tx: Db, dir: string, dumped: Manifest['tables'][numb
     }
     await tx.execute(sql`drop table backup_stage`);
   }
+}
+
+interface FileEntry {
+  key: string;
+  size: number;
+  sha256: string;
+  /** Already in the target's data folder with the same bytes (nothing to write). */
+  present: boolean;
+}
+
+const fileEntry = z.strictObject({
+  key: z.string().refine(isKey, 'not a storage key'),
+  size: z.number().int().min(0),
+  sha256,
+});
+
+/**
+ * The backup's stored files per area, checked before anything is written: each index against its checksum, each
+ * file against its size and SHA-256. A file the target's data folder already holds under the same key with the same
+ * bytes is left as it is; one with other bytes is refused (a key names one file for good).
+ */
+async function checkFiles(ctx: StorageContext, dir: string, manifest: Manifest) {
+  const areas = new Set<StoreArea>();
+  const out: { area: StoreArea; store: FileStore; entries: FileEntry[] }[] = [];
+  for (const listed of manifest.files) {
+    if (areas.has(listed.area)) throw new BackupError(`The backup lists the files of ${listed.area} twice.`);
+    areas.add(listed.area);
+    const index = fileIndex(dir, listed.area);
+    const text = await fs.promises.readFile(index, 'utf8').catch(() => {
+      throw new BackupError(`${index} is missing: the backup is incomplete.`);
+    });
+    if (crypto.createHash('sha256').update(text).digest('hex') !== listed.sha256)
+      throw new BackupError(
+        `${index} does not match its checksum in the manifest: the backup was changed or is damaged.`,
+      );
+    const lines = text.split('\n').slice(0, -1);
+    const seen = new Set<string>();
+    const store = fileStore(ctx, listed.area);
+    const entries: FileEntry[] = [];
+    for (const [i, line] of lines.entries()) {
+      let parsed: ReturnType<typeof fileEntry.safeParse>;
+      try {
+        parsed = fileEntry.safeParse(JSON.parse(line));
+      } catch {
+        parsed = fileEntry.safeParse(null);
+      }
+      if (!parsed.success || seen.has(parsed.data.key))
+        throw new BackupError(`${index}, line ${i + 1}, is not a stored file of the backup.`);
+      seen.add(parsed.data.key);
+      const file = storedFile(dir, listed.area, parsed.data.key);
+      const stream = await fs.promises.open(file, 'r').then(
+        (handle) => handle.createReadStream(),
+        () => {
+          throw new BackupError(`${file} is missing: the backup is incomplete.`);
+        },
+      );
+      const got = await digest(stream);
+      if (got.size !== parsed.data.size || got.checksum !== parsed.data.sha256)
+        throw new BackupError(
+          `${file} does not match its checksum in the index: the backup was changed or is damaged. Nothing was changed.`,
+        );
+      let present = false;
+      if (store.backend === 'folder') {
+        const there = await store.open(parsed.data.key);
+        if (there) {
+          if ((await digest(there.stream)).checksum !== parsed.data.sha256)
+            throw new BackupError(
+              `The stored files already hold another file under the key ${parsed.data.key} (${listed.area}): ` +
+                'restore into an empty data folder. Nothing was changed.',
+            );
+          present = true;
+        }
+      }
+      entries.push({ ...parsed.data, present });
+    }
+    if (entries.length !== listed.count || entries.reduce((n, e) => n + e.size, 0) !== listed.bytes)
+      throw new BackupError(`${index} does not list the files the manifest counts: the backup is damaged.`);
+    out.push({ area: listed.area, store, entries });
+  }
+  return out;
+}
+
+/** Writes a stored file of the backup into a store; its bytes are checked again on their way. */
+async function putFile(store: FileStore, dir: string, area: StoreArea, entry: FileEntry) {
+  const file = storedFile(dir, area, entry.key);
+  const written = await store.put(entry.key, fs.createReadStream(file) as Readable);
+  if (written.checksum !== entry.sha256 || written.size !== entry.size)
+    throw new BackupError(`${file} changed while it was restored. Nothing was changed.`);
+}
+
+/** Areas whose files the restored rows keep in the database while this installation reads the data folder. */
+async function strandedFiles(ctx: StorageContext, manifest: Manifest): Promise<string[]> {
+  const notes: string[] = [];
+  for (const area of AREAS) {
+    if (manifest.files.some((f) => f.area === area) || fileStore(ctx, area).backend !== 'folder') continue;
+    const [row] = await ctx.database.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.area, area));
+    if (row && row.n > 0)
+      notes.push(
+        `${row.n} stored files of ${area} are in the database (the backup's storage) while this installation reads ` +
+          'them from the data folder: run `npm run storage:migrate -- --to folder`, or set STORAGE=postgres.',
+      );
+  }
+  return notes;
 }
 
 function failed(table: string, err: unknown) {
