@@ -1,7 +1,7 @@
 // PostgreSQL going away under load, on a throwaway cluster of this file (never the shared one): a fast shutdown,
 // then a kill -9 of the postmaster. Every request meanwhile answers 503 {message} with Retry-After well within the
 // request timeout (each request is bounded on the client, so a hang fails), and once the cluster is back the same
-// server process serves again within 5 s, with every acknowledged write stored. Then the whole cluster frozen
+// server process serves again (about a second when idle), with every acknowledged write stored. Then the whole cluster frozen
 // (SIGSTOP): answers wait for the client's own time limits, then 503. Runs in the PostgreSQL tier.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,9 @@ import { createUser } from './harness';
 import { HttpClient, parse, type HttpAnswer } from './http-client';
 
 const REQUEST_BOUND_MS = 10_000; // the server's own request timeout is 30 s
+// How long the test waits for the server to serve again: the time it took is printed (about a second on an idle
+// machine); the suite asserts that it recovers, not how fast, which a busy machine decides (tests/README.md)
+const RECOVERY_WAIT_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started again under load', () => {
@@ -140,13 +143,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     await fault.up();
     const started = performance.now();
     let served = 0;
-    while (!served && performance.now() - started < 5_000) {
+    while (!served && performance.now() - started < RECOVERY_WAIT_MS) {
       const a = await client.get('/health');
       if (a.status === 200) served = a.at;
       else await sleep(50);
     }
     let written = 0;
-    while (served && !written && performance.now() - started < 5_000) {
+    while (served && !written && performance.now() - started < RECOVERY_WAIT_MS) {
       const a = await write();
       if (a.status === 201) written = a.at;
     }
@@ -166,8 +169,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     const during = answers.filter((a) => a.sent >= down && a.at < upAgain);
     expect(during.length).toBeGreaterThanOrEqual(seen);
     for (const a of during) expect(a.status).toBe(503);
-    expect(served, 'health served within 5 s').toBeGreaterThan(0);
-    expect(written, 'a write acknowledged within 5 s').toBeGreaterThan(0);
+    expect(served, 'health served again').toBeGreaterThan(0);
+    expect(written, 'a write acknowledged again').toBeGreaterThan(0);
     const slowest = Math.max(...answers.map((a) => a.at - a.sent));
     console.log(
       `PostgreSQL ${fault.label}: ${during.length} answers while down, all 503; ` +
@@ -176,17 +179,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped and started 
     );
   }
 
-  it('a fast shutdown: 503 meanwhile, served again within 5 s', () => outage(restart('SIGINT')), 60_000);
+  it('a fast shutdown: 503 meanwhile, served again', () => outage(restart('SIGINT')), 90_000);
 
-  it('a kill -9 of the postmaster: 503 meanwhile, served again within 5 s', () => outage(restart('SIGKILL')), 60_000);
+  it('a kill -9 of the postmaster: 503 meanwhile, served again', () => outage(restart('SIGKILL')), 90_000);
 
   // The client gives up on a statement 2 s after the statement timeout (here 3 s), on a connection after 5 s: each
   // of the four lanes gets at least one answer while frozen.
-  it(
-    'frozen: 503 once the client gives up, served again within 5 s',
-    () => outage(freeze(), { hold: 12_000, seen: 4 }),
-    60_000,
-  );
+  it('frozen: 503 once the client gives up, served again', () => outage(freeze(), { hold: 12_000, seen: 4 }), 60_000);
 
   it('every acknowledged write is stored', async () => {
     expect(acknowledged.size).toBeGreaterThan(10);
