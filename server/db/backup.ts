@@ -220,6 +220,11 @@ export const storedFile = (dir: string, area: StoreArea, key: string) => path.jo
 
 /** Reads and checks the manifest: its checksum, then its format and structure. */
 export async function readManifest(dir: string): Promise<Manifest> {
+  if ((await fs.promises.stat(dir).catch(() => null))?.isFile())
+    throw new BackupError(
+      `${dir} is a file: a backup is a folder (a single JSON file is a dump of an earlier version, which this one ` +
+        'does not read).',
+    );
   const file = path.join(dir, MANIFEST);
   let text: string;
   try {

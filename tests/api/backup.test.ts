@@ -613,6 +613,7 @@ describe('a refused restore changes nothing', () => {
       copy((dir) => half(tableFile(dir, 'facilities'))),
       /facilities\.jsonl does not match its checksum in the manifest .*Nothing was changed\./,
     );
+    await refused(path.join(folder, MANIFEST), /manifest\.json is a file: a backup is a folder/);
     await refused(
       copy((dir) => half(path.join(dir, MANIFEST))),
       /manifest\.json is not valid JSON: the backup is truncated or damaged\./,
