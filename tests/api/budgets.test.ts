@@ -4,6 +4,7 @@
 // order line, order budget change, bulk create and update with and without skip_invalid), a write that draws less
 // never refused, nothing half written on a refusal, the budget's own field rules, 401/403/404, and, on PostgreSQL,
 // two writers racing for the last room of a `stop` budget (the row lock).
+// @both-databases: row locks: on PostgreSQL, writers racing for the last of a budget.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { post, type Rec, type Ws, workspace } from './planning-support';

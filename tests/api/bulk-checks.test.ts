@@ -3,6 +3,7 @@
 // of the same request, and a tree move that closes a loop by itself or together with earlier rows' moves, are errors
 // of their row (422 rows.N.field, or an invalid row with skip_invalid) — and a value or a parent an earlier row of the
 // request freed or changed counts as it was left.
+// @both-databases: the checks bulk runs in SQL for N rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityByName } from '../../src/entities/registry';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';

@@ -1,6 +1,7 @@
 // The bulk contract over every model (docs/spreadsheet-api.md): update with unchanged, conflict,
 // skipped and 422 rows.N.field; create; archive / restore / delete for the undo stack; dry runs write nothing;
 // a foreign uuid rejects the whole request; 401 everywhere.
+// @both-databases: the bulk contract over every model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';

@@ -1,5 +1,6 @@
 // Every route in the OpenAPI document answers 401 without a signed-in user, except the few public ones
 // (secure by default: a new route is protected unless it says otherwise).
+// @both-databases: every route of the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, type TestEnv } from './harness';
 

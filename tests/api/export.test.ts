@@ -1,6 +1,7 @@
 // The export and template contract over every model (docs/spreadsheet-api.md): exactly the list query's rows in
 // its order, the chosen columns, translated headers, typed cells, frozen header, autofilter, hidden uuid column,
 // formula-injection escaping, CSV with BOM and either delimiter; 401 and workspace scoping.
+// @both-databases: the export contract over every model (streamed reads).
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -5,6 +5,7 @@
 // resumes after the last chunk, and running it again, or the same file again, creates no duplicates. (An import's
 // chunks commit without waiting for the disk; PGlite has no WAL writer, so there a kill loses the chunks since the
 // last flush together with their progress, and the cut lands at the start or the end.)
+// @both-databases: durability of each database under kill -9.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';

@@ -1,6 +1,7 @@
 // kill -9 of the real server process during writes, 20 rounds on one database of the tier (a PGlite folder, or a
 // PostgreSQL database): four lanes create records until the process is killed at a random moment; after each
 // restart every write that was answered 201 is there with all its fields, and the session still works.
+// @both-databases: durability of each database under kill -9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, NoAnswer, parse } from './http-client';
 import { cleanUp, prepareServer, startServer, type TestDatabase } from './server-process';

@@ -3,6 +3,7 @@
 // request timeout (each request is bounded on the client, so a hang fails), and once the cluster is back the same
 // server process serves again (about a second when idle), with every acknowledged write stored. Then the whole cluster frozen
 // (SIGSTOP): answers wait for the client's own time limits, then 503. Runs in the PostgreSQL tier.
+// @both-databases: PostgreSQL only: the cluster going away.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // Hostile and odd files (issue "Bad input"): not a workbook, corrupt, password-protected, zip bomb, 50 MB of junk,
 // duplicate headers, empty sheet, 31.02.2024, another locale's numbers, an unresolved relation; a job interrupted
 // between chunks and resumed or undone; the same file twice with the same Idempotency-Key.
+// @both-databases: resume after a crash and cancel, on each database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // The import contract over every model (docs/spreadsheet-api.md): a filled template uploads, previews with every
 // column matched, validates, runs as a job and is undone; an export of the same records re-imports as an update
 // with nothing changed; updates are undone back to the old values; remembered mappings; 401 and 404.
+// @both-databases: the import contract over every model (chunked writes, leases).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // Cross-cutting promises: JSON 404s, OpenAPI, security headers, no secrets in logs, no internals in errors,
 // 503 when the database is gone, and one process per embedded data folder.
+// @both-databases: the pool, the statement timeout and the health of each database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // One registry-driven suite over every model: create / get / update / list / filter / sort / search / archive /
 // restore / delete / 409 / 422 / 401 / cross-workspace 404.
+// @both-databases: the registry-driven suite: every field kind through each driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';

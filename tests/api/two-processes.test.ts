@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL database with the same APP_KEY, as behind a load balancer: a session
 // started on one works on the other, the login rate limit counts the attempts made on both, and each scheduled
 // job runs once across both. PostgreSQL only (PGlite is one process per data folder).
+// @both-databases: PostgreSQL only: several processes on one database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/crud/table';

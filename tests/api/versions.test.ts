@@ -1,6 +1,7 @@
 // Record versions at millisecond precision. A row stamped by the database itself (a column default, a job) carries
 // microseconds on PostgreSQL, while clients send the millisecond `updated_at` they read: a save, a bulk update and an
 // import update of such a row must still match it (and a really stale version must still be refused).
+// @both-databases: timestamps at millisecond precision through each driver.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
