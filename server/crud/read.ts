@@ -4,9 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
-import { fieldError, notFound } from '../http-error';
-import { DATE, DECIMAL, storableText, validDate, yearInRange } from '../../src/entities/schemas';
-import { isDecimalKind } from '../../src/entities/fields';
+import { notFound } from '../http-error';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
 import { may, type Access } from './access';
@@ -14,6 +12,7 @@ import { bboxConditions, DEFAULT_PER_PAGE, namedFilterConditions, type ListQuery
 import type { Row } from './present';
 import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
@@ -90,56 +89,6 @@ function searchCondition(entity: AnyEntity, pattern: string): SQL {
     }
   }
   return or(...parts) ?? sql`false`;
-}
-
-interface Cursor {
-  v: unknown;
-  u: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isInstant = (v: unknown) =>
-  typeof v === 'string' &&
-  v.length <= 40 &&
-  Number.isFinite(Date.parse(v)) &&
-  yearInRange(new Date(v).getUTCFullYear());
-
-/** Whether a cursor's sort value has the type of the sort column (a crafted cursor must never reach the SQL). */
-function cursorValueFits(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, v: unknown): boolean {
-  if (v === null) return !sortCol.notNull;
-  const field = entity.fields[sortName];
-  if (!field) return isInstant(v); // created_at, updated_at
-  switch (field.kind) {
-    case 'int':
-      return Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_648;
-    case 'bool':
-      return typeof v === 'boolean';
-    case 'date':
-      return typeof v === 'string' && DATE.test(v) && validDate(v);
-    case 'datetime':
-      return isInstant(v);
-    case 'ref':
-      return typeof v === 'string' && UUID.test(v);
-    default:
-      if (typeof v !== 'string') return false;
-      if (isDecimalKind(field.kind)) return v.length <= 40 && DECIMAL.test(v);
-      return v.length <= 20_000 && storableText(v);
-  }
-}
-
-/** The cursor of a list sorted by `sortName`: a 422 on `cursor` when it is not one this list could have made. */
-function decodeCursor(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, s: string): Cursor {
-  let c: unknown;
-  try {
-    c = JSON.parse(Buffer.from(s, 'base64url').toString());
-  } catch {
-    c = null;
-  }
-  const { v, u } = (c ?? {}) as Partial<Cursor>;
-  if (typeof c !== 'object' || typeof u !== 'string' || !UUID.test(u) || !cursorValueFits(entity, sortName, sortCol, v))
-    throw fieldError('cursor', 'validation.cursor');
-  return { v, u };
 }
 
 /**
