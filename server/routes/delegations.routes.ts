@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entities } from '../../src/entities/registry';
-import { recordSchema } from '../../src/entities/schemas';
+import { recordSchema, valueSchemas } from '../../src/entities/schemas';
 import type { SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { accessOf, type Access } from '../crud/access';
@@ -61,8 +61,9 @@ export async function delegationRoutes(app: FastifyInstance) {
           settings_group_uuid: z.uuid(),
           to_user_uuid: z.uuid(),
           from_user_uuid: z.uuid().optional(),
-          valid_from: z.iso.date(),
-          valid_to: z.iso.date(),
+          // the shared date schema: a real day in the years 1800 to 9999 (docs/hostile-input.md)
+          valid_from: valueSchemas.date(),
+          valid_to: valueSchemas.date(),
         }),
         response: created(z.object({ data: delegation })),
       },
