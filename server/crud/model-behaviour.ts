@@ -12,7 +12,7 @@ import type { MessageKey } from '../i18n/messages';
 import type { Access } from './access';
 import type { Tx } from './actions';
 import type { Row } from './present';
-import { assertStorable } from './stored-values';
+import { assertStorable, type DerivedInputs } from './stored-values';
 
 /** A write that went through but should be told (a budget overspent under `warn`): the reply carries it. */
 export interface Warning {
@@ -123,6 +123,10 @@ export interface ListFilter {
 
 export interface ModelBehaviour {
   hooks?: ModelHooks;
+  /** The inputs of the values it derives on write (what its `beforeWrite` returns, and the derived fields its
+   * definition's `validate` checks), the likeliest cause first: a derived value out of its column's range is a 422
+   * on the input the write sets (docs/hostile-input.md, "Values the server derives"). */
+  derivedFrom?: DerivedInputs;
   /** Named filters of its lists (and of everything that takes a list query: counts, exports, dashboard tiles). */
   listFilters?: Readonly<Record<string, ListFilter>>;
   /** Values derived on read (`today` is the caller's day). */
@@ -151,7 +155,7 @@ export function installModels(models: ModelRegistry) {
 }
 
 /** A model's behaviour (none: `{}`); what its `beforeWrite` derives is checked like client input before it is
- * stored. */
+ * stored, an error named after the input it was derived from (`derivedFrom`). */
 export function behaviourOf(entity: AnyEntity): ModelBehaviour {
   if (!registry) throw new Error('no model registry installed (buildApp installs server/models)');
   let behaviour = checked.get(entity.name);
@@ -165,7 +169,7 @@ export function behaviourOf(entity: AnyEntity): ModelBehaviour {
             ...own.hooks,
             beforeWrite: async (...args) => {
               const derived = await before(...args);
-              if (derived) assertStorable(entity, derived);
+              if (derived) assertStorable(entity, derived, { inputs: own.derivedFrom, changes: args[2] });
               return derived;
             },
           },
@@ -181,6 +185,10 @@ export const listFiltersOf = (entity: AnyEntity): Readonly<Record<string, ListFi
   (registry && behaviourOf(entity).listFilters) || {};
 
 export const hooksOf = (entity: AnyEntity): ModelHooks => behaviourOf(entity).hooks ?? {};
+
+/** The inputs of a model's derived values (`derivedFrom`; none before the registry is installed). */
+export const derivedInputsOf = (entity: AnyEntity): DerivedInputs | undefined =>
+  (registry && behaviourOf(entity).derivedFrom) || undefined;
 
 export const computedValues = (entity: AnyEntity, row: Row, today = new Date().toISOString().slice(0, 10)): Row =>
   behaviourOf(entity).computed?.(row, today) ?? {};

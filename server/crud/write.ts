@@ -11,7 +11,8 @@ import type { MessageKey } from '../i18n/messages';
 import { anyRecordOf, may, type Access, type Action } from './access';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
-import { hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
+import { derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
+import { onInputs } from './stored-values';
 import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type WriteBatch } from './checks';
 
 type Body = Record<string, unknown>;
@@ -69,12 +70,17 @@ async function checkRow(
 
 const sameRef = (a: unknown, b: unknown) => a != null && String(a).toLowerCase() === String(b).toLowerCase();
 
-function runValidate(entity: AnyEntity, merged: Body) {
+/** The model's own check of the record; a problem with a derived field goes to the input it came from
+ * (stored-values.ts, `onInputs`). */
+function runValidate(entity: AnyEntity, merged: Body, changes: Body) {
   const problems = entity.validate?.(merged) ?? [];
   if (problems.length)
     throw new ValidationFailed(
-      Object.fromEntries(
-        problems.map((p) => [p.path, [{ key: p.key as MessageKey, ...(p.params ? { params: p.params } : {}) }]]),
+      onInputs(
+        Object.fromEntries(
+          problems.map((p) => [p.path, [{ key: p.key as MessageKey, ...(p.params ? { params: p.params } : {}) }]]),
+        ),
+        { inputs: derivedInputsOf(entity), changes },
       ),
     );
 }
@@ -113,7 +119,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
       if (!access.roles.has(sg)) throw fieldError('settings_group_uuid', 'validation.ref_not_found');
     }
     authorize(access, sg, 'create', entity);
-    runValidate(entity, values);
+    runValidate(entity, values, values);
     await checkRow(tx, access, entity, sg, values, values, null, o);
     const now = new Date();
     const hooks = hooksOf(entity);
@@ -155,7 +161,7 @@ export async function update(
     if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
-    runValidate(entity, merged);
+    runValidate(entity, merged, changes);
     await checkRow(tx, access, entity, sg, merged, changes, current, o);
     const hooks = hooksOf(entity);
     const h = { db: tx, access, settingsGroup: sg, now: new Date(), warnings: o.warnings };

@@ -8,6 +8,7 @@
 import { and, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { overspends } from '../../src/domain/budget';
 import { add, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
+import { LARGEST_TOTAL } from '../../src/domain/money';
 import type { HookContext, ModelBehaviour, Warning } from '../crud/model-behaviour';
 import { numberRange } from '../crud/list-query';
 import { bill, budget as budgets, order } from '../db/entity-tables';
@@ -17,6 +18,9 @@ import { budgetTotals } from '../db/budget-schema';
 /** Orders in these states draw on nothing. */
 const NOT_DRAWING_ORDER = ['cancelled', 'refused'];
 const ZERO: Dec = { units: 0n, scale: 0 };
+const LARGEST = toDec(LARGEST_TOTAL)!;
+/** Whether a sum of money is at most the largest a money column holds. */
+const fitsTotal = (d: Dec) => sub(LARGEST, d).units >= 0n;
 
 /** Σ totals of the orders drawing on the budget `b`: not deleted, not cancelled or refused, not billed by a live
  * bill that is not cancelled (the bill draws instead). Archiving changes nothing: money spent stays spent. */
@@ -32,12 +36,13 @@ const billsDrawn = (b: SQL | typeof budgets.uuid) => sql`coalesce((select sum(${
 
 /** available_amount = amount − Σ drawing orders − Σ bills, exact (numeric), as the API's decimal text: the draws
  * as the triggers keep them (one lookup), or summed from the orders and bills themselves (`fromRows`, for the
- * tests that prove the two agree). */
+ * tests that prove the two agree). Cast to the width of the amount less the draws (budget_totals: 16 digits), so a
+ * read never fails however much was drawn; writes keep the draws within a money column (`drawOnBudgets`). */
 export const availableSql = ({ fromRows = false } = {}) =>
   fromRows
-    ? sql<string>`(${budgets.amount} - ${ordersDrawn(budgets.uuid)} - ${billsDrawn(budgets.uuid)})::numeric(14,2)::text`
+    ? sql<string>`(${budgets.amount} - ${ordersDrawn(budgets.uuid)} - ${billsDrawn(budgets.uuid)})::numeric(17,2)::text`
     : sql<string>`(${budgets.amount} - coalesce((select ${budgetTotals.orders_drawn} + ${budgetTotals.bills_drawn}
-        from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid}), 0))::numeric(14,2)::text`;
+        from ${budgetTotals} where ${budgetTotals.budget_uuid} = ${budgets.uuid}), 0))::numeric(17,2)::text`;
 
 /**
  * The named filter `used_percent` (docs/analytics-api.md, "Named filters"): the share of the budget used,
@@ -99,6 +104,7 @@ export async function drawOnBudgets(h: HookContext, draws: readonly Draw[]): Pro
           name: budgets.name,
           currency: budgets.currency,
           action: budgets.exceeded_action,
+          amount: budgets.amount,
           available: availableSql(),
         })
         .from(budgets)
@@ -107,8 +113,17 @@ export async function drawOnBudgets(h: HookContext, draws: readonly Draw[]): Pro
   const warnings: Warning[] = [];
   for (const d of rising) {
     const b = rows.find((r) => r.uuid === d.budget);
-    if (!b || b.action === 'ignore') continue;
+    if (!b) continue;
     const left = sub(toDec(b.available) ?? ZERO, pending.get(d.budget) ?? ZERO);
+    // what is drawn on one budget stays within a money column (so does what is left of it), whatever its action: a
+    // 422 on the write's field, nothing written (docs/hostile-input.md, "Values the server derives")
+    const drawn = add(sub(toDec(b.amount) ?? ZERO, left), d.delta);
+    if (!fitsTotal(drawn))
+      throw fieldError(d.field, 'validation.derived_too_large', {
+        derived: 'amount drawn on the budget',
+        max: LARGEST_TOTAL,
+      });
+    if (b.action === 'ignore') continue;
     if (!overspends(decToString(left), d.delta)) continue;
     const params = { budget: b.name, available: decToString(left, 2), currency: b.currency };
     if (b.action === 'stop') throw fieldError(d.field, 'validation.budget_exceeded', params);

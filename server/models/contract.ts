@@ -15,6 +15,13 @@ import { cancelContract, extendContract } from '../services/contract-actions.ser
 const canExtend = transitionRefusal(CONTRACT_TRANSITIONS, 'extend');
 
 export const contract: ModelBehaviour = {
+  // a derived date past the year 9999 (or before 1800) is a 422 on the input the write sets, the likeliest first
+  // (docs/hostile-input.md, "Values the server derives")
+  derivedFrom: {
+    contract_end_date: ['contract_duration', 'contract_start_date'],
+    contract_duration: ['contract_end_date', 'contract_start_date'],
+    latest_cancellation_date: ['notice_period', 'contract_end_date', 'contract_duration', 'contract_start_date'],
+  },
   hooks: {
     beforeWrite: async (_h, merged, changes, current) => ({ ...derivedContractDates(merged, changes, !current) }),
   },

@@ -3,9 +3,10 @@
 // difference (refused or warned on `unit_price`).
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
-import { lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, lineTotal, sum } from '../../src/domain/money';
 import { entities } from '../../src/entities/registry';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
+import type { Row } from '../crud/present';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { bill as bills, expense as lines } from '../db/entity-tables';
@@ -24,6 +25,28 @@ export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
     await db.update(bills).set({ amount }).where(eq(bills.uuid, uuid));
   }
 }
+
+/**
+ * The bill's amount once this line is written (its other live lines and this one) must fit the bill's column: a
+ * 422 on the line's input the write sets, nothing written (docs/hostile-input.md, "Values the server derives").
+ */
+async function checkBillAmount(h: HookContext, merged: Row, changes: Row, uuid: string | undefined) {
+  const others = await h.db
+    .select({ total: lines.total })
+    .from(lines)
+    .where(
+      and(
+        eq(lines.bill_uuid, String(merged.bill_uuid)),
+        isNull(lines.deleted_at),
+        isNull(lines.archived_at),
+        uuid ? ne(lines.uuid, uuid) : undefined,
+      ),
+    );
+  const amount = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  assertStorable(entities.bill, { amount }, { inputs: { amount: BILL_AMOUNT_INPUTS }, changes, owner: 'bill' });
+}
+
+const BILL_AMOUNT_INPUTS = [...LINE_INPUTS, 'bill_uuid'];
 
 const billsOfLines = async (db: Db, uuids: string[]) =>
   (await db.select({ b: lines.bill_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.b));
@@ -105,8 +128,10 @@ const movedFrom = new WeakMap<HookContext, Map<string, string>>();
 
 export const expense: ModelBehaviour = {
   stored: (merged) => ({ total: lineTotal(merged) }),
+  derivedFrom: { total: LINE_INPUTS },
   hooks: {
-    beforeWrite: async (h, merged, _changes, current) => {
+    beforeWrite: async (h, merged, changes, current) => {
+      await checkBillAmount(h, merged, changes, current ? String(current.uuid) : undefined);
       await drawOfLine(h, merged, current ? String(current.uuid) : undefined);
       if (current && current.bill_uuid !== merged.bill_uuid)
         movedFrom.set(h, (movedFrom.get(h) ?? new Map()).set(String(current.uuid), String(current.bill_uuid)));

@@ -146,6 +146,8 @@ export async function guaranteeReminders(
 }
 
 export const guarantee: ModelBehaviour = {
+  // an end date past the year 9999 is a 422 on the input the write sets (docs/hostile-input.md)
+  derivedFrom: { end_date: ['guarantee_duration', 'start_date', 'facility_uuid'] },
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
       const derived: Row = {};

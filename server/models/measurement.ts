@@ -10,7 +10,7 @@ import { computeSeries, ANOMALY_WINDOW } from '../../src/domain/consumption';
 import { decEquals, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
-import { assertStorable } from '../crud/stored-values';
+import { assertStorable, type Blame } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { counter as counters, measurement as measurements } from '../db/entity-tables';
 import { fieldError } from '../http-error';
@@ -35,8 +35,12 @@ const asDate = (v: unknown): Date | null => {
  * Recomputes the consumption and status of a counter's live readings from `from` on (the readings before it keep
  * theirs: the six before give the average, the last one the previous value) and writes those that changed.
  */
-export const recomputeReadings = (db: Db, counterUuid: string, from: Date | null): Promise<number> =>
-  recomputeCounters(db, new Map([[counterUuid, from]]));
+export const recomputeReadings = (db: Db, counterUuid: string, from: Date | null, blame?: Blame): Promise<number> =>
+  recomputeCounters(db, new Map([[counterUuid, from]]), [], blame);
+
+/** A consumption too large for its column is a 422 on the reading's value (docs/hostile-input.md, "Values the
+ * server derives"); a counter's write names its own input instead (server/models/counter.ts). */
+const BY_VALUE: Blame = { inputs: { consumption: ['value'] } };
 
 interface Stored {
   counter: string;
@@ -64,12 +68,14 @@ const inOrder = (a: { ms: number; uuid: string }, b: { ms: number; uuid: string 
  * number of statements whatever their number: the counters' rules, the (up to) six readings before each start, the
  * readings from each start on, and one update of every reading that changed. `pending` are readings not inserted
  * yet (an import chunk's, each counter's start at or before its earliest one): they join their counter's series and
- * get their consumption and status on their values, so they are inserted with them and never updated.
+ * get their consumption and status on their values, so they are inserted with them and never updated. A
+ * consumption too large for its column is a 422 on the input `blame` names (the reading's value by default).
  */
 export async function recomputeCounters(
   db: Db,
   starts: ReadonlyMap<string, Date | null>,
   pending: readonly Pending[] = [],
+  blame: Blame = BY_VALUE,
 ): Promise<number> {
   if (!starts.size) return 0;
   const rules = new Map(
@@ -121,12 +127,12 @@ export async function recomputeCounters(
     for (const [i, next] of computed.entries()) {
       const row = tail[i]!;
       if ('values' in row) {
-        assertStorable(entities.measurement, { ...next });
+        assertStorable(entities.measurement, { ...next }, blame);
         Object.assign(row.values, next);
         continue;
       }
       if (sameDecimal(row.consumption, next.consumption) && row.status === next.status) continue;
-      assertStorable(entities.measurement, { ...next });
+      assertStorable(entities.measurement, { ...next }, blame);
       changed.push({ uuid: row.uuid, ...next });
     }
   }

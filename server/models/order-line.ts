@@ -4,8 +4,9 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
-import { lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, lineTotal, sum } from '../../src/domain/money';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
+import type { Row } from '../crud/present';
 import { drawOnBudgets, lockBudgets, lockOrder, orderDraw } from './budget';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
@@ -22,6 +23,28 @@ async function refreshOrderTotals(db: Db, orderUuids: string[]) {
     await db.update(orders).set({ total }).where(eq(orders.uuid, uuid));
   }
 }
+
+/**
+ * The order's total once this line is written (its other live lines and this one) must fit the order's column: a
+ * 422 on the line's input the write sets, nothing written (docs/hostile-input.md, "Values the server derives").
+ */
+async function checkOrderTotal(h: HookContext, merged: Row, changes: Row, uuid: string | undefined) {
+  const others = await h.db
+    .select({ total: lines.total })
+    .from(lines)
+    .where(
+      and(
+        eq(lines.order_uuid, String(merged.order_uuid)),
+        isNull(lines.deleted_at),
+        isNull(lines.archived_at),
+        uuid ? ne(lines.uuid, uuid) : undefined,
+      ),
+    );
+  const total = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  assertStorable(entities.order, { total }, { inputs: { total: ORDER_TOTAL_INPUTS }, changes, owner: 'order' });
+}
+
+const ORDER_TOTAL_INPUTS = [...LINE_INPUTS, 'order_uuid'];
 
 const orderOfLines = async (db: Db, uuids: string[]) =>
   (await db.select({ o: lines.order_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.o));
@@ -83,8 +106,10 @@ const movedFrom = new WeakMap<HookContext, Map<string, string>>();
 
 export const orderLine: ModelBehaviour = {
   stored: (merged) => ({ total: lineTotal(merged) }),
+  derivedFrom: { total: LINE_INPUTS },
   hooks: {
-    beforeWrite: async (h, merged, _changes, current) => {
+    beforeWrite: async (h, merged, changes, current) => {
+      await checkOrderTotal(h, merged, changes, current ? String(current.uuid) : undefined);
       await drawOfLine(h, merged, current ? String(current.uuid) : undefined);
       if (current && current.order_uuid !== merged.order_uuid)
         movedFrom.set(h, (movedFrom.get(h) ?? new Map()).set(String(current.uuid), String(current.order_uuid)));

@@ -22,6 +22,7 @@ import { contractExtensions } from '../db/contract-schema';
 import { users } from '../db/schema';
 import { fieldError } from '../http-error';
 import { transitionOf } from '../crud/actions';
+import { assertStorable } from '../crud/stored-values';
 import type { ActionCall } from '../crud/model-behaviour';
 import { setValues } from './record-actions';
 import { isoDay } from './task-schedule.service';
@@ -54,6 +55,13 @@ function extensionValues(row: Row, end: string) {
   };
 }
 
+/** What an extension derives, each from the extension period. */
+const BY_EXTENSION = {
+  contract_end_date: ['extension_period'],
+  contract_duration: ['extension_period'],
+  latest_cancellation_date: ['extension_period'],
+} as const;
+
 /** Extends a contract that has an end date to extend from (the action's precondition, server/models/contract.ts). */
 export async function extendContract({
   tx,
@@ -66,6 +74,9 @@ export async function extendContract({
   const months = body.extension_period ?? (row.extension_period as number | null);
   if (!months) throw fieldError('extension_period', 'validation.extension_period_required');
   const values = extensionValues(row, extendedEndDate(String(row.contract_end_date), months));
+  // an end date past the year 9999 (or a duration past its limit) is refused on the period asked for, nothing
+  // written (docs/hostile-input.md, "Values the server derives")
+  assertStorable(entities.contract, values, { inputs: BY_EXTENSION });
   await tx.insert(contractExtensions).values({
     contract_uuid: uuid,
     previous_end_date: String(row.contract_end_date),

@@ -12,7 +12,7 @@ import { create, softDelete, update } from '../crud/write';
 import type { Row } from '../crud/present';
 import type { Db } from '../db/client';
 import { task as tasks, taskEvent as events } from '../db/entity-tables';
-import { HttpError, fieldError } from '../http-error';
+import { HttpError, ValidationFailed, fieldError } from '../http-error';
 import { deleteFutureOpen, isoDay, materialise } from './task-schedule.service';
 import { transitionOf, type Tx } from '../crud/actions';
 import type { ActionCall } from '../crud/model-behaviour';
@@ -90,8 +90,10 @@ export async function reschedule(
     )
     .returning({ uuid: events.uuid });
   let series = String(task.uuid);
-  if (following) series = await splitSeries(txCtx, access, task, planned, delta);
-  else await update(txCtx, access, entities.task, series, shifted(task, delta));
+  await onDueDate(async () => {
+    if (following) series = await splitSeries(txCtx, access, task, planned, delta);
+    else await update(txCtx, access, entities.task, series, shifted(task, delta));
+  });
   await handOver(
     tx,
     kept.map((k) => String(k.uuid)),
@@ -100,6 +102,22 @@ export async function reschedule(
     { uuid, dueDate },
   );
   return following ? series : null;
+}
+
+/**
+ * A series moved where its rule cannot be (a start past the years a task may have) is refused on the due date the
+ * caller asked for, the input that moved it, not on the task's fields the move derived (docs/hostile-input.md,
+ * "Values the server derives").
+ */
+async function onDueDate(move: () => Promise<void>) {
+  try {
+    await move();
+  } catch (err) {
+    if (!(err instanceof ValidationFailed)) throw err;
+    const derived = Object.keys(err.fields).filter((name) => name !== 'scope' && name !== 'due_date');
+    if (!derived.length) throw err;
+    throw fieldError('due_date', 'validation.derived_invalid', { derived: `task ${derived[0]!.replace(/_/g, ' ')}` });
+  }
 }
 
 /**

@@ -3,30 +3,67 @@
 // rolled back to the Friday before), the end date after an extension, and how many extensions an auto-extending
 // contract is due. Pure: no clock, no I/O.
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { DATE, validDate } from '../entities/dates';
 
-const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+/**
+ * A day as `yyyy-MM-dd`, or in the expanded form `±YYYYYY-MM-DD` for a year outside 0–9999 (what a computation at
+ * the bounds may give: 9999-12-01 + 1200 months). The helpers below take and give either form and never throw on a
+ * year out of range: the caller checks the result (`storableDay`) and refuses it with a 422 naming its input
+ * (docs/hostile-input.md, "Values the server derives").
+ */
+const DAY = /^([+-]\d{6,}|\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day the database stores and the API writes: `yyyy-MM-dd`, a real day, in the years 1800 to 9999. */
+export const storableDay = (day: string | null | undefined) => !!day && DATE.test(day) && validDate(day);
+
+const leap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysInMonth = (year: number, month0: number) => (month0 === 1 && leap(year) ? 29 : MONTH_DAYS[month0]!);
+const two = (n: number) => String(n).padStart(2, '0');
+
+function formatDay(year: number, month0: number, day: number): string {
+  const y =
+    year >= 0 && year <= 9999
+      ? String(year).padStart(4, '0')
+      : `${year < 0 ? '-' : '+'}${String(Math.abs(year)).padStart(6, '0')}`;
+  return `${y}-${two(month0 + 1)}-${two(day)}`;
+}
+
+function parseDay(date: string): { year: number; month0: number; day: number } {
+  const m = DAY.exec(date);
+  if (!m) throw new RangeError(`not a day: ${date}`);
+  return { year: Number(m[1]), month0: Number(m[2]) - 1, day: Number(m[3]) };
+}
 
 /** `date` moved by whole months, the same day of month, clamped to the target month's last day (Jan 31 + 1 →
- * Feb 28/29). Negative `months` move back. */
+ * Feb 28/29). Negative `months` move back. Any year (see DAY); only a text that is no day or months that are not a
+ * whole number are a programming error (RangeError). */
 export function addMonths(date: string, months: number): string {
-  const m = ISO.exec(date);
-  if (!m || !Number.isInteger(months)) throw new Error(`addMonths: bad input ${date}, ${months}`);
-  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
+  const { year: y, month0: m, day: d } = parseDay(date);
+  if (!Number.isSafeInteger(months)) throw new RangeError(`not a whole number of months: ${months}`);
+  const total = y * 12 + m + months;
   const year = Math.floor(total / 12);
   const month0 = total - year * 12;
-  const day = Math.min(Number(m[3]), daysInMonth(year, month0));
-  return iso(new Date(Date.UTC(year, month0, day)));
+  return formatDay(year, month0, Math.min(d, daysInMonth(year, month0)));
+}
+
+/** Days since 1970-01-01 of a day of any year (proleptic Gregorian calendar). */
+function daysSinceEpoch(year: number, month0: number, day: number): number {
+  const y = month0 < 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * ((month0 + 10) % 12) + 2) / 5) + day - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
 }
 
 /** Saturday and Sunday roll back to the Friday before; other days stay. */
 export function rollBackWeekend(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const weekday = d.getUTCDay(); // 0 Sunday, 6 Saturday
-  if (weekday === 6) d.setUTCDate(d.getUTCDate() - 1);
-  if (weekday === 0) d.setUTCDate(d.getUTCDate() - 2);
-  return iso(d);
+  const { year, month0, day } = parseDay(date);
+  const weekday = (((daysSinceEpoch(year, month0, day) + 4) % 7) + 7) % 7; // 0 Sunday, 6 Saturday (1970-01-01: Thursday)
+  const back = weekday === 6 ? 1 : weekday === 0 ? 2 : 0;
+  if (back < day) return formatDay(year, month0, day - back);
+  const [y, m] = month0 === 0 ? [year - 1, 11] : [year, month0 - 1];
+  return formatDay(y, m, daysInMonth(y, m) - (back - day));
 }
 
 /** contract_end_date = contract_start_date + contract_duration months. */
@@ -54,7 +91,8 @@ export const MAX_AUTO_EXTENSIONS = 1200;
 /**
  * The end dates an auto-extending contract passes through on `today`: one extension per period whose latest
  * cancellation date has passed (is before today), until the latest cancellation date is today or later. Empty
- * when nothing is due or the terms cannot be extended (no end date, no notice period, no extension period).
+ * when nothing is due or the terms cannot be extended (no end date, no notice period, no extension period). An
+ * extension whose end date would pass the year 9999 is not made (the contract then ends on its last end date).
  */
 export function dueAutoExtensions(terms: ContractTerms, today: string): string[] {
   const { contract_end_date: end, notice_period: notice, extension_period: ext } = terms;
@@ -63,7 +101,9 @@ export function dueAutoExtensions(terms: ContractTerms, today: string): string[]
   let current = end;
   // each period counted from the original end date, so month ends do not drift (Mar 31 → Apr 30 → May 31)
   while (ends.length < MAX_AUTO_EXTENSIONS && latestCancellationDate(current, notice)! < today) {
-    current = extendedEndDate(end, ext * (ends.length + 1));
+    const next = extendedEndDate(end, ext * (ends.length + 1));
+    if (!storableDay(next)) break;
+    current = next;
     ends.push(current);
   }
   return ends;
@@ -75,8 +115,8 @@ export const isLateCancellation = (date: string, latest: string | null | undefin
 /** The whole months from `start` to `end` when `end` is exactly that many months after `start` (month-end clamp
  * included), else null. */
 export function exactMonths(start: string, end: string): number | null {
-  const a = ISO.exec(start);
-  const b = ISO.exec(end);
+  const a = DAY.exec(start);
+  const b = DAY.exec(end);
   if (!a || !b) return null;
   const n = Number(b[1]) * 12 + Number(b[2]) - (Number(a[1]) * 12 + Number(a[2]));
   return n >= 1 && addMonths(start, n) === end ? n : null;

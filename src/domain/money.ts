@@ -24,7 +24,14 @@ const percent = (p: Dec, sign: 1n | -1n): Dec =>
   add({ units: 100n, scale: 0 }, { units: sign * p.units, scale: p.scale });
 const hundredth = (d: Dec): Dec => ({ units: d.units, scale: d.scale + 2 });
 
-/** quantity × unit_price × (1 − discount %) × (1 + tax %), to two places; null when a number is missing. */
+/** The largest total a line, an order or a bill stores (money: 12 digits before the point). */
+export const LARGEST_TOTAL = '999999999999.99';
+
+/** The inputs of a line's total, the likeliest cause of one too large first (docs/hostile-input.md). */
+export const LINE_INPUTS = ['quantity', 'unit_price', 'tax', 'discount'] as const;
+
+/** quantity × unit_price × (1 − discount %) × (1 + tax %), to two places; null when a number is missing or the
+ * total has more than 12 digits before the point (more than LARGEST_TOTAL). */
 export function lineTotal(line: Readonly<Record<string, unknown>>): string | null {
   const q = toScaled(line.quantity);
   const p = toScaled(line.unit_price);

@@ -5,7 +5,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { BILL_STATES } from '../domain/transitions';
-import { lineTotal } from '../domain/money';
+import { LARGEST_TOTAL, lineTotal } from '../domain/money';
 
 export const bill = defineEntity({
   name: 'bill',
@@ -56,5 +56,8 @@ export const expense = defineEntity({
     cost_group_uuid: f.ref('cost_group'),
   },
   indexes: [['bill_uuid']],
-  validate: (l) => (lineTotal(l) === null ? [{ path: 'total', key: 'validation.decimal_digits' }] : []),
+  validate: (l) =>
+    lineTotal(l) === null
+      ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
+      : [],
 });

@@ -4,7 +4,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { ORDER_STATES } from '../domain/transitions';
-import { lineTotal } from '../domain/money';
+import { LARGEST_TOTAL, lineTotal } from '../domain/money';
 
 export const order = defineEntity({
   name: 'order',
@@ -54,5 +54,8 @@ export const orderLine = defineEntity({
     total: f.money({ computed: true }),
   },
   indexes: [['order_uuid']],
-  validate: (l) => (lineTotal(l) === null ? [{ path: 'total', key: 'validation.decimal_digits' }] : []),
+  validate: (l) =>
+    lineTotal(l) === null
+      ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
+      : [],
 });

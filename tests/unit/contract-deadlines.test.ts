@@ -12,6 +12,7 @@ import {
   isLateCancellation,
   latestCancellationDate,
   rollBackWeekend,
+  storableDay,
 } from '../../src/domain/contract-deadlines';
 import { CONTRACT_TRANSITIONS, allowedActions, nextState } from '../../src/domain/transitions';
 
@@ -33,6 +34,30 @@ describe('addMonths', () => {
   it('refuses what is not a date or whole months', () => {
     expect(() => addMonths('2025-6-1', 1)).toThrow();
     expect(() => addMonths('2025-06-01', 1.5)).toThrow();
+  });
+  it('never throws at the bounds: a year past 9999 or before 0 comes back in the expanded form, never stored', () => {
+    expect(addMonths('9999-12-01', 1200)).toBe('+010099-12-01');
+    expect(addMonths('+010099-12-31', -120)).toBe('+010089-12-31');
+    expect(addMonths('0000-01-31', -1)).toBe('-000001-12-31');
+    expect(addMonths('9999-12-01', 2_147_483_647)).toBe('+178966970-07-01');
+    expect(addMonths('9999-11-30', 1)).toBe('9999-12-30');
+    for (const day of ['+010099-12-01', '-000001-12-31', '1799-12-31', '9999-13-01'])
+      expect(storableDay(day), day).toBe(false);
+    for (const day of ['1800-01-01', '9999-12-31']) expect(storableDay(day), day).toBe(true);
+  });
+});
+
+describe('weekdays at any year', () => {
+  it('rolls back exactly as the calendar has it, 1800 to 9999 and beyond', () => {
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (let ms = Date.UTC(1800, 0, 1); ms <= Date.UTC(9999, 11, 31); ms += 86_400_000 * 997) {
+      const d = new Date(ms);
+      const back = d.getUTCDay() === 6 ? 1 : d.getUTCDay() === 0 ? 2 : 0;
+      expect(rollBackWeekend(iso(ms))).toBe(iso(ms - back * 86_400_000));
+    }
+    expect(rollBackWeekend('9999-12-26')).toBe('9999-12-24'); // a Sunday
+    expect(rollBackWeekend('+010000-01-01')).toBe('9999-12-31'); // a Saturday, back into the year 9999
+    expect(latestCancellationDate('+010099-12-01', 120)).toBe('+010089-12-01');
   });
 });
 
@@ -152,6 +177,11 @@ describe('auto-extension', () => {
     const short = { contract_end_date: '2026-03-31', notice_period: 3, extension_period: 1 };
     expect(dueAutoExtensions(short, '2026-01-15')).toEqual(['2026-04-30']);
     expect(dueAutoExtensions(short, '2026-02-15')).toEqual(['2026-04-30', '2026-05-31']);
+  });
+  it('stops before an end date past the year 9999', () => {
+    const late = { contract_end_date: '9998-12-31', notice_period: 3, extension_period: 12 };
+    expect(dueAutoExtensions(late, '9999-10-01')).toEqual(['9999-12-31']);
+    expect(dueAutoExtensions({ ...late, contract_end_date: '9999-12-31' }, '9999-10-01')).toEqual([]);
   });
   it('is never due without an end date, a notice period or an extension period', () => {
     expect(dueAutoExtensions({ ...terms, extension_period: null }, '2030-01-01')).toEqual([]);
