@@ -1,6 +1,7 @@
 // fast-check arbitraries derived from the OpenAPI (JSON schema) of a route: each value is schema-valid,
 // near-valid (boundaries, off by one, empty, whitespace) or hostile (NUL, lone surrogates, 100k characters, deep
-// nesting, prototype keys, impossible dates, crafted cursors, SQL-looking text, wrong types).
+// nesting, prototype keys, impossible dates, crafted cursors, SQL-looking text, wrong types); and requests with
+// every value at its bound at once (combined extremes, at the end of this file).
 import fc from 'fast-check';
 
 export interface Schema {
@@ -259,9 +260,10 @@ function numberValues(s: Schema, integer: boolean): fc.Arbitrary<Json> {
   return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: near, weight: 2 });
 }
 
-function poolUuid(pool: Pool, model?: string): fc.Arbitrary<string> {
+function poolUuid(pool: Pool, model?: string, ownOnly = false): fc.Arbitrary<string> {
   const own = (model && pool.uuids.get(model)) || [];
   const all = [...pool.uuids.values()].flat();
+  if (ownOnly && own.length) return fc.constantFrom(...own);
   return fc.oneof(
     ...(own.length ? [{ arbitrary: fc.constantFrom(...own), weight: 4 }] : []),
     ...(all.length ? [{ arbitrary: fc.constantFrom(...all), weight: 2 }] : []),
@@ -275,6 +277,8 @@ export interface Options {
   depth: number;
   /** The member name, so that `property_uuid` gets the uuid of a property. */
   key?: string;
+  /** Combined extremes: the end of the allowed years the request's days and instants sit at. */
+  edge?: Edge;
 }
 
 /** A value for one schema: mostly valid, sometimes near-valid, sometimes hostile. */
@@ -470,4 +474,161 @@ export function queryFor(params: QueryParam[], o: Options): fc.Arbitrary<string>
       ),
     )
     .map(([ms, extra]) => [...ms.flat(), ...extra].join('&'));
+}
+
+// ---- combined extremes -------------------------------------------------------------------------------------
+// One request with every value at its bound at once (docs/hostile-input.md, "Values the server derives"): a start
+// date near 9999 with the longest duration and notice period, the largest quantity × the largest price, readings
+// and counters near their maxima. Each field alone is valid; what the server derives from them together may not be.
+// Lists get cursors whose sort value is impossible for the sort field's type (a 30 February, a number past the
+// column). The route fuzzer varies one field at a time and never met these.
+
+/** Days at the ends of the allowed years (mostly near 9999, where durations run out), and a few just outside. */
+export const EDGE_DAYS = {
+  late: ['9999-12-31', '9999-12-01', '9999-01-31', '9998-12-31', '9950-02-28'],
+  early: ['1800-01-01', '1800-01-31', '1800-02-28'],
+  outside: ['0000-01-01', '1799-12-31'],
+};
+/** Instants at the ends of the allowed years, in UTC and with offsets that move them across a year. */
+export const EDGE_INSTANTS = {
+  late: ['9999-12-31T23:59:59.999Z', '9999-12-31T00:00:00Z', '9999-01-01T00:00:00Z'],
+  early: ['1800-01-01T00:00:00Z', '1800-12-31T23:59:59Z'],
+  outside: ['9999-12-31T23:00:00-05:00', '1800-01-01T00:00:00+14:00', '0000-01-01T00:00:00Z'],
+};
+/** Which end a request's days and instants sit at, all of them at once: mostly the late one, where durations run out. */
+export type Edge = keyof typeof EDGE_DAYS;
+const edges = fc.constantFrom<Edge>('late', 'late', 'early', 'outside');
+/** Decimals at the largest their columns hold (decimal 10+4, money 12+2, area 10+2, percent 4+3, geo 3+6). */
+export const EDGE_DECIMALS = [
+  '9999999999.9999',
+  '-9999999999.9999',
+  '999999999999.99',
+  '-999999999999.99',
+  '9999999999.99',
+  '9999.999',
+  '999.999999',
+  '0.0001',
+];
+
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const isDay = (s: Schema) => s.format === 'date' || s.pattern === DAY_PATTERN;
+const isDecimalText = (s: Schema) => s.type === 'string' && s.pattern === '^-?\\d+(\\.\\d+)?$';
+
+const edgeDay = (edge: Edge = 'late') => fc.constantFrom(...EDGE_DAYS[edge]);
+const edgeInstant = (edge: Edge = 'late') => fc.constantFrom(...EDGE_INSTANTS[edge]);
+const edgeDecimal = fc.oneof(
+  { arbitrary: fc.constantFrom<Json>(...EDGE_DECIMALS), weight: 4 },
+  { arbitrary: fc.constantFrom<Json>(...EDGE_DECIMALS.map(Number)), weight: 1 },
+);
+
+/** A value of the schema at one of its bounds (mostly the upper one), never null. */
+export function extremeValue(s: Schema, o: Options): fc.Arbitrary<Json> {
+  if (s.enum?.length) return fc.constantFrom(...(s.enum as Json[]));
+  if (s.anyOf?.length)
+    return s.anyOf.some((x) => isDecimalText(x) || x.type === 'number')
+      ? edgeDecimal
+      : fc.oneof(...s.anyOf.map((x) => extremeValue(x, o)));
+  switch (typeOf(s)) {
+    case 'string':
+      if (isDay(s)) return edgeDay(o.edge);
+      if (s.format === 'date-time') return edgeInstant(o.edge);
+      if (isDecimalText(s)) return edgeDecimal;
+      if (s.format === 'uuid') return poolUuid(o.pool, o.key, true);
+      return validString(s, o.pool, o.key);
+    case 'integer': {
+      const hi = s.maximum ?? 2_147_483_647;
+      const lo = s.minimum ?? -2_147_483_648;
+      return fc.oneof({ arbitrary: fc.constant(hi), weight: 4 }, { arbitrary: fc.constant(lo), weight: 1 });
+    }
+    case 'number':
+      return edgeDecimal;
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      if (o.depth <= 0) return fc.constant([]);
+      return fc.array(extremeValue(s.items ?? {}, { ...o, depth: o.depth - 1 }), {
+        minLength: Math.max(s.minItems ?? 0, 1),
+        maxLength: Math.max(s.minItems ?? 0, 2),
+      });
+    case 'object':
+      return extremeObjectFor(s, { ...o, depth: o.depth - 1 });
+    default:
+      return fc.oneof(edgeDay(o.edge), edgeDecimal, edgeInstant(o.edge), fc.constant<Json>(2_147_483_647));
+  }
+}
+
+const isBound = (s: Schema): boolean =>
+  isDay(s) ||
+  s.format === 'date-time' ||
+  isDecimalText(s) ||
+  ['integer', 'number'].includes(typeOf(s) ?? '') ||
+  Boolean(s.anyOf?.some(isBound));
+
+/**
+ * An object whose members are at their bounds together, its days and instants all at one end of the years: the
+ * required members, every number, and one of its optional days or instants (two dates given at once often make each
+ * other: a contract's end date wins over its duration); other optional members now and then, a reference only
+ * when it can name a record of the workspace (an unknown one would be refused before anything is computed).
+ */
+export function extremeObjectFor(s: Schema, o: Options): fc.Arbitrary<Json> {
+  if (o.depth < 0) return fc.constant(new Obj([]));
+  const props = Object.entries(s.properties ?? {});
+  const required = new Set(s.required ?? []);
+  const dates = props.filter(([k, x]) => !required.has(k) && (isDay(x) || x.format === 'date-time')).map(([k]) => k);
+  const named = (k: string, x: Schema) => x.format !== 'uuid' || Boolean(o.pool.uuids.get(k)?.length);
+  return fc
+    .tuple(o.edge ? fc.constant(o.edge) : edges, dates.length ? fc.constantFrom(...dates) : fc.constant(''))
+    .chain(([edge, date]) =>
+      fc
+        .tuple(
+          ...props.map(([k, x]) =>
+            fc
+              .tuple(fc.constant(k), extremeValue(x, { ...o, key: k, edge }), fc.nat(9))
+              .map(([key, v, dice]) => ({ key, v, dice })),
+          ),
+        )
+        .map((members) =>
+          members.filter(({ key, dice }) => {
+            const x = s.properties![key]!;
+            if (required.has(key)) return true;
+            if (dates.includes(key)) return key === date;
+            if (!named(key, x)) return false;
+            return isBound(x) ? dice < 9 : dice < 3;
+          }),
+        ),
+    )
+    .map((kept) => new Obj(kept.map(({ key, v }) => [key, v] as [string, Json])));
+}
+
+/** A sort value impossible for a field of this schema: a day that does not exist, a number past the column. */
+export function impossibleSortValue(s: Schema): fc.Arbitrary<Json> {
+  const days = ['2024-02-31', '2023-02-29', '0000-01-01', '2024-13-01', '10000-01-01'];
+  const instants = ['2024-02-31T10:00:00.000Z', '0000-01-01T00:00:00.000Z', '2024-06-01T24:00:00.000Z', '2024-02-31'];
+  const numbers: Json[] = [2_147_483_648, -2_147_483_649, 1e308, 4.5, '99999999999999999999999.99', '1e5'];
+  if (isDay(s)) return fc.constantFrom<Json>(...days);
+  if (s.format === 'date-time') return fc.constantFrom<Json>(...instants);
+  if (typeOf(s) === 'integer' || typeOf(s) === 'number' || s.anyOf?.some((x) => isDecimalText(x)))
+    return fc.constantFrom(...numbers);
+  if (typeOf(s) === 'boolean') return fc.constantFrom<Json>('yes', 2);
+  if (s.format === 'uuid') return fc.constantFrom<Json>('00000000-0000-0000-0000-00000000000z', 'x');
+  if (typeOf(s) === 'string') return fc.constantFrom<Json>('a\u0000b', '\uD800');
+  return fc.constantFrom<Json>(...days, ...instants, ...numbers);
+}
+
+/**
+ * A list's query with a cursor whose sort value is impossible for the sort field it names (`sortFields`: the schema
+ * of each field the list sorts by), in either direction, sometimes with other parameters of the route.
+ */
+export function extremeCursorQuery(sortFields: Record<string, Schema>): fc.Arbitrary<string> {
+  return fc
+    .constantFrom(...Object.entries(sortFields))
+    .chain(([name, schema]) =>
+      fc.tuple(fc.constant(name), impossibleSortValue(schema), fc.uuid(), fc.boolean(), fc.boolean()),
+    )
+    .map(([name, v, u, descending, withVersion]) => {
+      const cursor = Buffer.from(JSON.stringify({ v, u })).toString(withVersion ? 'base64url' : 'base64');
+      return [`sort_by=${encode(name)}`, `cursor=${encode(cursor)}`, ...(descending ? ['sort_descending=1'] : [])].join(
+        '&',
+      );
+    });
 }

@@ -9,13 +9,15 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { buildApp } from '../../server/app';
-import { users } from '../../server/db/schema';
+import { settingsGroupMembers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/password';
 import { entityList } from '../../src/entities/registry';
 import { Client, createTestEnv, createUser, json, PASSWORD, type TestEnv } from '../api/harness';
 import { make, type Context } from '../api/factories';
 import {
   encode,
+  extremeCursorQuery,
+  extremeObjectFor,
   hostileString,
   hostileValue,
   objectFor,
@@ -57,7 +59,18 @@ export interface Operation {
   body?: Schema;
   query: QueryParam[];
   params: QueryParam[];
+  /** A keyset list's sort fields and each one's schema (from the model's create body; system and read-only dates
+   * by their names), for cursors that are impossible for the field. */
+  sortFields?: Record<string, Schema>;
 }
+
+/** The schema of a sort field the create body does not have: created_at and the like are instants, *_date days. */
+const sortFieldSchema = (name: string): Schema =>
+  name.endsWith('_at')
+    ? { type: 'string', format: 'date-time' }
+    : name.endsWith('_date')
+      ? { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
+      : {};
 
 interface OpenApiParam {
   in: string;
@@ -73,20 +86,27 @@ interface OpenApiOperation {
 export function operations(app: FastifyInstance): Operation[] {
   const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
   const out: Operation[] = [];
+  const bodyOf = (op?: OpenApiOperation) => op?.requestBody?.content?.['application/json']?.schema;
   for (const [p, methods] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(methods)) {
       const params = (where: string) =>
         (op.parameters ?? [])
           .filter((x) => x.in === where)
           .map((x) => ({ name: x.name, schema: x.schema ?? {}, required: x.required }));
+      const query = params('query');
+      const sortBy = query.find((q) => q.name === 'sort_by')?.schema.enum as string[] | undefined;
+      const created = bodyOf(methods.post)?.properties ?? {};
       out.push({
         key: `${method.toUpperCase()} ${p}`,
         method: method.toUpperCase(),
         path: p,
         model: p.split('/')[3],
-        body: op.requestBody?.content?.['application/json']?.schema,
-        query: params('query'),
+        body: bodyOf(op),
+        query,
         params: params('path'),
+        ...(sortBy && query.some((q) => q.name === 'cursor')
+          ? { sortFields: Object.fromEntries(sortBy.map((n) => [n, created[n] ?? sortFieldSchema(n)])) }
+          : {}),
       });
     }
   return out;
@@ -169,6 +189,50 @@ function bodyArb(op: Operation, pool: Pool): fc.Arbitrary<Pick<FuzzRequest, 'bod
     // the upload routes have no JSON body: there multipart bodies are the main case
     { arbitrary: multipartArb(op, pool), weight: op.body || op.method !== 'POST' ? 1 : 8 },
   );
+}
+
+/** Whether the route takes values at bounds: a cursor, or a JSON body with a day, an instant or a number it stores
+ * or computes with. */
+export function hasExtremes(op: Operation): boolean {
+  const bounded = (s: Schema | undefined, depth = 0): boolean =>
+    !!s &&
+    depth < 6 &&
+    (s.format === 'date-time' ||
+      s.format === 'date' ||
+      s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ||
+      s.type === 'integer' ||
+      s.type === 'number' ||
+      // a record's version (`updated_at` of bulk rows) is compared, never stored or computed with
+      Object.entries(s.properties ?? {}).some(([k, x]) => k !== 'updated_at' && bounded(x, depth + 1)) ||
+      bounded(s.items, depth + 1) ||
+      (s.anyOf ?? []).some((x) => bounded(x, depth + 1)));
+  // an export reads a list query (its filters are the lists' own): the lists' cursors stand for it
+  return !!op.sortFields || (op.method !== 'GET' && !op.path.endsWith('/export') && bounded(op.body));
+}
+
+/**
+ * A request with values at their bounds together (arbitraries.ts, "combined extremes"), signed in, to records of
+ * the seeded workspace: a list's cursor impossible for its sort field, or a body whose every number, one day and the
+ * required members sit at their bounds.
+ */
+export function extremeRequestArb(op: Operation, pool: Pool): fc.Arbitrary<FuzzRequest> {
+  const params = fc.tuple(
+    ...op.params.map((p) =>
+      p.schema.format === 'uuid' || p.name === 'uuid'
+        ? fc.constantFrom(...(pool.uuids.get(op.model ?? '') ?? ['00000000-0000-4000-8000-000000000000']))
+        : pathParam(p.name, p.schema, pool, op.model),
+    ),
+  );
+  const query = op.sortFields ? extremeCursorQuery(op.sortFields) : fc.constant('');
+  const body =
+    op.method !== 'GET' && op.body
+      ? extremeObjectFor(op.body, { pool, depth: 3 }).map((v) => ({ body: toJson(v), contentType: 'application/json' }))
+      : fc.constant({});
+  return fc.record({ params, query, body }).map(({ params: values, query: q, body: b }) => {
+    let i = 0;
+    const p = op.path.replace(/\{\w+\}/g, () => encode(values[i++] ?? ''));
+    return { signedIn: true, method: op.method, url: q ? `${p}?${q}` : p, ...b };
+  });
 }
 
 /** A request for one operation: its path, query and body from the schemas, signed in or not. */
@@ -337,6 +401,14 @@ export class FuzzTarget {
       made: new Map(),
     };
     this.pool.uuids.set('settings-groups', [ctx.settingsGroup]);
+    this.pool.uuids.set('settings_group_uuid', [ctx.settingsGroup]);
+    // a colleague to delegate to or assign (the fuzzed user delegates from themselves)
+    const colleague = await createUser(this.env);
+    await this.env.database.db
+      .insert(settingsGroupMembers)
+      .values({ settings_group_uuid: ctx.settingsGroup, user_id: colleague.id, role: 'user' });
+    for (const key of ['to_user_uuid', 'user_uuid']) this.pool.uuids.set(key, [colleague.uuid]);
+    this.pool.uuids.set('from_user_uuid', [user.uuid]);
     for (const entity of entityList) this.remember(entity, await make(ctx, entity));
     const token = await this.client.post('/user/api-tokens', { name: 'fuzz' });
     if (token.statusCode < 300) this.pool.ids.push(String(json<{ data?: { id?: unknown } }>(token).data?.id ?? '1'));
@@ -495,12 +567,13 @@ export const routeSeed = (seed: number, key: string) =>
 export async function fuzzRoute(
   target: FuzzTarget,
   op: Operation,
-  opts: { seed: number; numRuns: number },
+  opts: { seed: number; numRuns: number; extremes?: boolean; health?: boolean },
 ): Promise<RouteResult> {
   let failures = 0;
   let runs = 0;
   let last: { problem: string; error: string } | undefined;
-  const property = fc.asyncProperty(requestArb(op, target.pool), async (req) => {
+  const requests = opts.extremes ? extremeRequestArb(op, target.pool) : requestArb(op, target.pool);
+  const property = fc.asyncProperty(requests, async (req) => {
     // once a failure is found, shrinking gets a bounded number of requests
     if (failures > MAX_SHRINK_REQUESTS) return true;
     runs += 1;
@@ -512,10 +585,11 @@ export async function fuzzRoute(
     if (out.status === 0) failures = MAX_SHRINK_REQUESTS + 1;
     return false;
   });
-  const details = await fc.check(property, { seed: routeSeed(opts.seed, op.key), numRuns: opts.numRuns });
+  const seed = routeSeed(opts.extremes ? opts.seed + 1 : opts.seed, op.key);
+  const details = await fc.check(property, { seed, numRuns: opts.numRuns });
   await target.ensureSignedIn();
   if (op.method === 'DELETE' || op.path.endsWith('bulk-delete')) await target.refreshPool();
-  const health = await target.healthProblems();
+  const health = opts.health === false ? [] : await target.healthProblems();
   const result: RouteResult = { op, runs, health };
   if (details.failed && details.counterexample)
     result.failure = {
@@ -528,10 +602,10 @@ export async function fuzzRoute(
 }
 
 /** The report of one failed route: the shrunk request, the server's error and how to replay it. */
-export function describeFailure(r: RouteResult, seed: number, numRuns: number): string {
+export function describeFailure(r: RouteResult, seed: number, numRuns: number, extremes = false): string {
   const f = r.failure!;
   return [
-    `${r.op.key}: ${f.problem}${f.error ? ` (${f.error})` : ''}`,
+    `${r.op.key}: ${f.problem}${f.error ? ` (${f.error})` : ''}${extremes ? ' [combined extremes]' : ''}`,
     `  ${describeRequest(f.request)}`,
     `  replay: FUZZ_SEED=${seed} FUZZ_RUNS=${numRuns} FUZZ_ROUTE='${r.op.key}' npm run fuzz`,
   ].join('\n');
