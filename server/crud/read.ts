@@ -24,10 +24,10 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   // are not narrowed by it.
   const byProperty = contextColumn(entity, 'property');
   if (q.property_uuids?.length && byProperty)
-    parts.push(amongSeen(entity, byProperty, entityByName('property')!, access, q.property_uuids));
+    parts.push(amongSeen(entity, byProperty, access, q.property_uuids));
   const byPartition = contextColumn(entity, 'partition');
   if (q.partition_uuids?.length && byPartition)
-    parts.push(amongSeen(entity, byPartition, entityByName('partition')!, access, q.partition_uuids));
+    parts.push(amongSeen(entity, byPartition, access, q.partition_uuids));
   if (entity.status && q.status_limiter && q.status_limiter !== 'all') {
     const column = col(entity, entity.status.field);
     const active = [...entity.status.active];
@@ -46,22 +46,22 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
 export function filterConditions(entity: AnyEntity, access: Access, filter: ListQuery['filter']): SQL[] {
   const parts = Object.entries(filter ?? {}).flatMap(([name, value]) => {
     if (value === undefined) return [];
-    const field = entity.fields[name];
-    const target = field?.kind === 'ref' ? entityByName(field.model) : undefined;
-    if (target) return [amongSeen(entity, name, target, access, value as string[])];
+    if (entity.fields[name]?.kind === 'ref') return [amongSeen(entity, name, access, value as string[])];
     return filterCondition(entity, name, value) ?? [];
   });
   return [...parts, ...namedFilterConditions(entity, filter)];
 }
 
 /**
- * `column` (a reference to `target`, or the selected context) is one of `uuids`, counting only the records of `target`
+ * `column` (a reference, or the selected context's column) is one of `uuids`, counting only the referenced records
  * the caller sees: one hidden from them (another workspace, an access rule, restricted access, no view right) narrows
  * exactly as a uuid that names nothing, so a list, count, chart or tile never tells that it exists
  * (docs/domain/permissions.md, "Access rules"). The model's own uuid needs no lookup: its own scope holds.
  */
-function amongSeen(entity: AnyEntity, column: string, target: AnyEntity, access: Access, uuids: string[]): SQL {
-  if (column === 'uuid') return inArray(col(entity, column), uuids);
+function amongSeen(entity: AnyEntity, column: string, access: Access, uuids: string[]): SQL {
+  const field = entity.fields[column];
+  const target = field?.kind === 'ref' ? entityByName(field.model) : undefined;
+  if (!target) return inArray(col(entity, column), uuids); // the model's own uuid: its own scope holds
   const uuid = col(target, 'uuid');
   return sql`${col(entity, column)} in (select ${uuid} from ${tableOf(target)}
     where ${and(inArray(uuid, uuids), scopeCondition(target, access))})`;

@@ -1,6 +1,7 @@
 // A full disk while an upload is written: DATA_DIR/storage is a 2 MB tmpfs and the uploads are bigger. A document
 // upload and an import upload each answer 507 {message} ("no space left"), keep no partial file and write no row;
 // once there is room again, the same uploads are stored. Needs root (mount); skipped with the reason otherwise.
+// @both-databases: the data folder keeps the files beside either database (STORAGE=folder).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,7 +54,7 @@ describe.skipIf(!!notMounted)('a full disk while an upload is written', () => {
   };
 
   beforeAll(async () => {
-    env = await createTestEnv({ dataDir });
+    env = await createTestEnv({ dataDir, storage: 'folder' }); // the data folder's disk, on either database
     ({ client } = await signedIn(env));
     const group = json<{ data: { uuid: string } }>(await client.post('/settings-groups', { name: 'Full AG' })).data
       .uuid;

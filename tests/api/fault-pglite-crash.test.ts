@@ -1,6 +1,7 @@
 // The embedded database failing under load: a real WebAssembly trap in PGlite (deeply nested JSON overflows its
 // stack) answers 503 with Retry-After to every request in the meantime, never a hang, and the server reopens the
 // database from its folder by itself (about a second when idle), with every acknowledged write still there. PGlite only.
+// @both-databases: PGlite only (the embedded tier).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
