@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/missing-keys.ts'],
+          // the migrated database each file's fresh one is made from (tests/README.md, "Fresh databases")
+          globalSetup: ['tests/setup/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

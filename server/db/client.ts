@@ -28,6 +28,8 @@ export interface Database {
   close: () => Promise<void>;
   /** Statements sent through Drizzle since start (tests count them to catch N+1 queries). */
   stats: { queries: number };
+  /** PGlite only: its data folder as a tarball, after a checkpoint (the tests' template, tests/README.md). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 function counter() {
@@ -49,6 +51,11 @@ export interface OpenOptions {
   /** Data folder for PGlite; `memory://` keeps it in memory (tests). */
   dataDir: string;
   statementTimeoutMs?: number;
+  /**
+   * In memory only: start from this data folder (a `dumpDataDir()` tarball) instead of creating the cluster; the
+   * migration check runs after it as on any start. Tests use it for a fresh database per file (tests/README.md).
+   */
+  template?: Blob | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -112,7 +119,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (!inMemory) copyDataTemplate(path.join(opts.dataDir, 'pgdata'));
     const options = { relaxedDurability: true, extensions: { pg_trgm } };
     const open = async () => {
-      const client = inMemory ? new PGlite(options) : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
+      const client = inMemory
+        ? new PGlite({ ...options, ...(opts.template && { loadDataDir: opts.template }) })
+        : new PGlite(path.join(opts.dataDir, 'pgdata'), options);
       await client.waitReady;
       return client;
     };
@@ -124,6 +133,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       stats,
+      dumpDataDir: async () => {
+        await db.execute(sql`checkpoint`); // a database started from the dump has no write-ahead log to replay
+        return guarded.dumpDataDir();
+      },
       close: async () => {
         await guarded.close();
         release();
@@ -284,6 +297,8 @@ class GuardedPglite {
   query: PGlite['query'] = (...args) => this.instance().query(...args);
 
   transaction: PGlite['transaction'] = (fn) => this.instance().transaction(fn);
+
+  dumpDataDir = () => this.instance().dumpDataDir('none'); // uncompressed: faster to load than gzip
 
   async close() {
     this.closed = true;

@@ -1,5 +1,6 @@
 // The API test harness: the real app via app.inject() on a fresh embedded database per file, or on a fresh
-// PostgreSQL database (created here, dropped afterwards) when TEST_DATABASE_URL is set.
+// PostgreSQL database (created here, dropped afterwards) when TEST_DATABASE_URL is set. Both start from the migrated
+// template the tier's global setup made (tests/setup/database-template.ts; tests/README.md, "Fresh databases").
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,8 +38,10 @@ export async function createTestEnv(
     const fresh = await freshPostgresDatabase(base);
     database = await openDatabase({ databaseUrl: fresh.url, dataDir: '' });
     dropDb = fresh.drop;
+  } else if (opts.embeddedOnDisk) {
+    database = await openDatabase({ dataDir });
   } else {
-    database = await openDatabase({ dataDir: opts.embeddedOnDisk ? dataDir : 'memory://' });
+    database = await openDatabase({ dataDir: 'memory://', template: pgliteTemplate() });
   }
   const app = await buildApp({
     database,
@@ -58,16 +61,41 @@ export async function createTestEnv(
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `base`: its URL, and a function that drops it. */
+/** The PGlite template's dump (tests/setup/database-template.ts), or undefined: PGlite then creates the database. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.HAUSWERK_TEST_PGLITE_TEMPLATE;
+  try {
+    return file ? new Blob([fs.readFileSync(file)]) : undefined;
+  } catch {
+    return undefined; // replaced by a run with other migrations meanwhile
+  }
+}
+
+/**
+ * A new database on the PostgreSQL server of `base`, every migration applied and nothing else: its URL, and a
+ * function that drops it. A copy of the global setup's template (tests/setup/database-template.ts) when there is
+ * one; otherwise an empty database, which openDatabase migrates.
+ */
 export async function freshPostgresDatabase(base: string) {
   const name = `hauswerk_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
-    await c.query(statement);
-    await c.end();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
   };
-  await admin(`create database ${name}`);
+  const template = process.env.HAUSWERK_TEST_PG_TEMPLATE;
+  // no template (a file run some other way), or gone (dropped by a run with other migrations): an empty database
+  const cloned = template
+    ? await admin(`create database ${name} template "${template}"`).then(
+        () => true,
+        () => false,
+      )
+    : false;
+  if (!cloned) await admin(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
