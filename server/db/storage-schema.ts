@@ -1,5 +1,5 @@
 // Stored files in the database (the `postgres` storage backend, docs/documents-api.md "Storage"): one row per file
-// with its size and checksum, its bytes in numbered chunks. A file's chunks belong to that row's `id`, a fresh uuid
+// with its size and checksum, its bytes in numbered chunks; a staged upload's row has no key until it is committed. A file's chunks belong to that row's `id`, a fresh uuid
 // for each write: a file written again under its key gets new chunks, so a reader of the old one never mixes the two.
 import {
   bigint,
@@ -21,7 +21,8 @@ export const storedFiles = pgTable(
     id: uuid('id').primaryKey(),
     /** `documents` or `imports`. */
     area: text('area').notNull(),
-    key: uuid('key').notNull(),
+    /** Null while the file is staged (an upload not yet committed): no reader finds it. */
+    key: uuid('key'),
     size: bigint('size', { mode: 'number' }).notNull(),
     /** SHA-256 of the content, hex. */
     checksum: text('checksum').notNull(),

@@ -30,13 +30,16 @@ export interface UploadFields extends RecordRef {
 
 export type Upload = StagedFile & { name: string };
 
+/** The limit in the messages: MB with one decimal. */
+export const sizeParams = (maxBytes: number) => ({ max: Math.round(maxBytes / 104_857.6) / 10 });
+
 /**
  * The checks on the bytes themselves: present, not empty, within the limit, an allowed type that is what it says
  * (for Office and OpenDocument files, what the archive holds: docs/domain/documents.md).
  */
 async function checkFile(file: Upload | undefined, maxBytes: number): Promise<{ name: string; mime: string }> {
   if (!file || !file.name) throw fieldError('file', 'documents.file_required');
-  if (file.truncated) throw fieldError('file', 'documents.too_large', { max: Math.round(maxBytes / 104_857.6) / 10 });
+  if (file.truncated) throw fieldError('file', 'documents.too_large', sizeParams(maxBytes));
   if (file.size === 0) throw fieldError('file', 'documents.empty');
   const entries = isContainerType(file.name)
     ? await zipEntries(file.temp).then(

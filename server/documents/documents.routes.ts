@@ -13,8 +13,9 @@ import { getRow, list } from '../crud/read';
 import { presentRecord, presentRecords } from '../crud/present';
 import { sendRowErrors, zodRowErrors } from '../crud/row-errors';
 import { errorReplies } from '../routes/schemas';
-import { fieldError } from '../http-error';
-import { attachedTo, documentFile, linksOf, uploadDocument, type UploadFields } from './document.service';
+import { HttpError, fieldError } from '../http-error';
+import { closeIfUnread, declaredTooLarge } from '../storage/upload-limit';
+import { attachedTo, documentFile, linksOf, sizeParams, uploadDocument, type UploadFields } from './document.service';
 import { downloadHeaders, sendFile } from './file-reply';
 import { documentStore } from './storage';
 import { receiveUpload, uploadFieldsSchema } from './upload-fields';
@@ -70,8 +71,16 @@ export async function documentRoutes(app: FastifyInstance) {
     { schema: { tags, body: uploadFieldsSchema.nullish(), response: { 201: one, ...errorReplies } } },
     async (req, reply) => {
       const access = await accessOf(ctx, req);
+      const max = ctx.config.documentMaxBytes;
+      if (declaredTooLarge(req, max)) {
+        closeIfUnread(req, reply);
+        throw new HttpError(413, 'documents.too_large', sizeParams(max));
+      }
       const received = req.isMultipart()
-        ? await receiveUpload(req, documentStore(ctx))
+        ? await receiveUpload(req, documentStore(ctx), max).catch((err: unknown) => {
+            closeIfUnread(req, reply);
+            throw err;
+          })
         : { fields: req.body ?? {}, file: undefined };
       const parsed = uploadFieldsSchema.safeParse(received.fields);
       if (!parsed.success) {

@@ -8,7 +8,8 @@ import { valueSchema } from '../../src/entities/schemas';
 import { cleanFileName } from '../../src/domain/file-types';
 import type { DocumentStore } from './storage';
 import { guardedFile } from '../plugins/upload-end';
-import type { Upload } from './document.service';
+import { sizeParams, type Upload } from './document.service';
+import { fieldError } from '../http-error';
 
 const flag = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true')]);
 const optional = (name: keyof typeof document.fields) => valueSchema(document.fields[name]).optional();
@@ -28,8 +29,9 @@ export const uploadFieldsSchema = recordRefSchema.extend({
 /**
  * Reads a multipart upload: the one file part named `file` is staged while it streams in, the other parts are
  * collected as text (empty ones count as absent). A file part under another name is reported as an unknown field.
+ * A file cut at the size limit is a 422 on `file` at once.
  */
-export async function receiveUpload(req: FastifyRequest, store: DocumentStore) {
+export async function receiveUpload(req: FastifyRequest, store: DocumentStore, maxBytes: number) {
   const fields = Object.create(null) as Record<string, string>; // a part named __proto__ is a plain key
   let file: Upload | undefined;
   try {
@@ -41,7 +43,12 @@ export async function receiveUpload(req: FastifyRequest, store: DocumentStore) {
           upload.file.resume();
           continue;
         }
-        const staged = await store.stage(guardedFile(req, upload.file), () => upload.file.truncated);
+        // cut at the limit: refused at once (nothing kept), the rest of the body unread (docs/documents-api.md)
+        const tooLarge = () => fieldError('file', 'documents.too_large', sizeParams(maxBytes));
+        const source = guardedFile(req, upload.file);
+        upload.file.once('limit', () => source.destroy(tooLarge()));
+        const staged = await store.stage(source, () => upload.file.truncated);
+        if (staged.truncated) throw tooLarge();
         file = { ...staged, name: cleanFileName(upload.filename ?? '') };
       } else {
         const value = String((part as MultipartValue).value ?? '');

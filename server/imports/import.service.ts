@@ -65,8 +65,11 @@ export function presentImport(job: ImportRow) {
 
 /** Stages an upload stream; too big is a 413 and nothing is kept. */
 export async function store(ctx: AppContext, req: FastifyRequest, file: MultipartFile) {
-  const staged = await importStorage(ctx).stage(guardedFile(req, file.file), () => file.file.truncated);
-  if (staged.truncated) throw new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
+  const tooLarge = () => new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
+  const source = guardedFile(req, file.file);
+  file.file.once('limit', () => source.destroy(tooLarge())); // at once: the rest of the body is not read
+  const staged = await importStorage(ctx).stage(source, () => file.file.truncated);
+  if (staged.truncated) throw tooLarge();
   return { ...staged, fileName: file.filename };
 }
 

@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { entityByName } from '../../src/entities/registry';
 import { accessOf } from '../crud/access';
-import { fieldError, notFound } from '../http-error';
+import { HttpError, fieldError, notFound } from '../http-error';
+import { closeIfUnread, declaredTooLarge } from '../storage/upload-limit';
 import { importMappings } from '../db/schema';
 import { MAX_UPLOAD } from './file-check';
 import { importStorage } from './storage';
@@ -37,6 +38,10 @@ export async function importRoutes(app: FastifyInstance) {
   r.post('/imports', { schema: { tags } }, async (req, reply) => {
     const access = await accessOf(ctx, req);
     if (!req.isMultipart()) throw fieldError('file', 'import.file_required');
+    if (declaredTooLarge(req, MAX_UPLOAD)) {
+      closeIfUnread(req, reply);
+      throw new HttpError(413, 'import.too_large', { max: MAX_UPLOAD / 1024 / 1024 });
+    }
     let stored: Awaited<ReturnType<typeof store>> | undefined;
     let model: string | undefined;
     try {
@@ -48,6 +53,7 @@ export async function importRoutes(app: FastifyInstance) {
       }
     } catch (err) {
       if (stored) await importStorage(ctx).discard(stored); // a body broken after the file: nothing kept
+      closeIfUnread(req, reply); // a file cut at the limit (413): the rest of the body is not read
       throw err;
     }
     const job = await createImport(ctx, access, stored, model);

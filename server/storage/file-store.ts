@@ -23,6 +23,8 @@ export interface StagedFile {
   head: Buffer;
   /** The upload was cut at the size limit (nothing of it is kept). */
   truncated: boolean;
+  /** The database backend's staged row, which committing gives its key. */
+  id?: string;
 }
 
 export interface FileStore {

@@ -1,16 +1,22 @@
 // Documents (docs/documents-api.md): upload to a record (checksum, type, size limit, the file name
 // rule), download (bytes, headers), a record's documents, attach and detach, restore, 401 and cross-workspace 404,
 // an order created from a ticket attached to the ticket's documents, and the contractor's download by token.
+// @both-databases: the storage backend follows the database.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
 import { multipart, pdf, storedZip, uploadDocument } from './uploads';
 import { scratchFiles, storedKeys } from './stored-files';
+import { rowsOf } from '../../server/crud/table';
+import { storageBackend } from '../../server/storage/stores';
 
 const LIMIT = 200 * 1024;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-documents-'));
@@ -450,5 +456,114 @@ describe('ticket → order', () => {
     expect(file.headers['referrer-policy']).toBe('no-referrer');
     expect((await browser.get(`/public/orders/${token}/documents/${other.uuid}`)).statusCode).toBe(404);
     expect((await browser.get(`/public/orders/${'x'.repeat(43)}/documents/${doc.uuid}`)).statusCode).toBe(404);
+  });
+});
+
+/**
+ * Sends a multipart upload of a file of `fileBytes` over real HTTP (the app listening on a port), in 64 KB pieces
+ * made as they are sent (never held whole), `declared` with a Content-Length or chunked without one, until the
+ * answer comes. Answers the status, the body and how many bytes had been sent by then.
+ */
+async function sendLarge(ws: Ws, record: Rec, fileBytes: number, declared: boolean) {
+  const address = env.app.server.address() as AddressInfo;
+  const boundary = 'hwlarge7d1f';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="model_name"\r\n\r\nticket\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="model_uuid"\r\n\r\n${record.uuid}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const headers: Record<string, string> = {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    cookie: [...ws.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': decodeURIComponent(ws.client.cookies.get('XSRF-TOKEN')!),
+  };
+  if (declared) headers['content-length'] = String(head.length + fileBytes + tail.length);
+  return new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(
+      // a connection of its own: one left with half a body sent cannot carry another request
+      { host: '127.0.0.1', port: address.port, method: 'POST', path: '/api/v1/documents', headers, agent: false },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.on('data', (d: Buffer) => (body += String(d)));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body, sent });
+        });
+      },
+    );
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    const start = Buffer.from('%PDF-1.4\n'); // the file's first bytes
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    let left = fileBytes - start.length;
+    const pump = () => {
+      while (!answered && left > 0) {
+        const n = Math.min(piece.length, left);
+        left -= n;
+        sent += n;
+        if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) return void req.once('drain', pump);
+      }
+      if (!answered) req.end(tail);
+    };
+    req.write(Buffer.concat([head, start]));
+    pump();
+  });
+}
+
+describe('storage', () => {
+  it('keeps the file on the configured backend, and nothing of an upload whose record fails', async () => {
+    const t = await ticket(a);
+    const data = pdf('site plan');
+    const doc = await uploaded(a, t, 'ticket', 'Plan.pdf', data);
+    const key = String(doc.filename);
+    const inFolder = path.join(dataDir, 'storage', 'documents', key.slice(0, 2), key);
+    const rows = rowsOf<{ size: number; checksum: string }>(
+      await env.database.db.execute(sql`select size, checksum from stored_files where key = ${key}`),
+    );
+    if (storageBackend(env.app.ctx) === 'folder') {
+      expect(fs.readFileSync(inFolder).equals(data)).toBe(true);
+      expect(rows).toEqual([]);
+    } else {
+      expect(fs.existsSync(inFolder)).toBe(false);
+      expect(rows.map((r) => ({ size: Number(r.size), checksum: r.checksum }))).toEqual([
+        { size: data.length, checksum: sha256(data) },
+      ]);
+    }
+    // the file is committed before the record is written; the record then fails (valid_to before valid_from)
+    const before = (await stored()).length;
+    const failed = await upload(a, t, 'ticket', 'Plan 2.pdf', pdf(), {
+      valid_from: '2030-01-02',
+      valid_to: '2030-01-01',
+    });
+    expect(failed.statusCode).toBe(422);
+    expect(errorsOf(failed)).toHaveProperty('valid_to');
+    expect((await stored()).length).toBe(before);
+    expect(incoming()).toEqual([]);
+  });
+
+  it('refuses an upload over the limit before storing it, reading little of it: 2 GB declared (413) or streamed (422)', async () => {
+    const t = await ticket(a);
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = (await stored()).length;
+    const huge = 2 * 1024 ** 3;
+    const declared = await sendLarge(a, t, huge, true);
+    expect(declared.status, declared.body).toBe(413);
+    expect(JSON.parse(declared.body)).toEqual({ message: 'The file is larger than 0.2 MB.' });
+    expect(declared.sent).toBeLessThan(64 * 1024 * 1024);
+    const streamed = await sendLarge(a, t, huge, false);
+    expect(streamed.status, streamed.body).toBe(422);
+    expect(errorsOf(streamed)).toEqual({ file: ['The file is larger than 0.2 MB.'] });
+    expect(streamed.sent).toBeLessThan(64 * 1024 * 1024);
+    expect((await stored()).length).toBe(before);
+    expect(incoming()).toEqual([]);
+    expect((await documentsOf(a, 'ticket', t.uuid)).data).toHaveLength(0);
+    // a file just over the limit with its length declared is read up to the limit: the 422 of the form
+    const over = await sendLarge(a, t, LIMIT + 1, true);
+    expect(over.status, over.body).toBe(422);
+    expect(errorsOf(over)).toEqual({ file: ['The file is larger than 0.2 MB.'] });
   });
 });

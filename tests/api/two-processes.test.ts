@@ -1,13 +1,18 @@
 // Two server processes on one PostgreSQL database with the same APP_KEY, as behind a load balancer: a session
-// started on one works on the other, the login rate limit counts the attempts made on both, and each scheduled
-// job runs once across both. PostgreSQL only (PGlite is one process per data folder).
+// started on one works on the other, a document uploaded through one downloads through the other (its file in the
+// database, each process with a data folder of its own), the login rate limit counts the attempts made on both, and
+// each scheduled job runs once across both. PostgreSQL only (PGlite is one process per data folder).
 // @both-databases: PostgreSQL only: several processes on one database.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/crud/table';
 import { jobs } from '../../server/jobs/jobs';
 import { HttpClient, parse } from './http-client';
 import { cleanUp, prepareServer, startServer, type ServerProcess, type TestDatabase } from './server-process';
+import { multipart, pdf } from './uploads';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   let a: ServerProcess;
@@ -20,7 +25,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     ({ entry, db, email } = await prepareServer());
     // Jobs on in both, started together: their first run of the schedule comes at the same moment.
     const env = { ...db.env, JOBS: '1', LOG_LEVEL: 'info' };
-    [a, b] = await Promise.all([startServer(entry, env), startServer(entry, env)]);
+    // no folder in common: B's data folder lies inside A's, which the clean-up removes
+    [a, b] = await Promise.all([
+      startServer(entry, env),
+      startServer(entry, { ...env, DATA_DIR: path.join(db.env.DATA_DIR!, 'b') }),
+    ]);
   }, 120_000);
   afterAll(cleanUp, 60_000);
 
@@ -33,6 +42,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(parse<{ data: { email: string } }>(me).data.email).toBe(email);
     // a write through B with the session and XSRF token of A
     expect((await client.post('/settings-groups', { name: 'Shared AG' })).status).toBe(201);
+  });
+
+  it('a document uploaded through one process downloads through the other, its file in the database', async () => {
+    const client = new HttpClient(a.base, 30_000);
+    expect((await client.login(email)).status).toBe(200);
+    const group = parse<{ data: { uuid: string } }>(await client.post('/settings-groups', { name: 'Files AG' }));
+    const property = parse<{ data: { uuid: string } }>(
+      await client.post('/properties', { settings_group_uuid: group.data.uuid, name: 'Seestrasse 2' }),
+    ).data.uuid;
+    const data = Buffer.concat([pdf('shared plan'), crypto.randomBytes(5 * 1024 * 1024 + 17)]); // several chunks
+    const { body, contentType } = multipart(
+      { model_name: 'property', model_uuid: property },
+      { name: 'Plan.pdf', data },
+    );
+    const up = await client.request('POST', '/documents', body, { 'content-type': contentType });
+    expect(up.status, up.body).toBe(201);
+    const doc = parse<{ data: { uuid: string; checksum: string } }>(up).data;
+    expect(doc.checksum).toBe(crypto.createHash('sha256').update(data).digest('hex'));
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${b.base}/api/v1/documents/${doc.uuid}/file`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(data.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(data)).toBe(true);
+    // neither process keeps a stored file or a staging file on its machine
+    for (const dir of [db.env.DATA_DIR!, path.join(db.env.DATA_DIR!, 'b')])
+      for (const sub of ['storage', 'tmp']) {
+        const folder = path.join(dir, sub);
+        const files = fs.existsSync(folder)
+          ? fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+          : [];
+        expect(
+          files.map((f) => f.name),
+          folder,
+        ).toEqual([]);
+      }
   });
 
   it('the login rate limit counts the attempts on both processes', async () => {

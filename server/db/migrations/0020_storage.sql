@@ -8,7 +8,7 @@ CREATE TABLE "file_chunks" (
 CREATE TABLE "stored_files" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"area" text NOT NULL,
-	"key" uuid NOT NULL,
+	"key" uuid,
 	"size" bigint NOT NULL,
 	"checksum" text NOT NULL,
 	"chunks" integer NOT NULL,
