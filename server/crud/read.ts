@@ -23,11 +23,9 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   // The selected context narrows models that belong to a property; workspace-wide models (contacts, catalogues)
   // are not narrowed by it.
   const byProperty = contextColumn(entity, 'property');
-  if (q.property_uuids?.length && byProperty)
-    parts.push(amongSeen(entity, byProperty, access, q.property_uuids));
+  if (q.property_uuids?.length && byProperty) parts.push(amongSeen(entity, byProperty, access, q.property_uuids));
   const byPartition = contextColumn(entity, 'partition');
-  if (q.partition_uuids?.length && byPartition)
-    parts.push(amongSeen(entity, byPartition, access, q.partition_uuids));
+  if (q.partition_uuids?.length && byPartition) parts.push(amongSeen(entity, byPartition, access, q.partition_uuids));
   if (entity.status && q.status_limiter && q.status_limiter !== 'all') {
     const column = col(entity, entity.status.field);
     const active = [...entity.status.active];
