@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { users, imports, importCreated } from '../../server/db/schema';
@@ -15,6 +15,8 @@ import { accessForUser, BUSY_WRITE_ROWS, CHUNK_ROWS, kickImports, runImport } fr
 import { requestsInFlight } from '../../server/plugins/traffic';
 import { startRun } from '../../server/imports/import-actions';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
+import { scratchFiles, storedKeys } from './stored-files';
+import { rowsOf } from '../../server/crud/table';
 import { make, type Context } from './factories';
 import { encryptedWorkbook, finished, upload, xlsx, zipBomb } from './workbooks';
 import { entityByName } from '../../src/entities/registry';
@@ -38,20 +40,20 @@ afterAll(async () => {
 });
 
 type Job = { uuid: string; status: string; counts: Record<string, number>; progress: { processed: number } };
-/** Files under the import storage folder, staged ones included (the folder backend: PGlite's default). */
-const storedFiles = () => {
-  const dir = path.join(dataDir, 'storage', 'imports');
-  return fs.existsSync(dir)
-    ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
-    : 0;
+/** Stored import files on the configured backend, and what is left of staged ones (on disk, in the database). */
+const storedFiles = async () => {
+  const [staged] = rowsOf<{ n: number }>(
+    await env.database.db.execute(sql`select count(*)::int as n from stored_files where key is null`),
+  );
+  return (await storedKeys(env, 'imports')).length + scratchFiles(dataDir, 'imports').length + staged!.n;
 };
 
 async function refused(file: Buffer, name: string, status: number, pattern: RegExp) {
-  const before = storedFiles();
+  const before = await storedFiles();
   const res = await upload(a.client, file, name, 'facility');
   expect(res.statusCode).toBe(status);
   expect(json<{ message: string }>(res).message).toMatch(pattern);
-  expect(storedFiles()).toBe(before); // nothing kept
+  expect(await storedFiles()).toBe(before); // nothing kept
 }
 
 describe('files that are refused with a clear message', () => {
