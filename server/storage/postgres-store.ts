@@ -231,10 +231,10 @@ export class PostgresStore implements FileStore {
   }
 
   /**
-   * A staged chunk is written in a transaction of its own that does not wait for its WAL to reach the disk
-   * (`synchronous_commit = off`): nothing reads a staged file, and the commit that gives it its key does wait, for
-   * everything written before it too (the WAL is flushed in order), so a committed file is as durable as its record.
-   * A flush per chunk would cost a disk sync per megabyte.
+   * A staged chunk (like the staged row) is written in a transaction of its own that does not wait for its WAL to
+   * reach the disk (`synchronous_commit = off`): nothing reads a staged file, and the commit that gives it its key
+   * does wait, for everything written before it too (the WAL is flushed in order), so a committed file is as durable
+   * as its record. A flush per chunk would cost a disk sync per megabyte.
    */
   private stageChunk(id: string) {
     // one statement, its own transaction: the setting holds until the end of that transaction
@@ -256,16 +256,18 @@ export class PostgresStore implements FileStore {
     };
     try {
       await fs.promises.mkdir(this.scratch, { recursive: true });
-      await this.db.execute(sql`insert into stored_files (id, area, key, size, checksum, chunks)
-        values (${id}, ${this.area}, null, 0, '', 0)`);
+      await this.db.execute(sql`with unsynced as (select set_config('synchronous_commit', 'off', true))
+        insert into stored_files (id, area, key, size, checksum, chunks)
+        select ${id}, ${this.area}, null, 0, '', 0 from unsynced`);
       await pipeline(source, m.stream, new Tee([fs.createWriteStream(temp, { mode: 0o600 }), chunks]));
       const staged = { temp, size: m.state.size, checksum: m.state.checksum(), head: m.state.head, id };
       if (truncated()) {
         await drop();
         return { ...staged, truncated: true };
       }
-      await this.db.execute(sql`update stored_files set size = ${staged.size}, checksum = ${staged.checksum},
-        chunks = ${chunks.seq} where id = ${id}`);
+      await this.db.execute(sql`with unsynced as (select set_config('synchronous_commit', 'off', true))
+        update stored_files set size = ${staged.size}, checksum = ${staged.checksum}, chunks = ${chunks.seq}
+        from unsynced where id = ${id}`);
       return { ...staged, truncated: false };
     } catch (err) {
       await drop().catch(() => {}); // what the database has of it goes; the sweep takes it when it cannot now
