@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './client';
 import { storedFiles } from './storage-schema';
@@ -744,7 +744,10 @@ async function strandedFiles(ctx: StorageContext, manifest: Manifest): Promise<s
   const notes: string[] = [];
   for (const area of AREAS) {
     if (manifest.files.some((f) => f.area === area) || fileStore(ctx, area).backend !== 'folder') continue;
-    const [row] = await ctx.database.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.area, area));
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.area, area), isNotNull(storedFiles.key))); // a staged upload has no key yet
     if (row && row.n > 0)
       notes.push(
         `${row.n} stored files of ${area} are in the database (the backup's storage) while this installation reads ` +
