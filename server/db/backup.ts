@@ -26,6 +26,7 @@ import { APP_VERSION } from '../version';
 import { compileAllRuleMatches } from '../services/access-rule-matches';
 import { digest, isKey, meter, type FileStore, type StoreArea } from '../storage/file-store';
 import { AREAS, fileStore, type StorageContext } from '../storage/stores';
+import { syncFile } from '../storage/folder-store';
 
 export const FORMAT = 'hauswerk-backup';
 /** The layout of the folder this code writes; a backup of a later layout is refused. */
@@ -336,15 +337,6 @@ const summary = (manifest: Manifest, notes: string[]): Summary => ({
   bytes: manifest.files.reduce((n, f) => n + f.bytes, 0),
   notes,
 });
-
-async function syncFile(file: string) {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Copies the stored files of each area kept in the data folder into the backup, one stream at a time, with an index

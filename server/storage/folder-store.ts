@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import { storageFailure } from '../http-error';
 import { checkKey, isKey, meter, stageInto, type FileStore, type StagedFile } from './file-store';
 
-async function syncFile(file: string) {
+/** Brings a file's bytes to the disk before it is made visible (renamed into place). */
+export async function syncFile(file: string) {
   const handle = await fs.promises.open(file, 'r');
   try {
     await handle.sync();
