@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   'GET /api/v1/sanctum/csrf-cookie',
   'POST /api/v1/login',
   'POST /api/v1/two-factor-challenge',
+  'POST /api/v1/two-factor-unlock', // the mailed single-use link's token is the credential
   'POST /api/v1/register',
   'POST /api/v1/logout',
   'POST /api/v1/forgot-password',
