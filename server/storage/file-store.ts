@@ -14,7 +14,8 @@ export type StorageBackend = 'folder' | 'postgres';
 export type StoreArea = 'documents' | 'imports';
 
 export interface StagedFile {
-  /** Where the bytes wait until they are committed: a local file (the type checks read it). */
+  /** Where the bytes wait until they are committed: a local file (the type checks read it). The database backend
+   * writes it only when the caller asks for a local copy (StageOptions). */
   temp: string;
   size: number;
   /** SHA-256 of the content, hex. */
@@ -27,10 +28,16 @@ export interface StagedFile {
   id?: string;
 }
 
+export interface StageOptions {
+  /** Whether the caller reads the staged bytes from `temp` (a zip's directory); the database backend then keeps a
+   * local copy beside its rows. True unless said otherwise. */
+  local?: boolean;
+}
+
 export interface FileStore {
   readonly backend: StorageBackend;
   /** Streams an upload into a staging file; `truncated` tells whether it was cut at its size limit (then nothing is kept). */
-  stage(source: Readable, truncated: () => boolean): Promise<StagedFile>;
+  stage(source: Readable, truncated: () => boolean, options?: StageOptions): Promise<StagedFile>;
   /**
    * Makes a staged file visible under a new key; answers the key. Given the transaction that writes the file's
    * record, the database backend writes the file in it (the file and its record appear together or not at all).

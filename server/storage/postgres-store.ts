@@ -3,8 +3,8 @@
 // written and read a chunk at a time, never the whole file in memory. Every process of the app reads what any other
 // wrote: nothing stays on the machine.
 // - An upload is staged while it streams in: its chunks are written to the database as they arrive (so the database
-//   works while the client is still sending) under a row without a key, which no reader finds, and to a local
-//   scratch file that the type checks read. Committing gives the row its key, in the transaction that writes the
+//   works while the client is still sending) under a row without a key, which no reader finds, and, when the caller
+//   reads it (a zip's directory, an import's workbook), to a local scratch file. Committing gives the row its key, in the transaction that writes the
 //   file's record: the file and its record appear together or not at all. A staged row a process left behind when
 //   it died is removed a day later.
 // - `put` writes a whole file under a given key in one transaction (migration, restore).
@@ -20,12 +20,16 @@ import pg from 'pg';
 import type { Db } from '../db/client';
 import { rowsOf } from '../crud/table';
 import { storageFailure } from '../http-error';
-import { checkKey, meter, type FileStore, type StagedFile, type StoreArea } from './file-store';
+import { checkKey, meter, type FileStore, type StagedFile, type StageOptions, type StoreArea } from './file-store';
 
-/** Bytes per chunk row: few statements per file, little memory per reader or writer. */
-export const CHUNK = 1024 * 1024;
-/** Chunks one read statement fetches, and how many such reads a reader keeps ahead of what it sends. */
-export const READ_CHUNKS = 4;
+/** Bytes per `file_chunks` row: a row arrives in a message or two of the socket's reads, so the driver's parser
+ * never grows a buffer of a megabyte to join one (the download benchmark, tests/bench/documents.bench.mjs). */
+export const ROW = 64 * 1024;
+/** Bytes a writer gathers before one statement writes them (ROW-sized rows): few statements per file, two such
+ * buffers per writer, allocated once. */
+export const CHUNK = 16 * ROW;
+/** Rows one read statement fetches, and how many such reads a reader keeps ahead of what it sends. */
+export const READ_ROWS = 16;
 /** Staged rows and scratch files older than this are left over from a process that died. */
 const STALE_MS = 24 * 3600_000;
 
@@ -34,43 +38,51 @@ const asBuffer = (data: unknown) =>
     ? data
     : Buffer.from((data as Uint8Array).buffer, (data as Uint8Array).byteOffset, (data as Uint8Array).byteLength);
 
+/** Writes `data` as rows from `seq` on; answers how many rows it wrote. */
+type RowWriter = (seq: number, data: Buffer) => Promise<number>;
+
+const rowCount = (bytes: number) => Math.ceil(bytes / ROW);
+
 /**
- * Cuts a stream into CHUNK-sized buffers (the last one shorter) and hands each to `store`. One chunk is stored while
- * the next one fills, so the database and the sender work at the same time; at most two chunks are held.
+ * Cuts a stream into CHUNK-sized pieces (the last one shorter) and hands each to `store`. One piece is stored while
+ * the next one fills, so the database and the sender work at the same time. The two pieces are two buffers
+ * allocated once and filled in turn (a buffer is filled again only after its statement has ended): a megabyte
+ * allocated per piece made the server's garbage collector the upload's bottleneck (docs/decisions.md, "Documents").
  */
 class Chunker extends Writable {
-  private parts: Buffer[] = [];
+  private readonly buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  private current = 0;
   private held = 0;
   private storing: Promise<void> = Promise.resolve();
-  seq = 0;
+  /** Rows written (or being written). */
+  rows = 0;
 
-  constructor(private readonly store: (seq: number, data: Buffer) => Promise<void>) {
+  constructor(private readonly store: RowWriter) {
     super({ highWaterMark: CHUNK });
   }
 
   private async flush() {
-    const data = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.held);
-    this.parts = [];
-    this.held = 0;
-    // one chunk stored at a time (two at once were no faster: docs/decisions.md, "Documents")
+    const data = this.buffers[this.current]!.subarray(0, this.held);
+    // one piece stored at a time (two at once were no faster: docs/decisions.md, "Documents"); waiting for the last
+    // one also frees its buffer, which the next piece fills
     await this.storing;
-    this.storing = this.store(this.seq++, data);
+    const seq = this.rows;
+    this.rows += rowCount(data.length);
+    this.storing = this.store(seq, data).then(() => undefined);
     this.storing.catch(() => {}); // awaited (and thrown) by the next flush or _final
+    this.current ^= 1;
+    this.held = 0;
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void) {
     (async () => {
-      let rest = chunk;
-      while (this.held + rest.length >= CHUNK) {
-        const take = CHUNK - this.held;
-        this.parts.push(rest.subarray(0, take));
+      let at = 0;
+      while (at < chunk.length) {
+        const take = Math.min(CHUNK - this.held, chunk.length - at);
+        chunk.copy(this.buffers[this.current]!, this.held, at, at + take);
         this.held += take;
-        rest = rest.subarray(take);
-        await this.flush();
-      }
-      if (rest.length) {
-        this.parts.push(rest);
-        this.held += rest.length;
+        at += take;
+        if (this.held === CHUNK) await this.flush();
       }
     })().then(() => done(), done);
   }
@@ -159,6 +171,68 @@ function copyChunks(pool: pg.Pool, id: string, from: number, to: number): Promis
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
+/** A CopyData message's type and length, for `payload` bytes after it. */
+function copyData(payload: number): Buffer {
+  const head = Buffer.allocUnsafe(5);
+  head[0] = 0x64; // 'd'
+  head.writeInt32BE(payload + 4, 1);
+  return head;
+}
+
+/**
+ * Writes `data` as `file_chunks` rows of ROW bytes (seq from `seq` on) by `COPY … FROM STDIN (format binary)` on the
+ * checked-out connection: the COPY format's header, per row its field count, the uuid, the number and the bytes'
+ * length, then the bytes themselves (a view of `data`, written to the socket as it is, never copied into a
+ * statement's buffer as a bound parameter is), the end mark and CopyDone. Resolves when the statement has ended,
+ * after which `data` may be reused.
+ */
+function copyRows(client: pg.PoolClient, id: string, seq: number, data: Buffer): Promise<void> {
+  const uuid = Buffer.from(id.replace(/-/g, ''), 'hex');
+  if (uuid.length !== 16 || !Number.isInteger(seq)) throw new Error('bad chunk reference');
+  let failure: Error | null = null;
+  const copy = {
+    callback: undefined as ((err: Error | null) => void) | undefined,
+    submit(connection: { query: (text: string) => void }) {
+      connection.query('copy file_chunks (file_id, seq, data) from stdin (format binary)');
+    },
+    handleCopyInResponse(connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } }) {
+      const out = connection.stream;
+      out.cork();
+      const header = Buffer.alloc(19);
+      SIGNATURE.copy(header);
+      out.write(copyData(header.length));
+      out.write(header);
+      for (let at = 0, n = seq; at < data.length; at += ROW, n++) {
+        const bytes = data.subarray(at, at + ROW);
+        const row = Buffer.allocUnsafe(2 + 4 + 16 + 4 + 4 + 4);
+        row.writeInt16BE(3, 0);
+        row.writeInt32BE(16, 2);
+        uuid.copy(row, 6);
+        row.writeInt32BE(4, 22);
+        row.writeInt32BE(n, 26);
+        row.writeInt32BE(bytes.length, 30);
+        out.write(copyData(row.length + bytes.length));
+        out.write(row);
+        out.write(bytes);
+      }
+      const end = Buffer.from([0x64, 0, 0, 0, 6, 0xff, 0xff, 0x63, 0, 0, 0, 4]); // CopyData(-1), CopyDone
+      out.write(end);
+      out.uncork();
+    },
+    handleError: (err: Error) => void (failure = err),
+    handleReadyForQuery: () => copy.callback?.(failure),
+    handleCommandComplete: () => {},
+    handleRowDescription: () => {},
+    handleDataRow: () => {},
+    handleEmptyQuery: () => {},
+    handlePortalSuspended: () => {},
+    handleCopyData: () => {},
+  };
+  return new Promise((resolve, reject) =>
+    client.query(copy as unknown as pg.QueryConfig, (err: Error | null) => (err ? reject(err) : resolve())),
+  );
+}
+
 /**
  * The values of a binary COPY of one column (its file format: signature, flags, header extension, then per row a
  * field count, the value's length and its bytes, and -1 at the end), in order. PostgreSQL sends each row in a
@@ -224,32 +298,64 @@ export class PostgresStore implements FileStore {
     void sweepFolder(path.dirname(this.scratch));
   }
 
-  private insertChunk(t: Db, id: string) {
-    return async (seq: number, data: Buffer) => {
-      await t.execute(sql`insert into file_chunks (file_id, seq, data) values (${id}, ${seq}, ${data})`);
+  /** Rows by an insert statement in `t` (PGlite; a whole file written in one transaction: migration, restore). */
+  private insertRows(t: Db, id: string): RowWriter {
+    return async (seq, data) => {
+      const rows = rowCount(data.length);
+      const values = Array.from(
+        { length: rows },
+        (_, i) => sql`(${id}, ${seq + i}, ${data.subarray(i * ROW, (i + 1) * ROW)})`,
+      );
+      await t.execute(sql`insert into file_chunks (file_id, seq, data) values ${sql.join(values, sql`, `)}`);
+      return rows;
     };
   }
 
   /**
-   * A staged chunk (like the staged row) is written in a transaction of its own that does not wait for its WAL to
-   * reach the disk (`synchronous_commit = off`): nothing reads a staged file, and the commit that gives it its key
-   * does wait, for everything written before it too (the WAL is flushed in order), so a committed file is as durable
-   * as its record. A flush per chunk would cost a disk sync per megabyte.
+   * Staged rows, each piece in a transaction of its own that does not wait for its WAL to reach the disk
+   * (`synchronous_commit = off`): nothing reads a staged file, and the commit that gives it its key does wait, for
+   * everything written before it too (the WAL is flushed in order), so a committed file is as durable as its
+   * record. A flush per piece would cost a disk sync per megabyte. On PostgreSQL the rows go by a binary COPY that
+   * sends the piece's own bytes (copyRows).
    */
-  private stageChunk(id: string) {
-    // one statement, its own transaction: the setting holds until the end of that transaction
-    return async (seq: number, data: Buffer) => {
-      await this.db.execute(sql`with unsynced as (select set_config('synchronous_commit', 'off', true))
-        insert into file_chunks (file_id, seq, data) select ${id}, ${seq}, ${data} from unsynced`);
+  private stageRows(id: string): RowWriter {
+    const pool = this.pool();
+    if (!pool)
+      return async (seq, data) => {
+        await this.db.transaction(async (t) => {
+          await t.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+          await this.insertRows(t as unknown as Db, id)(seq, data);
+        });
+        return rowCount(data.length);
+      };
+    return async (seq, data) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("start transaction; set local synchronous_commit = 'off'");
+        await copyRows(client, id, seq, data);
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+      return rowCount(data.length);
     };
   }
 
-  async stage(source: Readable, truncated: () => boolean): Promise<StagedFile> {
+  private pool(): pg.Pool | null {
+    const pool = (this.db as unknown as { $client?: unknown }).$client;
+    return pool instanceof pg.Pool ? pool : null;
+  }
+
+  async stage(source: Readable, truncated: () => boolean, { local = true }: StageOptions = {}): Promise<StagedFile> {
     this.sweep();
     const id = crypto.randomUUID();
     const temp = path.join(this.scratch, `${crypto.randomUUID()}.part`);
     const m = meter();
-    const chunks = new Chunker(this.stageChunk(id));
+    const chunks = new Chunker(this.stageRows(id));
     const drop = async () => {
       await fs.promises.rm(temp, { force: true });
       await dropStaged(this.db, sql`id = ${id}`);
@@ -259,14 +365,19 @@ export class PostgresStore implements FileStore {
       await this.db.execute(sql`with unsynced as (select set_config('synchronous_commit', 'off', true))
         insert into stored_files (id, area, key, size, checksum, chunks)
         select ${id}, ${this.area}, null, 0, '', 0 from unsynced`);
-      await pipeline(source, m.stream, new Tee([fs.createWriteStream(temp, { mode: 0o600 }), chunks]));
+      // the local copy only for a caller that reads it: writing 20 MB twice cost the upload a sixth of its time
+      await pipeline(
+        source,
+        m.stream,
+        local ? new Tee([fs.createWriteStream(temp, { mode: 0o600 }), chunks]) : chunks,
+      );
       const staged = { temp, size: m.state.size, checksum: m.state.checksum(), head: m.state.head, id };
       if (truncated()) {
         await drop();
         return { ...staged, truncated: true };
       }
       await this.db.execute(sql`with unsynced as (select set_config('synchronous_commit', 'off', true))
-        update stored_files set size = ${staged.size}, checksum = ${staged.checksum}, chunks = ${chunks.seq}
+        update stored_files set size = ${staged.size}, checksum = ${staged.checksum}, chunks = ${chunks.rows}
         from unsynced where id = ${id}`);
       return { ...staged, truncated: false };
     } catch (err) {
@@ -296,7 +407,7 @@ export class PostgresStore implements FileStore {
   private async write(t: Db, key: string, source: Readable) {
     const id = crypto.randomUUID();
     const m = meter();
-    const chunks = new Chunker(this.insertChunk(t, id));
+    const chunks = new Chunker(this.insertRows(t, id));
     try {
       await pipeline(source, m.stream, chunks);
     } catch (err) {
@@ -307,7 +418,7 @@ export class PostgresStore implements FileStore {
     await this.drop(t, key);
     await t.execute(
       sql`insert into stored_files (id, area, key, size, checksum, chunks)
-          values (${id}, ${this.area}, ${key}, ${size}, ${checksum}, ${chunks.seq})`,
+          values (${id}, ${this.area}, ${key}, ${size}, ${checksum}, ${chunks.rows})`,
     );
     return { size, checksum };
   }
@@ -324,7 +435,7 @@ export class PostgresStore implements FileStore {
       await this.db.execute(sql`select id, size, chunks from stored_files where area = ${this.area} and key = ${key}`),
     );
     if (!file) return null;
-    // READ_CHUNKS chunks per statement, the next statement asked for while the client takes the last one's bytes
+    // READ_ROWS rows per statement, the next statement asked for while the client takes the last one's bytes
     const reads: Promise<Buffer[] | Error>[] = [];
     let asked = 0;
     let given = 0;
@@ -332,7 +443,7 @@ export class PostgresStore implements FileStore {
     const ask = () => {
       while (asked < file.chunks && reads.length < 2) {
         const from = asked;
-        asked = Math.min(file.chunks, asked + READ_CHUNKS);
+        asked = Math.min(file.chunks, asked + READ_ROWS);
         reads.push(this.chunks(file.id, from, asked).catch((err: Error) => err));
       }
     };
@@ -344,7 +455,7 @@ export class PostgresStore implements FileStore {
         if (given >= file.chunks) return void this.push(null);
         ask();
         const from = given;
-        given = Math.min(file.chunks, given + READ_CHUNKS);
+        given = Math.min(file.chunks, given + READ_ROWS);
         void reads.shift()!.then((data) => {
           if (data instanceof Error) return void this.destroy(data);
           // removed while being read (a migration, a failed upload's cleanup): an error, never a short file
@@ -359,8 +470,8 @@ export class PostgresStore implements FileStore {
 
   /** The chunks `from` to `to` (exclusive) of a file, in order (fewer when some are gone). */
   private async chunks(id: string, from: number, to: number): Promise<Buffer[]> {
-    const pool = (this.db as unknown as { $client?: unknown }).$client;
-    if (pool instanceof pg.Pool) return copyChunks(pool, id, from, to);
+    const pool = this.pool();
+    if (pool) return copyChunks(pool, id, from, to);
     const rows = rowsOf<{ data: unknown }>(
       await this.db.execute(
         sql`select data from file_chunks where file_id = ${id} and seq >= ${from} and seq < ${to} order by seq`,
