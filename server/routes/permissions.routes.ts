@@ -32,6 +32,7 @@ export const memberSchema = z.object({
   user_group_uuids: z.array(z.string()),
   last_login: z.string().nullable(),
   two_factor: z.boolean(),
+  two_factor_locked: z.boolean(),
   member_since: z.string(),
 });
 const memberUpdate = z.strictObject({

@@ -11,7 +11,7 @@ import type { PermissionGroup, Rights, UserGroup } from '../../src/entities/perm
 import { loadGroup } from './settings-groups.service';
 import { audit } from './audit.service';
 import { deniedGroups } from '../plugins/networks';
-import { unlock as unlockTwoFactor } from './two-factor.service';
+import { lockedSql, unlock as unlockTwoFactor } from './two-factor.service';
 
 /** 404 outside the settings group, 403 for a member who is not its admin. */
 export async function requireAdmin(ctx: AppContext, user: UserRow, settingsGroup: string) {
@@ -373,6 +373,7 @@ export async function listMembersDetailed(ctx: AppContext, user: UserRow, settin
       role: settingsGroupMembers.role,
       last_login: users.last_login,
       two_factor: users.two_factor_confirmed_at,
+      two_factor_locked: lockedSql(users.id),
       since: settingsGroupMembers.created_at,
     })
     .from(settingsGroupMembers)
@@ -392,6 +393,8 @@ export async function listMembersDetailed(ctx: AppContext, user: UserRow, settin
     user_group_uuids: groups.filter((g) => g.user === r.id).map((g) => g.group),
     last_login: r.last_login ? iso(r.last_login) : null,
     two_factor: !!r.two_factor,
+    // too many wrong codes: an admin unlocks it here (docs/domain/sign-in.md, "Two-factor lock")
+    two_factor_locked: Boolean(r.two_factor_locked),
     member_since: iso(r.since),
   }));
 }

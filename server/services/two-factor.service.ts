@@ -1,7 +1,7 @@
 // TOTP two-factor sign-in (RFC 6238; Fortify's endpoints): enable, confirm, recovery codes, challenge, disable; the
 // account's lock after too many wrong codes and its unlocking (docs/domain/sign-in.md, "Two-factor lock").
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, UserRow } from '../context';
 import type { Db } from '../db/client';
@@ -150,6 +150,11 @@ const openLock = (userId: number) =>
   and(eq(userTokens.user_id, userId), eq(userTokens.purpose, LOCK), isNull(userTokens.used_at));
 
 const locked = () => new HttpError(429, 'auth.two_factor_locked');
+
+/** Whether the user `userId` names (a column or value of the caller's query) has an open lock: for lists. */
+export const lockedSql = (userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${userTokens} where ${userTokens.user_id} = ${userId}
+    and ${userTokens.purpose} = ${LOCK} and ${userTokens.used_at} is null)`;
 
 export async function isLocked(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: userTokens.id }).from(userTokens).where(openLock(userId)).limit(1);

@@ -11,6 +11,8 @@ export interface Member {
   user_group_uuids: string[];
   last_login: string | null;
   two_factor: boolean;
+  /** Too many wrong codes: the member's two-factor sign-in waits for an unlock. */
+  two_factor_locked: boolean;
   member_since: string;
 }
 
@@ -31,6 +33,8 @@ export const fetchUserRights = (signal?: AbortSignal) => http.get<UserRights>('u
 export const fetchMembers = (sg: string) => http.get<Member[]>(`settings-groups/${sg}/members/details`);
 export const updateMember = (sg: string, user: string, body: { role?: Member['role']; user_group_uuids?: string[] }) =>
   http.patch<Member>(`settings-groups/${sg}/members/${user}`, body);
+export const unlockMemberTwoFactor = (sg: string, user: string) =>
+  http.post<{ message: string }>(`settings-groups/${sg}/members/${user}/two-factor-unlock`);
 export const removeMember = (sg: string, user: string) =>
   http.delete<{ message: string }>(`settings-groups/${sg}/members/${user}`);
 

@@ -275,6 +275,14 @@ describe('the two-factor lock', () => {
     ).toBe(404);
     const right = totpNow(locked.secretKey, 1);
     expect((await challengeWith(locked.user.email, { code: right })).res.statusCode).toBe(429);
+    // the members list tells the admin who is locked
+    const lockedOf = async () =>
+      Object.fromEntries(
+        json<{ data: { user_uuid: string; two_factor_locked: boolean }[] }>(
+          await admin.client.get(`/settings-groups/${admin.settingsGroup}/members/details`),
+        ).data.map((m) => [m.user_uuid, m.two_factor_locked]),
+      );
+    expect(await lockedOf()).toMatchObject({ [locked.user.uuid]: true, [colleague.user.uuid]: false });
     const res = await admin.client.post(url);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ message: 'Two-factor sign-in is unlocked.' });
@@ -283,6 +291,7 @@ describe('the two-factor lock', () => {
       .from(auditLog)
       .where(and(eq(auditLog.settings_group_uuid, admin.settingsGroup), like(auditLog.action, 'member.two_factor%')));
     expect(entries).toEqual([{ target: locked.user.uuid }]);
+    expect((await lockedOf())[locked.user.uuid]).toBe(false);
     // the mailed link of that lock is spent with it
     const [mail] = mailsTo(locked.user.email);
     expect((await anon.post('/two-factor-unlock', { token: unlockToken(mail!) })).statusCode).toBe(422);

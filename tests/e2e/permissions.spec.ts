@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { MEMBER, MEMBER_URL, startServerWithMember, stopServer } from './member-server';
-import { apiGet, signIn, signInTo } from './support';
+import { apiGet, apiPost, signIn, signInTo, totpAt } from './support';
 
 let server: ChildProcess | undefined;
 test.use({ baseURL: MEMBER_URL });
@@ -64,4 +64,47 @@ test('a member granted only viewing facilities sees Facilities, not Contracts, a
   // the members page is the admins'
   await page.goto('/settings/users');
   await expect(page.getByText('Only the admins of this settings group manage')).toBeVisible();
+});
+
+test('an admin sees a member locked out of two-factor sign-in and unlocks them', async ({ page, browser }) => {
+  // the member turns on two-factor sign-in, then ten wrong codes over two password logins lock it
+  const member = await browser.newPage({ baseURL: MEMBER_URL });
+  await member.goto('/login');
+  await signIn(member, MEMBER.email, MEMBER.password);
+  await member.waitForURL((url) => url.pathname === '/');
+  await apiPost(member, 'user/two-factor-authentication', {});
+  const key = await member.request.get('/api/v1/user/two-factor-secret-key');
+  const { secretKey } = (await key.json()) as { secretKey: string };
+  await apiPost(member, 'user/confirmed-two-factor-authentication', { code: totpAt(secretKey) });
+  const valid = new Set([-1, 0, 1].map((step) => totpAt(secretKey, step)));
+  const wrong = ['000000', '111111', '222222'].find((code) => !valid.has(code))!;
+  const send = async (path: string, data: unknown) => {
+    const xsrf = (await member.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    return member.request.post(`/api/v1/${path}`, {
+      data,
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+    });
+  };
+  expect((await send('logout', {})).status()).toBeLessThan(300);
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    if (i % 5 === 0) await member.request.get('/api/v1/sanctum/csrf-cookie');
+    if (i % 5 === 0) expect((await send('login', { email: MEMBER.email, password: MEMBER.password })).status()).toBe(200);
+    statuses.push((await send('two-factor-challenge', { code: wrong })).status());
+  }
+  expect(statuses.at(-1)).toBe(429);
+
+  await signInTo(page, '/settings/users');
+  const row = page.getByRole('row', { name: new RegExp(MEMBER.email) });
+  await expect(row.getByText('Locked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /admin@demo/ }).getByText('Locked', { exact: true })).toHaveCount(0);
+  await row.getByRole('button', { name: `Unlock two-factor sign-in of ${MEMBER.name}` }).click();
+  await expect(page.getByText('Two-factor sign-in is unlocked.')).toBeVisible();
+  await expect(row.getByText('Locked', { exact: true })).toHaveCount(0);
+
+  // the member signs in with a right code again
+  await member.request.get('/api/v1/sanctum/csrf-cookie');
+  expect((await send('login', { email: MEMBER.email, password: MEMBER.password })).status()).toBe(200);
+  expect((await send('two-factor-challenge', { code: totpAt(secretKey, 1) })).status()).toBe(204);
+  await member.close();
 });

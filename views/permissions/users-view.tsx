@@ -1,18 +1,20 @@
 // /settings/users: the members of the selected settings group (docs/domain/permissions.md, "Members"): role, user
 // groups, last login, 2FA and since when; an admin changes role and user groups or removes a member. A small list
 // in a Blueprint table like the settings groups' (docs/decisions.md, "Members, user groups and permission groups").
-import { Classes, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   fetchMembers,
   fetchUserGroups,
   permissionKeys,
   removeMember,
+  unlockMemberTwoFactor,
   updateMember,
   type Member,
 } from '../../src/api/permissions.api';
 import { useCurrentUser } from '../../src/api/queries';
 import { cx } from '../../src/components/cx';
+import { notify } from '../../src/components/notices';
 import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import { adminPage, useOutcome, type AdminBodyProps } from './admin-page';
@@ -31,6 +33,16 @@ function MembersTable({ sg, report }: AdminBodyProps) {
     mutationFn: ({ user, body }: { user: string; body: Parameters<typeof updateMember>[2] }) =>
       updateMember(sg, user, body),
     ...useOutcome(report),
+  });
+  const outcome = useOutcome(report);
+  // a member locked out of two-factor sign-in after too many wrong codes (docs/domain/sign-in.md, "Two-factor lock")
+  const unlock = useMutation({
+    mutationFn: (member: Member) => unlockMemberTwoFactor(sg, member.user_uuid),
+    onSuccess: (reply) => {
+      outcome.onSuccess();
+      notify.success(reply.message);
+    },
+    onError: outcome.onError,
   });
   const removal = useRemoval({
     remove: (member: Member) => removeMember(sg, member.user_uuid),
@@ -95,6 +107,23 @@ function MembersTable({ sg, report }: AdminBodyProps) {
                     <Tag minimal intent={member.two_factor ? Intent.SUCCESS : Intent.NONE}>
                       {member.two_factor ? t('permissions.members.on') : t('permissions.members.off')}
                     </Tag>
+                    {member.two_factor_locked && (
+                      <div className="hw-member-lock">
+                        <Tag minimal intent={Intent.DANGER} title={t('permissions.members.lockedHint')}>
+                          {t('permissions.members.locked')}
+                        </Tag>
+                        <Button
+                          small
+                          minimal
+                          intent={Intent.PRIMARY}
+                          loading={unlock.isPending && unlock.variables?.user_uuid === member.user_uuid}
+                          aria-label={t('permissions.members.unlockOf', { name: member.name })}
+                          onClick={() => unlock.mutate(member)}
+                        >
+                          {t('permissions.members.unlock')}
+                        </Button>
+                      </div>
+                    )}
                   </td>
                   <td>{format.date(member.member_since)}</td>
                   <RemoveButton name={member.name} member onClick={() => removal.ask(member)} />
