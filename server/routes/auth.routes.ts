@@ -139,6 +139,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) => {
       auth.assertLocal(ctx, req);
       const user = await auth.attempt(ctx, req.body.email, req.body.password, req.ip);
+      await twoFactor.requireSecondFactor(ctx, req, user, req.body);
       const token = await createApiToken(ctx, user.id, req.body.device_name);
       return { data: { token: token.token } };
     },

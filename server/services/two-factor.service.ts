@@ -97,7 +97,21 @@ export async function challenge(
   await limitOrThrow(ctx.db, { key: `2fa:${req.session!.id_hash}`, max: 5, windowSeconds: 60 });
   const [user] = await ctx.db.select().from(users).where(eq(users.id, pendingId)).limit(1);
   if (!user?.two_factor_confirmed_at) throw fieldError('code', 'auth.two_factor_no_pending');
-  // a locked account refuses every code, a right one too, before any is checked
+  await checkSecondFactor(ctx, req, user, body);
+  await completeLogin(ctx, req, reply, user, req.session!.pending_remember);
+}
+
+/**
+ * Checks a user's second factor (a code or a recovery code, which then is spent): a wrong one counts towards the
+ * account's lock (a 422 on the field, the tenth a 429), and a locked account refuses every one, a right one too.
+ * The sign-in challenge and the scripts' token (POST /sanctum/token) both go through here.
+ */
+export async function checkSecondFactor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: UserRow,
+  body: { code: string } | { recovery_code: string },
+) {
   if (await isLocked(ctx.db, user.id)) throw await refuseLocked(ctx, req, user);
   if ('code' in body) {
     const step = matchTotp(secretOf(ctx, user), body.code, Date.now(), hmacSha1, user.two_factor_last_step);
@@ -122,7 +136,20 @@ export async function challenge(
       .where(eq(users.id, user.id));
   }
   await clearHits(ctx.db, failureLimit(user.id).key);
-  await completeLogin(ctx, req, reply, user, req.session!.pending_remember);
+}
+
+/** A sign-in in one request (the scripts' token): an account with a second factor sends it along, or gets a 422 on
+ * `code` (docs/domain/sign-in.md, "Sign-in calls"). */
+export async function requireSecondFactor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: UserRow,
+  body: { code?: string; recovery_code?: string },
+) {
+  if (!user.two_factor_confirmed_at) return;
+  if (body.code !== undefined) return checkSecondFactor(ctx, req, user, { code: body.code });
+  if (body.recovery_code !== undefined) return checkSecondFactor(ctx, req, user, { recovery_code: body.recovery_code });
+  throw fieldError('code', 'auth.two_factor_required');
 }
 
 // ---- the account's lock (docs/domain/sign-in.md, "Two-factor lock") ----

@@ -112,6 +112,9 @@ export const tokenCreateBody = z.strictObject({
   email: z.string().max(254),
   password: z.string().max(200),
   device_name: z.string().trim().min(1).max(100),
+  /** The second factor of an account that has one: a current code or a recovery code (which is then spent). */
+  code: z.string().max(20).optional(),
+  recovery_code: z.string().max(40).optional(),
 });
 export const apiTokenCreateBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
 

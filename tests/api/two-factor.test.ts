@@ -3,7 +3,7 @@
 // SMTP server) or by an administrator (docs/domain/sign-in.md, "Two-factor lock").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { Client, createTestEnv, json, signedIn, totpNow, type TestEnv } from './harness';
+import { Client, createTestEnv, json, PASSWORD, signedIn, totpNow, type TestEnv } from './harness';
 import { startSmtp } from './smtp';
 import { rateLimits, sessions, settingsGroupMembers } from '../../server/db/schema';
 import { auditLog } from '../../server/db/permission-schema';
@@ -296,6 +296,36 @@ describe('the two-factor lock', () => {
     const [mail] = mailsTo(locked.user.email);
     expect((await anon.post('/two-factor-unlock', { token: unlockToken(mail!) })).statusCode).toBe(422);
     expect((await challengeWith(locked.user.email, { code: right })).res.statusCode).toBe(204);
+  });
+
+  it('gives a script its token only with the second factor, counted towards the lock like a sign-in', async () => {
+    const { user, secretKey, codes } = await withConfirmedTwoFactor();
+    const token = (body: object) =>
+      new Client(env.app).post('/sanctum/token', {
+        email: user.email,
+        password: PASSWORD,
+        device_name: 'script',
+        ...body,
+      });
+    const none = await token({});
+    expect(none.statusCode).toBe(422);
+    expect(json<{ errors: Record<string, string[]> }>(none).errors).toEqual({
+      code: ['This account signs in with a second factor: send its code (or a recovery code).'],
+    });
+    const wrong = await token({ code: wrongCode(secretKey) });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(json<{ errors: object }>(wrong).errors)).toEqual(['code']);
+    expect(await failures(user.id)).toBe(1);
+    const right = await token({ code: totpNow(secretKey, 1) });
+    expect(right.statusCode).toBe(200);
+    expect(json<{ data: { token: string } }>(right).data.token).toMatch(/^hw_/);
+    expect(await failures(user.id)).toBe(0);
+    // a recovery code works once
+    expect((await token({ recovery_code: codes[0] })).statusCode).toBe(200);
+    expect((await token({ recovery_code: codes[0] })).statusCode).toBe(422);
+    // a locked account gets no token, a right code neither
+    await wrongCodes(user.email, secretKey, 10);
+    expect((await token({ code: totpNow(secretKey, 2) })).statusCode).toBe(429);
   });
 
   it('refuses a malformed unlock request, and too many unknown links from one address', async () => {
