@@ -147,13 +147,24 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
-      wildcard: false,
+      // served by the one route below, not a route per built file (the build has hundreds, each registered at start)
+      serve: false,
       index: false,
+      // the Cache-Control of each file is ours (setHeaders), not the default `max-age=0` set after it
+      cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets are immutable; the service worker and the shell must be re-checked on every load.
         if (/[/\\]assets[/\\]/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
+    });
+    // Every built file (docs/decisions.md, "Start-up"); a missing file, a folder and any API path fall through
+    // to the not-found handler below (a 404, or the app's shell for a page's path). Public: a file needs no sign-in,
+    // and an unknown API path stays a 404 as without this route.
+    app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
+      const file = req.url.split('?')[0]!;
+      if (file.startsWith('/api/') || file.endsWith('/')) return reply.callNotFound();
+      return reply.sendFile(file.slice(1));
     });
   }
 
