@@ -133,16 +133,17 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
               ]}
             />
           </FormGroup>
-          <FormGroup label={t('sheet.bulk.operation')} labelFor="hw-bulk-operation">
-            <HTMLSelect
-              id="hw-bulk-operation"
-              disabled={!column}
-              value={operation}
-              onChange={(e) => setOperation(e.currentTarget.value as BulkOperation)}
-              options={operations.map((op) => ({ value: op, label: t(`sheet.bulk.operations.${op}`) }))}
-            />
-          </FormGroup>
-          {operation !== 'clear' && (
+          {column && (
+            <FormGroup label={t('sheet.bulk.operation')} labelFor="hw-bulk-operation">
+              <HTMLSelect
+                id="hw-bulk-operation"
+                value={operation}
+                onChange={(e) => setOperation(e.currentTarget.value as BulkOperation)}
+                options={operations.map((op) => ({ value: op, label: t(`sheet.bulk.operations.${op}`) }))}
+              />
+            </FormGroup>
+          )}
+          {column && operation !== 'clear' && (
             <FormGroup label={t('sheet.bulk.value')} labelFor="hw-bulk-value">
               {choices && operation === 'set' ? (
                 <HTMLSelect
@@ -154,7 +155,6 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
               ) : (
                 <InputGroup
                   id="hw-bulk-value"
-                  disabled={!column}
                   value={text}
                   onValueChange={setText}
                   intent={preview?.invalid && text !== '' ? Intent.DANGER : Intent.NONE}

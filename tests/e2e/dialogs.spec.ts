@@ -45,6 +45,7 @@ test('bulk edit changes nothing until a value is chosen, asks once for several r
   // opened: no field chosen, nothing counted, nothing to apply
   await expect(dialog.getByLabel('Field')).toHaveValue('');
   await expect(dialog.getByLabel('Field').locator('option:checked')).toHaveText('Choose a field…');
+  await expect(dialog.getByLabel('Value')).toHaveCount(0);
   await expect(dialog.getByTestId('bulk-summary')).toHaveCount(0);
   await expect(apply).toBeDisabled();
 
