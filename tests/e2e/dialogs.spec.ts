@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cacheWritten, navigate, workerReady } from './offline-support';
 import { signInTo } from './support';
-import { bulkPatch, dataRows, fetchAll, openFacilities, seed } from './sheet-support';
+import { api, bulkPatch, dataRows, fetchAll, openFacilities, seed } from './sheet-support';
 
 test.use({ colorScheme: 'dark' });
 
@@ -106,6 +106,22 @@ test('bulk edit changes nothing until a value is chosen, asks once for several r
   expect((await cleared).status()).toBe(200);
   await expect(page.getByText('Bulk edit of Manufacturer (3 records) saved')).toBeVisible();
   expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual([null, null, null]);
+
+  // one of them changed meanwhile by someone else: the notice says how many were changed, then why one was not
+  const [first] = await fetchAll(page, prefix);
+  await api(page, 'PATCH', `facilities/${first!.uuid}`, { manufacturer: 'Someone else' });
+  await page.getByRole('button', { name: 'Edit selected' }).click();
+  await dialog.getByLabel('Field').selectOption({ label: 'Manufacturer' });
+  await dialog.getByLabel('Value').fill('Acme');
+  await expect(dialog.getByTestId('bulk-summary')).toHaveText('3 of 3 records change.');
+  await apply.click();
+  const partial = bulkPatch(page);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change 3 records' }).click();
+  expect((await partial).status()).toBe(200);
+  await expect(
+    page.getByText('2 records changed. 1 record was changed by someone else since and was left alone.'),
+  ).toBeVisible();
+  expect((await fetchAll(page, prefix)).map((f) => f.manufacturer)).toEqual(['Someone else', 'Acme', 'Acme']);
 });
 
 /** "New" on a grid screen: fills the title field (and `more`), picks the first property, saves. */
