@@ -1,7 +1,11 @@
 // Bulk edit of the selected rows (docs/domain/spreadsheet.md, "Grid editing"): one field, an operation (set,
 // clear; add, subtract, multiply, percent for numbers), a preview of old → new, then one bulk request and one
-// undo step. Rows the user may not change are skipped by the server, which says how many.
+// undo step. Rows the user may not change are skipped by the server, which says how many. Nothing is changed by
+// default (docs/decisions.md, "Bulk edit changes nothing by default"): the dialog opens with no field chosen, Apply
+// waits for a value (emptying a field is the explicit "Clear the field" operation), and a change of more than one
+// record asks once, naming the count.
 import {
+  Alert,
   Button,
   Dialog,
   DialogBody,
@@ -49,16 +53,18 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
         .map(([name, field]) => ({ name, field, writable: true })),
     [entity],
   );
-  const [name, setName] = useState(columns[0]?.name ?? '');
-  const column = columns.find((c) => c.name === name) ?? columns[0];
+  const [name, setName] = useState('');
+  const column = columns.find((c) => c.name === name);
   const operations = column ? operationsFor(column.field) : [];
   const [chosen, setOperation] = useState<BulkOperation>('set');
   const operation = operations.includes(chosen) ? chosen : 'set';
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   const preview = useMemo(() => {
-    if (!column) return null;
+    // no field or no value chosen yet: nothing would change, nothing is counted
+    if (!column || (operation !== 'clear' && text.trim() === '')) return null;
     const operand: FromCell =
       operation === 'set'
         ? parse(text, column)
@@ -84,10 +90,20 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
     return { invalid: false as const, changes, versions, empty };
   }, [column, operation, text, rows, parse, locale]);
 
-  const enumValues = column?.field.kind === 'enum' ? column.field.values : null;
+  const choices =
+    column?.field.kind === 'enum'
+      ? column.field.values.map((v) => ({ value: v, label: t(`enums.${entity.name}.${name}.${v}`) }))
+      : column?.field.kind === 'bool'
+        ? [
+            { value: 'true', label: t('grid.yes') },
+            { value: 'false', label: t('grid.no') },
+          ]
+        : null;
+  const count = preview && !preview.invalid ? preview.changes.length : 0;
   const title = (uuid: string) => String(rows.find((r) => r.uuid === uuid)?.[entity.titleField] ?? '');
 
   const apply = async () => {
+    setConfirming(false);
     if (!preview || preview.invalid || !column) return;
     setBusy(true);
     const label = t('sheet.bulk.label', {
@@ -106,33 +122,35 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
           <FormGroup label={t('sheet.bulk.field')} labelFor="hw-bulk-field">
             <HTMLSelect
               id="hw-bulk-field"
-              value={column?.name}
+              value={name}
               onChange={(e) => {
                 setName(e.currentTarget.value);
                 setText('');
               }}
-              options={columns.map((c) => ({ value: c.name, label: headerOf(t, entity.name, c.name) }))}
+              options={[
+                { value: '', label: t('sheet.bulk.chooseField'), disabled: true },
+                ...columns.map((c) => ({ value: c.name, label: headerOf(t, entity.name, c.name) })),
+              ]}
             />
           </FormGroup>
-          <FormGroup label={t('sheet.bulk.operation')} labelFor="hw-bulk-operation">
-            <HTMLSelect
-              id="hw-bulk-operation"
-              value={operation}
-              onChange={(e) => setOperation(e.currentTarget.value as BulkOperation)}
-              options={operations.map((op) => ({ value: op, label: t(`sheet.bulk.operations.${op}`) }))}
-            />
-          </FormGroup>
-          {operation !== 'clear' && (
+          {column && (
+            <FormGroup label={t('sheet.bulk.operation')} labelFor="hw-bulk-operation">
+              <HTMLSelect
+                id="hw-bulk-operation"
+                value={operation}
+                onChange={(e) => setOperation(e.currentTarget.value as BulkOperation)}
+                options={operations.map((op) => ({ value: op, label: t(`sheet.bulk.operations.${op}`) }))}
+              />
+            </FormGroup>
+          )}
+          {column && operation !== 'clear' && (
             <FormGroup label={t('sheet.bulk.value')} labelFor="hw-bulk-value">
-              {enumValues && operation === 'set' ? (
+              {choices && operation === 'set' ? (
                 <HTMLSelect
                   id="hw-bulk-value"
                   value={text}
                   onChange={(e) => setText(e.currentTarget.value)}
-                  options={[
-                    { value: '', label: '' },
-                    ...enumValues.map((v) => ({ value: v, label: t(`enums.${entity.name}.${name}.${v}`) })),
-                  ]}
+                  options={[{ value: '', label: t('sheet.bulk.chooseValue'), disabled: true }, ...choices]}
                 />
               ) : (
                 <InputGroup
@@ -148,7 +166,7 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
         {preview && !preview.invalid && column && (
           <>
             <p data-testid="bulk-summary">
-              {t('sheet.bulk.summary', { count: preview.changes.length, total: rows.length })}
+              {t('sheet.bulk.summary', { count, total: rows.length })}
               {preview.empty > 0 && ` ${t('sheet.bulk.empty', { count: preview.empty })}`}
             </p>
             <HTMLTable compact className="hw-bulk-preview">
@@ -179,14 +197,24 @@ export function BulkEditDialog({ grid, rows, api, display, parse, onClose }: Pro
             <Button
               intent={Intent.PRIMARY}
               loading={busy}
-              disabled={!preview || preview.invalid || preview.changes.length === 0}
-              onClick={() => void apply()}
+              disabled={count === 0}
+              onClick={() => (count > 1 ? setConfirming(true) : void apply())}
             >
-              {t('sheet.bulk.apply', { count: preview && !preview.invalid ? preview.changes.length : 0 })}
+              {count === 0 ? t('sheet.bulk.applyNone') : t('sheet.bulk.apply', { count })}
             </Button>
           </>
         }
       />
+      <Alert
+        isOpen={confirming}
+        intent={Intent.PRIMARY}
+        confirmButtonText={t('sheet.bulk.confirm', { count })}
+        cancelButtonText={t('sheet.cancel')}
+        onConfirm={() => void apply()}
+        onCancel={() => setConfirming(false)}
+      >
+        {column && t('sheet.bulk.confirmText', { count, field: headerOf(t, entity.name, column.name) })}
+      </Alert>
     </Dialog>
   );
 }

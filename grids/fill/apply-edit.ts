@@ -43,7 +43,9 @@ export async function applyEdit(
     if (kept.length > 0) pushUndo({ label, model: entity.name, changes: kept, versions: Object.fromEntries(written) });
     const refused = reply.data.length - written.size - reply.meta.unchanged;
     if (refused > 0) {
+      // what was written first, then why the rest was not (docs/decisions.md, "Dialogs say what they did")
       const parts = [
+        kept.length > 0 ? i18n.t('sheet.edit.changed', { count: kept.length }) : null,
         reply.meta.message,
         reply.meta.conflicts > 0 ? i18n.t('sheet.undo.conflicts', { count: reply.meta.conflicts }) : null,
         reply.meta.invalid ? i18n.t('sheet.edit.invalid', { count: reply.meta.invalid }) : null,

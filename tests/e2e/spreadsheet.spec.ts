@@ -146,6 +146,7 @@ test('bulk edit of the selected rows: unit price +3 %, previewed, applied in one
   await expect(dialog.getByTestId('bulk-summary')).toContainText('1 record has no value to calculate with');
   const saved = bulkPatch(page);
   await dialog.getByRole('button', { name: 'Apply to 3 records' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change 3 records' }).click();
   const request = (await saved).request().postDataJSON() as { rows: { unit_price: string }[] };
   expect(request.rows.map((r) => r.unit_price)).toEqual(['103.00', '1271.59', '10.30']);
   await expect(dialog).toBeHidden();
@@ -294,6 +295,7 @@ test('bulk edit skips records the user may not change with the permission messag
   await dialog.getByLabel('Value').fill('5');
   const saved = bulkPatch(page);
   await dialog.getByRole('button', { name: 'Apply to 2 records' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change 2 records' }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('2 records lack the right permission and were skipped.')).toBeVisible();
   const archived = await api<{ data: Facility[] }>(page, 'GET', `facilities?search=${prefix}&archived=1`);

@@ -2,14 +2,14 @@
 // shows per field, a 409 says so and loads the current version; input that does not parse is never sent.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../src/i18n';
+import { useTranslation, type TFunction } from '../../src/i18n';
 import { isApiError, type FieldErrors } from '../../src/api/errors';
 import { useFormErrors } from '../../src/components/form-fields';
 import { notify } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
 import { isWritable } from '../../src/entities/fields';
 import { InvalidInput } from '../../grids/format-value';
-import { createRecord, recordKeys, updateRecord, type ApiRecord } from '../../src/api/records';
+import { createRecord, recordKeys, recordTitle, updateRecord, type ApiRecord } from '../../src/api/records';
 import { seedRefTitles } from '../../grids/ref-titles';
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
@@ -23,6 +23,12 @@ export function changesOf(entity: AnyEntity, draft: Record<string, unknown>, rec
       changes[name] = draft[name] ?? null;
   }
   return changes;
+}
+
+function createdNotice(t: TFunction, entity: AnyEntity, saved: ApiRecord) {
+  const title = recordTitle(entity, saved);
+  const model = t(`entities.${entity.name}.one`);
+  return title ? t('records.createdNamed', { model, title }) : t('records.createdModel', { model });
 }
 
 export function useRecordSave(
@@ -46,7 +52,10 @@ export function useRecordSave(
       form.clear();
       client.setQueryData(recordKeys.detail(entity.name, saved.uuid), saved);
       seedRefTitles(client, entity.name, [saved]);
-      notify.success(t(record ? 'records.saved' : 'records.created'));
+      if (record) notify.success(t('records.saved'));
+      // a new record says what was made (docs/decisions.md, "Dialogs say what they did"); one made offline is only
+      // kept on the device, which the offline writer's own notice says
+      else if (navigator.onLine !== false) notify.success(createdNotice(t, entity, saved));
       onSaved(saved, !record);
     },
     onError: (error) => {
