@@ -82,7 +82,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
   const errors: Errors = {};
   const parsed = rows.map((row, i) => {
     const res = schema.safeParse(row);
-    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`));
+    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`, entity));
     return res.success ? (res.data as Body & { uuid: string; updated_at?: string }) : null;
   });
   const uuids = parsed.map((p, i) => (p ? p.uuid : String(rows[i]?.uuid ?? '')));
@@ -144,7 +144,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
           out.push({ uuid, status: 'conflict' });
           continue;
         }
-        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
+        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`, entity);
         if (!rowErrors) throw err;
         Object.assign(errors, rowErrors);
         out.push({ uuid, status: 'invalid', errors: stripPrefix(rowErrors, i) });
@@ -186,7 +186,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   const errors: Errors = {};
   const parsed = rows.map((row, i) => {
     const res = schema.safeParse(row);
-    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`));
+    if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`, entity));
     return res.success ? (res.data as Body) : null;
   });
   if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
@@ -220,7 +220,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
         Object.assign(warnings, rowWarnings(o.locale, i, rowWarned));
         made.push(uuid);
       } catch (err) {
-        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`);
+        const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`, entity);
         if (!rowErrors) throw err;
         Object.assign(errors, rowErrors);
         made.push(null);

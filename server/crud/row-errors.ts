@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Locale } from '../../src/entities/account';
 import { HttpError, ValidationFailed } from '../http-error';
 import { translate } from '../i18n/messages';
-import { zodIssuesToErrors } from '../plugins/errors';
+import type { AnyEntity } from '../../src/entities/define';
+import { failedToErrors, summaryOf, zodIssuesToErrors } from '../plugins/errors';
 
 export type Errors = Record<string, string[]>;
 
@@ -15,10 +16,8 @@ export class RowsInvalid extends Error {
   }
 }
 
-const label = (path: string) => (path.split('.').pop() ?? path).replace(/_/g, ' ');
-
-/** zod issues of one row; `prefix` is `rows.N` (or '' for errors keyed by field only). */
-export function zodRowErrors(issues: z.core.$ZodIssue[], locale: Locale, prefix: string): Errors {
+/** zod issues of one row of `entity`; `prefix` is `rows.N` (or '' for errors keyed by field only). */
+export function zodRowErrors(issues: z.core.$ZodIssue[], locale: Locale, prefix: string, entity?: AnyEntity): Errors {
   return zodIssuesToErrors(
     issues.map((issue) => {
       const { path, code, message, ...params } = issue;
@@ -26,19 +25,13 @@ export function zodRowErrors(issues: z.core.$ZodIssue[], locale: Locale, prefix:
     }),
     locale,
     prefix,
+    entity,
   );
 }
 
 /** A thrown service error of one row as field errors, or null when it is not about the row's values. */
-export function serviceRowErrors(err: unknown, locale: Locale, prefix: string): Errors | null {
-  if (err instanceof ValidationFailed) {
-    const out: Errors = {};
-    for (const [field, list] of Object.entries(err.fields))
-      out[prefix ? `${prefix}.${field}` : field] = list.map((e) =>
-        translate(locale, e.key, { field: label(field), ...(e.params ?? {}) }),
-      );
-    return out;
-  }
+export function serviceRowErrors(err: unknown, locale: Locale, prefix: string, entity?: AnyEntity): Errors | null {
+  if (err instanceof ValidationFailed) return failedToErrors(err, locale, prefix, entity);
   if (err instanceof HttpError && err.status === 422)
     return { [prefix || 'row']: [translate(locale, err.key, err.params)] };
   return null;
@@ -46,11 +39,7 @@ export function serviceRowErrors(err: unknown, locale: Locale, prefix: string): 
 
 /** The Laravel-shaped 422 reply of row errors. */
 export function sendRowErrors(reply: FastifyReply, locale: Locale, errors: Errors) {
-  const messages = Object.values(errors).flat();
-  const first = messages[0] ?? translate(locale, 'validation.summary');
-  const message =
-    messages.length > 1 ? translate(locale, 'validation.summary_more', { first, count: messages.length - 1 }) : first;
-  return reply.code(422).send({ message, errors });
+  return reply.code(422).send({ message: summaryOf(locale, errors), errors });
 }
 
 /** "N records lack the right permission" (docs/domain/permissions.md, "Permissions and roles"); undefined when none skipped. */

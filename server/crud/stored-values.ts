@@ -25,9 +25,6 @@ const largest = (kind: keyof typeof NUMERIC_PRECISION) => {
 const schemas = new WeakMap<Field, ZodType>();
 const schemaOf = (field: Field) => schemas.get(field) ?? schemas.set(field, valueSchema(field)).get(field)!;
 
-/** A field's name as the error messages say it (as the error handler does for the field an error is on). */
-const label = (name: string) => name.replace(/_/g, ' ');
-
 /**
  * The input a derived value is blamed on: the first of its inputs the write sets (the write changed it, so it is
  * what made the value too large), else the first of them; `changes` absent: the first.
@@ -83,7 +80,8 @@ export function onInputs(errors: FieldErrors, o: Blame = {}) {
     if (out[input]) continue; // one message per input: the first derived value it breaks
     out[input] = list.map((e) => ({
       key: SAID_OF_INPUT[e.key]!,
-      params: { ...e.params, field: label(input), derived: label(o.owner ? `${o.owner} ${name}` : name) },
+      // the error handler names both by their labels (server/i18n/field-labels.ts): `derived` is a field's key
+      params: { ...e.params, derived: o.owner ? `${o.owner}.${name}` : name },
     }));
   }
   return Object.keys(out).length ? out : errors;

@@ -85,7 +85,7 @@ export async function documentRoutes(app: FastifyInstance) {
       const parsed = uploadFieldsSchema.safeParse(received.fields);
       if (!parsed.success) {
         if (received.file) await documentStore(ctx).discard(received.file);
-        return sendRowErrors(reply, req.locale, zodRowErrors(parsed.error.issues, req.locale, ''));
+        return sendRowErrors(reply, req.locale, zodRowErrors(parsed.error.issues, req.locale, '', entities.document));
       }
       const uuid = await uploadDocument(ctx, access, parsed.data as UploadFields, received.file);
       const row = await getRow(ctx, access, entity, uuid);

@@ -18,6 +18,7 @@ import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
 import { zodRowErrors, type Errors } from '../crud/row-errors';
 import { translate, type MessageKey } from '../i18n/messages';
+import { fieldLabel } from '../i18n/field-labels';
 import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
@@ -131,7 +132,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   const { entity, options: o, locale } = p;
   const sg = o.settings_group_uuid;
   const err = (r: PlannedRow, field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
-    (r.errors[field] ??= []).push(translate(locale, key, { field: field.replace(/_/g, ' '), ...params }));
+    (r.errors[field] ??= []).push(translate(locale, key, { field: fieldLabel(locale, field, entity), ...params }));
   const cellCtx = {
     locale: locale as ParseLocale,
     dateFormat: p.dateFormat,
@@ -233,7 +234,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       r.values = changes;
       r.action = hasKeys(changes) ? 'update' : 'unchanged';
       const res = update.safeParse(changes);
-      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+      if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, '', entity));
       else r.values = res.data as Record<string, unknown>;
       for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
@@ -243,7 +244,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         r.values = body; // what zod would give back (see plan-check)
       else {
         const res = create.safeParse(body);
-        if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, ''));
+        if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, '', entity));
         else r.values = res.data as Record<string, unknown>;
       }
       for (const problem of entity.validate?.(r.values) ?? [])

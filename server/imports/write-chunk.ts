@@ -15,6 +15,7 @@ import { col, rowsOf, tableOf, versionIs } from '../crud/table';
 import { translate } from '../i18n/messages';
 import { hooksOf, storedValues, type HookContext } from '../crud/model-behaviour';
 import { ValidationFailed } from '../http-error';
+import { failedToErrors } from '../plugins/errors';
 import type { Locale } from '../../src/entities/account';
 import type { PlannedRow } from './plan';
 import type { Counts, ImportRow } from './import-runner';
@@ -84,8 +85,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
   const refused = (r: PlannedRow, error: unknown) => {
     if (!(error instanceof ValidationFailed)) throw error;
     r.action = 'error';
-    for (const [field, problems] of Object.entries(error.fields))
-      r.errors[field] = problems.map((p) => translate(locale, p.key, p.params));
+    Object.assign(r.errors, failedToErrors(error, locale, '', entity));
   };
   if (hooks.beforeWrite)
     for (const r of planned.filter((x) => x.action === 'create' || x.action === 'update')) {

@@ -28,7 +28,7 @@ export const counter: ModelBehaviour = {
           .update(measurements)
           .set({ property_uuid: c.property })
           .where(and(eq(measurements.counter_uuid, uuid), ne(measurements.property_uuid, c.property)));
-      await recomputeReadings(h.db, uuid, null, { inputs: { consumption: [input] }, owner: 'reading' });
+      await recomputeReadings(h.db, uuid, null, { inputs: { consumption: [input] }, owner: 'measurement' });
     },
   },
 };

@@ -5,6 +5,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, ValidationFailed } from '../http-error';
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Locale } from '../../src/entities/account';
+import type { AnyEntity } from '../../src/entities/define';
+import { entityByName } from '../../src/entities/registry';
+import { entityOfRoute, fieldLabel, modelOneLabel } from '../i18n/field-labels';
 
 interface Issue {
   keyword: string;
@@ -12,8 +15,6 @@ interface Issue {
   message: string;
   params: Record<string, unknown>;
 }
-
-const fieldLabel = (path: string) => (path.split('.').pop() ?? path).replace(/_/g, ' ');
 
 /** Maps one zod issue to a message key and params. */
 function describe(issue: Issue): { key: MessageKey; params: Record<string, string | number> } {
@@ -76,7 +77,16 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
 /** Field errors by path; no prototype, so a field named `constructor` or `__proto__` is a plain key. */
 const fieldErrors = () => Object.create(null) as Record<string, string[]>;
 
-export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''): Record<string, string[]> {
+/**
+ * Field errors of zod issues in the caller's language; `entity` is the model the request writes (its fields are
+ * named by their labels, server/i18n/field-labels.ts).
+ */
+export function zodIssuesToErrors(
+  issues: Issue[],
+  locale: Locale,
+  prefix = '',
+  entity?: AnyEntity,
+): Record<string, string[]> {
   const errors = fieldErrors();
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
   for (const issue of issues) {
@@ -85,7 +95,7 @@ export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''):
     if (issue.keyword === 'unrecognized_keys') {
       for (const k of (issue.params.keys as string[]) ?? []) {
         const full = path ? `${path}.${k}` : k;
-        add(full, translate(locale, 'validation.unknown_field', { field: k.replace(/_/g, ' ') }));
+        add(full, translate(locale, 'validation.unknown_field', { field: fieldLabel(locale, k, entity) }));
       }
       continue;
     }
@@ -103,23 +113,52 @@ export function zodIssuesToErrors(issues: Issue[], locale: Locale, prefix = ''):
           })),
           locale,
           path,
+          entity,
         ),
       );
       continue;
     }
     const { key, params } = describe(issue);
     const field = path || 'body';
-    add(field, translate(locale, key, { field: fieldLabel(field), ...params }));
+    add(field, translate(locale, key, { field: fieldLabel(locale, field, entity), ...params }));
   }
   return errors;
 }
 
-function validationReply(reply: FastifyReply, locale: Locale, errors: Record<string, string[]>) {
+/**
+ * A service's field errors in the caller's language, keyed `prefix.field`: `field` is the field's label, and a
+ * `derived` param naming a field (`contract_end_date`, or `order.total` on another model) its label too.
+ */
+export function failedToErrors(err: ValidationFailed, locale: Locale, prefix: string, entity?: AnyEntity) {
+  const errors = fieldErrors();
+  for (const [field, list] of Object.entries(err.fields))
+    errors[prefix ? `${prefix}.${field}` : field] = list.map((e) => {
+      const params: Record<string, string | number> = { field: fieldLabel(locale, field, entity), ...(e.params ?? {}) };
+      if (typeof params.derived === 'string') params.derived = derivedLabel(locale, params.derived, entity);
+      return translate(locale, e.key, params);
+    });
+  return errors;
+}
+
+/** A derived value's name: `field` of the model written, or `model.field` of another ("Total (Order)"). */
+function derivedLabel(locale: Locale, derived: string, entity?: AnyEntity) {
+  const [model, field] = derived.includes('.') ? derived.split('.', 2) : [undefined, derived];
+  const owner = model ? entityByName(model) : entity;
+  const label = fieldLabel(locale, field!, owner);
+  return owner && entity && owner !== entity ? `${label} (${modelOneLabel(owner, locale)})` : label;
+}
+
+/** The 422's summary: the first message, and how many more there are. */
+export function summaryOf(locale: Locale, errors: Record<string, string[]>) {
   const messages = Object.values(errors).flat();
   const first = messages[0] ?? translate(locale, 'validation.summary');
-  const message =
-    messages.length > 1 ? translate(locale, 'validation.summary_more', { first, count: messages.length - 1 }) : first;
-  return reply.code(422).send({ message, errors });
+  return messages.length > 1
+    ? translate(locale, 'validation.summary_more', { first, count: messages.length - 1 })
+    : first;
+}
+
+function validationReply(reply: FastifyReply, locale: Locale, errors: Record<string, string[]>) {
+  return reply.code(422).send({ message: summaryOf(locale, errors), errors });
 }
 
 // PostgreSQL down, restarting or out of connections; the embedded database failed (a WebAssembly trap or exit)
@@ -154,14 +193,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       code?: string;
     };
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return validationReply(reply, locale, zodIssuesToErrors(err.validation as unknown as Issue[], locale));
+      return validationReply(
+        reply,
+        locale,
+        zodIssuesToErrors(err.validation as unknown as Issue[], locale, '', entityOfRoute(req.routeOptions.url)),
+      );
     }
-    if (err instanceof ValidationFailed) {
-      const errors = fieldErrors();
-      for (const [field, list] of Object.entries(err.fields))
-        errors[field] = list.map((e) => translate(locale, e.key, { field: fieldLabel(field), ...(e.params ?? {}) }));
-      return validationReply(reply, locale, errors);
-    }
+    if (err instanceof ValidationFailed)
+      return validationReply(reply, locale, failedToErrors(err, locale, '', entityOfRoute(req.routeOptions.url)));
     if (err instanceof HttpError) {
       if (err.status === 403 || err.status === 429)
         req.log.warn({ event: err.status === 403 ? 'forbidden' : 'rate_limited', user: req.user?.id }, err.key);

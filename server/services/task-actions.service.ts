@@ -116,7 +116,7 @@ async function onDueDate(move: () => Promise<void>) {
     if (!(err instanceof ValidationFailed)) throw err;
     const derived = Object.keys(err.fields).filter((name) => name !== 'scope' && name !== 'due_date');
     if (!derived.length) throw err;
-    throw fieldError('due_date', 'validation.derived_invalid', { derived: `task ${derived[0]!.replace(/_/g, ' ')}` });
+    throw fieldError('due_date', 'validation.derived_invalid', { derived: `task.${derived[0]!}` });
   }
 }
 

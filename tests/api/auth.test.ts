@@ -119,13 +119,13 @@ describe('csrf-cookie and login', () => {
     expect(res.statusCode).toBe(422);
     expect(json(res).errors).toHaveProperty('email');
     res = await client.post('/login', { email: 12, password: 'x' });
-    expect(json(res).errors).toEqual({ email: ['The email field must be a text.'] });
+    expect(json(res).errors).toEqual({ email: ['E-mail address must be a text.'] });
     res = await client.post('/login', { email: `${'a'.repeat(200_000)}@x.ch`, password: 'x' });
     expect(res.statusCode).toBe(422);
     expect(json<{ errors: Record<string, string[]> }>(res).errors.email![0]).toMatch(/not be greater than 254/);
     res = await client.post('/login', { email: 'a@b.ch', password: 'x', is_superuser: true });
     expect(res.statusCode).toBe(422);
-    expect(json(res).errors).toEqual({ is_superuser: ['The is superuser field is not allowed.'] });
+    expect(json(res).errors).toEqual({ is_superuser: ['Superuser is not allowed.'] });
   });
 
   it('answers malformed JSON with 400 and a message, never a 500', async () => {
@@ -167,13 +167,13 @@ describe('register', () => {
     res = await client.post('/register', { ...form('x1@example.com'), password_confirmation: 'other' });
     expect(json(res).errors).toHaveProperty('password');
     res = await client.post('/register', { ...form('x2@example.com'), terms: false });
-    expect(json(res).errors).toEqual({ terms: ['The terms field must be accepted.'] });
+    expect(json(res).errors).toEqual({ terms: ['Please accept the terms of use.'] });
     res = await client.post('/register', {
       ...form('x3@example.com'),
       password: 'short',
       password_confirmation: 'short',
     });
-    expect(json(res).errors).toEqual({ password: ['The password field must be at least 8 characters.'] });
+    expect(json(res).errors).toEqual({ password: ['Password must be at least 8 characters.'] });
   });
 
   it('answers in German when the browser asks for it', async () => {
@@ -185,7 +185,7 @@ describe('register', () => {
       { ...form('y@example.com'), terms: false },
       { 'accept-language': 'de-CH,de;q=0.9' },
     );
-    expect(json(res).errors).toEqual({ terms: ['Das Feld terms muss akzeptiert werden.'] });
+    expect(json(res).errors).toEqual({ terms: ['Bitte Nutzungsbedingungen akzeptieren.'] });
   });
 });
 

@@ -21,8 +21,8 @@ interface Bulk {
   errors?: Record<string, string[]>;
 }
 
-const taken = 'The code has already been taken.';
-const loop = 'The parent cost group uuid cannot be the record itself or one of its sub-records.';
+const taken = 'Code has already been taken.';
+const loop = 'Parent cost group cannot be the record itself or one of its sub-records.';
 let n = 0;
 const code = () => `BC${++n}`;
 
@@ -128,7 +128,7 @@ describe('bulk create, unique fields', () => {
     ];
     const res = await a.client.post(`/${unit.plural}/bulk`, { rows });
     expect(res.statusCode).toBe(422);
-    expect(json<Bulk>(res).errors).toEqual({ 'rows.1.symbol': ['The symbol has already been taken.'] });
+    expect(json<Bulk>(res).errors).toEqual({ 'rows.1.symbol': ['Symbol has already been taken.'] });
   });
 });
 

@@ -57,7 +57,7 @@ describe('the three requests that answered a 500', () => {
       'contract_duration',
     );
     expect(errors.contract_duration).toEqual([
-      'With this contract duration, the contract end date would fall outside the years 1800 to 9999.',
+      'Duration (months): with this value, Contract end would fall outside the years 1800 to 9999.',
     ]);
     expect(await count('/contracts?search=Bounds')).toBe(before);
   });
@@ -173,13 +173,13 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     });
     const moved = await ws.client.patch(`/contracts/${kept.uuid}`, { contract_start_date: '9900-01-01' });
     expect(refused(moved, 'contract_start_date').contract_start_date).toEqual([
-      'With this contract start date, the contract end date would fall outside the years 1800 to 9999.',
+      'Contract start: with this value, Contract end would fall outside the years 1800 to 9999.',
     ]);
     expect((await read(`/contracts/${kept.uuid}`)).contract_start_date).toBe('9899-01-01');
     // end − notice before the year 1800
     const early = await contract({ contract_start_date: '1800-01-01', contract_duration: 1, notice_period: 120 });
     expect(refused(early, 'notice_period').notice_period).toEqual([
-      'With this notice period, the latest cancellation date would fall outside the years 1800 to 9999.',
+      'Notice period (months): with this value, Latest cancellation date would fall outside the years 1800 to 9999.',
     ]);
     // a given end date makes the duration: more than 1,200 months is more than the duration holds
     const long = await contract({
@@ -188,7 +188,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
       contract_end_date: '9999-01-01',
     });
     expect(refused(long, 'contract_end_date').contract_end_date).toEqual([
-      'With this contract end date, the contract duration would be too large to store (at most 1200).',
+      'Contract end: with this value, Duration (months) would be too large to store (at most 1200).',
     ]);
     expect(await count('/contracts?search=Edge')).toBe(before);
     // the last storable day is fine
@@ -222,7 +222,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     });
     const res = await ws.client.post(`/contracts/${c.uuid}/extend`, { extension_period: 120 });
     expect(refused(res, 'extension_period').extension_period).toEqual([
-      'With this extension period, the contract end date would fall outside the years 1800 to 9999.',
+      'Extension period (months): with this value, Contract end would fall outside the years 1800 to 9999.',
     ]);
     const after = await read(`/contracts/${c.uuid}`);
     expect(after).toMatchObject({ contract_end_date: '9999-07-01', status: 'active', contract_duration: 12 });
@@ -239,7 +239,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
       'guarantee_duration',
     );
     expect(errors.guarantee_duration).toEqual([
-      'With this guarantee duration, the end date would fall outside the years 1800 to 9999.',
+      'Duration (months): with this value, End date would fall outside the years 1800 to 9999.',
     ]);
     expect(await count('/guarantees?search=G%20edge')).toBe(before);
     const g = await created('/guarantees', { ...body, start_date: '9999-01-01', guarantee_duration: 11 });
@@ -253,7 +253,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     const line = { property_uuid: ws.property, order_uuid: order.uuid, title: 'L' };
     const huge = await ws.client.post('/order-lines', { ...line, quantity: '9999999999', unit_price: '99999.99' });
     expect(refused(huge, 'quantity').quantity).toEqual([
-      'With this quantity, the total would be too large to store (at most 999999999999.99).',
+      'Quantity: with this value, Total would be too large to store (at most 999999999999.99).',
     ]);
     // a tax of 100 % doubles a total that fits without it
     refused(
@@ -264,7 +264,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     // each line fits, their sum does not: the second line is refused, the order keeps its total
     const second = await ws.client.post('/order-lines', { ...line, quantity: '9000000', unit_price: '99999.99' });
     expect(refused(second, 'quantity').quantity).toEqual([
-      'With this quantity, the order total would be too large to store (at most 999999999999.99).',
+      'Quantity: with this value, Total (Order) would be too large to store (at most 999999999999.99).',
     ]);
     const small = await created('/order-lines', { ...line, quantity: '1', unit_price: '1' });
     // raising only the price names the price
@@ -281,7 +281,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     await created('/expenses', { ...line, quantity: '9000000', unit_price: '99999.99' });
     const second = await ws.client.post('/expenses', { ...line, quantity: '9000000', unit_price: '99999.99' });
     expect(refused(second, 'quantity').quantity).toEqual([
-      'With this quantity, the bill amount would be too large to store (at most 999999999999.99).',
+      'Quantity: with this value, Amount (Bill) would be too large to store (at most 999999999999.99).',
     ]);
     expect((await read(`/bills/${bill.uuid}`)).amount).toBe('899999910000.00');
     expect(await count(`/expenses?filter[bill_uuid]=${bill.uuid}`)).toBe(1);
@@ -307,7 +307,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     const second = await orderOn();
     const res = await ws.client.post('/order-lines', line(second));
     expect(refused(res, 'unit_price').unit_price).toEqual([
-      'With this unit price, the amount drawn on the budget would be too large to store (at most 999999999999.99).',
+      'Unit price: with this value, amount drawn on the budget would be too large to store (at most 999999999999.99).',
     ]);
     expect(await count(`/order-lines?filter[order_uuid]=${second}`)).toBe(0);
     const listed = await ws.client.get('/budgets?search=Edge%20budget');
@@ -332,14 +332,14 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     expect((await reading('2026-01-01T00:00:00Z', '-9999999999.9999')).statusCode).toBe(201);
     const res = await reading('2026-02-01T00:00:00Z', '9999999999.9999');
     expect(refused(res, 'value').value).toEqual([
-      'With this value, the consumption would be too large to store (at most 9999999999.9999).',
+      'Value: with this value, Consumption would be too large to store (at most 9999999999.9999).',
     ]);
     expect(await count(`/measurements?filter[counter_uuid]=${counter.uuid}`)).toBe(1);
     expect((await reading('2026-02-01T00:00:00Z', '-9999999899.9999')).statusCode).toBe(201);
     // consumption 100 × a factor of a thousand million does not fit either
     const factor = await ws.client.patch(`/counters/${counter.uuid}`, { factor: '1000000000' });
     expect(refused(factor, 'factor').factor).toEqual([
-      'With this factor, the reading consumption would be too large to store (at most 9999999999.9999).',
+      'Factor: with this value, Consumption (Measurement) would be too large to store (at most 9999999999.9999).',
     ]);
     expect((await read(`/counters/${counter.uuid}`)).factor).toBe('1.0000');
   });
@@ -353,7 +353,7 @@ describe('derived values at their bounds: a 422 naming the input, nothing writte
     ] as const) {
       const res = await ws.client.post(`/task-events/${event.uuid}/reschedule`, { due_date: '9999-12-31', scope });
       expect(refused(res, 'due_date').due_date).toEqual([
-        'With this due date, the task start date would not be valid.',
+        'Due date: with this value, Start date (Task) would not be valid.',
       ]);
     }
     expect((await read(`/tasks/${task.uuid}`)).start_date).toBe(task.start_date);

@@ -87,7 +87,7 @@ describe('deep and large JSON', () => {
   it('free-form fields take at most 20 levels and 64 KB', async () => {
     const base = { settings_group_uuid: ws.settingsGroup, name: 'Deep' };
     const body = expect422(await ws.client.post('/properties', { ...base, attributes: deep(21) }), 'attributes');
-    expect(body.errors.attributes).toEqual(['The attributes field is nested too deeply (at most 20 levels).']);
+    expect(body.errors.attributes).toEqual(['Additional data is nested too deeply (at most 20 levels).']);
     expect((await ws.client.post('/properties', { ...base, attributes: deep(19) })).statusCode).toBe(201);
     expect422(await ws.client.post('/properties', { ...base, attributes: { a: 'x'.repeat(70_000) } }), 'attributes');
     const view = await ws.client.post('/grid-views', {
@@ -141,7 +141,7 @@ describe('text the database cannot store', () => {
 
   it('a required title that is only spaces is no title', async () => {
     const body = expect422(await ws.client.post('/facilities', { property_uuid: ws.property, name: '   ' }), 'name');
-    expect(body.errors.name).toEqual(['The name field is required.']);
+    expect(body.errors.name).toEqual(['Name is required.']);
   });
 });
 
@@ -319,7 +319,7 @@ describe('found by the route fuzzer', () => {
   it('a number with no decimal form the column can hold is a 422', async () => {
     const area = { property_uuid: ws.property, name: 'A' };
     expect(json<Errors>(await ws.client.post('/areas', { ...area, net_room_area: 1e308 })).errors).toEqual({
-      net_room_area: ['The net room area field is too large.'],
+      net_room_area: ['Net room area (m²) is too large.'],
     });
     expect422(await ws.client.post('/areas', { ...area, net_room_area: 1e-7 }), 'net_room_area');
     expect((await ws.client.post('/areas', { ...area, net_room_area: 12.5 })).statusCode).toBe(201);

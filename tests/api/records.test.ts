@@ -198,7 +198,7 @@ describe('references and rules', () => {
       parent_facility_uuid: parent.uuid,
     });
     expect(json(res).errors).toEqual({
-      parent_facility_uuid: ['The selected parent facility uuid belongs to another property.'],
+      parent_facility_uuid: ['Parent facility: the selected record belongs to another property.'],
     });
   });
 
@@ -264,8 +264,8 @@ describe('references and rules', () => {
       purchase_date: '2024-02-31',
     });
     const errors = json<{ errors: Record<string, string[]> }>(res).errors;
-    expect(errors.unit_price).toEqual(['The unit price field has too many decimal places.']);
-    expect(errors.purchase_date).toEqual(['The purchase date field must be a valid date (yyyy-MM-dd).']);
+    expect(errors.unit_price).toEqual(['Unit price has too many decimal places.']);
+    expect(errors.purchase_date).toEqual(['Purchase date must be a valid date (yyyy-MM-dd).']);
   });
 });
 

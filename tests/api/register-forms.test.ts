@@ -55,27 +55,27 @@ describe("Fortify's registration form (one name field)", () => {
     const { res } = await register(fortify('Madonna'));
     expect(res.statusCode).toBe(422);
     expect(json<{ errors: Errors }>(res).errors).toEqual({
-      name: ['The name field must hold a first and a last name (e.g. Anna Muster).'],
+      name: ['Name must hold a first and a last name (e.g. Anna Muster).'],
     });
   });
 
   it.each([
-    ['an empty name', '   ', 'The name field is required.'],
-    ['a name that is not text', 42, 'The name field must be a text.'],
+    ['an empty name', '   ', 'Name is required.'],
+    ['a name that is not text', 42, 'Name must be a text.'],
     [
       'a name longer than both fields',
       `${'A'.repeat(120)} Muster`,
-      'The name field must not be greater than 100 characters.',
+      'Name must not be greater than 100 characters.',
     ],
     [
       'a name over the length limit',
       `Anna ${'b'.repeat(200)}`,
-      'The name field must not be greater than 201 characters.',
+      'Name must not be greater than 201 characters.',
     ],
     [
       'more than one comma',
       'Muster, Anna, Dr.',
-      'The name field must hold a first and a last name (e.g. Anna Muster).',
+      'Name must hold a first and a last name (e.g. Anna Muster).',
     ],
   ])('answers 422 on name for %s', async (_case, name, message) => {
     const { res } = await register(fortify(name));
@@ -113,7 +113,7 @@ describe("Fortify's registration form (one name field)", () => {
   it('answers in German', async () => {
     const { res } = await register(fortify('Madonna'), { 'accept-language': 'de' });
     expect(json<{ errors: Errors }>(res).errors).toEqual({
-      name: ['Das Feld name muss Vor- und Nachnamen enthalten (z. B. Anna Muster).'],
+      name: ['Name muss Vor- und Nachnamen enthalten (z. B. Anna Muster).'],
     });
   });
 
@@ -150,11 +150,11 @@ describe('the app form still', () => {
   it('names first_name and last_name when they are missing or empty, never name', async () => {
     let { res } = await register(form({ first_name: undefined, last_name: undefined }));
     expect(json<{ errors: Errors }>(res).errors).toEqual({
-      first_name: ['The first name field is required.'],
-      last_name: ['The last name field is required.'],
+      first_name: ['First name is required.'],
+      last_name: ['Last name is required.'],
     });
     ({ res } = await register(form({ last_name: '  ' })));
-    expect(json<{ errors: Errors }>(res).errors).toEqual({ last_name: ['The last name field is required.'] });
+    expect(json<{ errors: Errors }>(res).errors).toEqual({ last_name: ['Last name is required.'] });
     ({ res } = await register(form({ first_name: undefined, email: 'nope' })));
     expect(Object.keys(json<{ errors: Errors }>(res).errors).sort()).toEqual(['email', 'first_name']);
   });

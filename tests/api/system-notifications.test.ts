@@ -86,7 +86,7 @@ describe('system notifications', () => {
       publish_at: '2026-01-01T10:00:00Z',
     });
     expect(json(res).errors).toEqual({
-      publish_at: ['The publish at field must have the format yyyy-MM-dd HH:mm:ss.'],
+      publish_at: ['Start of publication must have the format yyyy-MM-dd HH:mm:ss.'],
     });
     res = await admin.client.post('/system-notifications', body('x', 10, 5));
     expect(json(res).errors).toHaveProperty('publish_until');

@@ -72,7 +72,7 @@ test('a 422 shows the messages at the fields; a wrong password does not say whic
   await page.getByLabel('Confirm password').fill('short');
   await page.getByLabel('I accept the terms of use').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('The password field must be at least 8 characters.').first()).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/register/);
 
   await page.goto('/login');

@@ -270,7 +270,7 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
   await page.keyboard.type('99999');
   await page.keyboard.press('Enter');
   expect((await rejected).status()).toBe(422);
-  const message = 'The construction year field must not be greater than 2200.';
+  const message = 'Year of construction must not be greater than 2200.';
   await expect(page.getByRole('alert').filter({ hasText: `Year of construction: ${message}` })).toBeVisible();
   await expect(year).toHaveText(original);
   await page.mouse.move(0, 0);

@@ -51,7 +51,7 @@ test('200 × 6 pasted from a spreadsheet: preview with errors and a read-only co
   await expect(counts).toContainText('3 errors');
   await expect(counts).toContainText('0 new records');
   await expect(dialog).toContainText('Not pasted into read-only columns: Remaining lifetime (years)');
-  await expect(dialog).toContainText('The lifetime field must not be greater than 200.');
+  await expect(dialog).toContainText('Lifetime (years) must not be greater than 200.');
 
   await dialog.getByText('Only rows with errors').click();
   await expect(dialog.locator('tbody tr')).toHaveCount(3);

@@ -69,7 +69,7 @@ describe('the browser instance', () => {
 
 describe('the server instance', () => {
   it('translates with {{name}} placeholders and plurals by count', () => {
-    expect(translate('en-us', 'validation.required', { field: 'name' })).toBe('The name field is required.');
+    expect(translate('en-us', 'validation.required', { field: 'Name' })).toBe('Name is required.');
     expect(translate('de', 'bulk.skipped', { count: 1 })).toContain('einen Datensatz');
     expect(translate('en-us', 'bulk.skipped', { count: 4 })).toBe(
       '4 records lack the right permission and were skipped.',

@@ -41,25 +41,25 @@ describe('422 errors from zod', () => {
     expect(
       errorsFor(schema, { first_name: 'toolong', age: -1, email: 'x', kind: 'c', nested: { city: 1 }, extra: 1 }),
     ).toEqual({
-      first_name: ['The first name field must not be greater than 5 characters.'],
-      age: ['The age field must be at least 0.'],
-      email: ['The email field must be a valid e-mail address.'],
-      kind: ['The selected kind is invalid.'],
-      'nested.city': ['The city field must be a text.'],
-      extra: ['The extra field is not allowed.'],
+      first_name: ['First name must not be greater than 5 characters.'],
+      age: ['age must be at least 0.'],
+      email: ['E-mail address must be a valid e-mail address.'],
+      kind: ['Kind has an invalid value.'],
+      'nested.city': ['City must be a text.'],
+      extra: ['extra is not allowed.'],
     });
   });
 
   it('says required for missing and empty values, in the caller language', () => {
     expect(errorsFor(schema, { first_name: '', age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
-      first_name: ['The first name field is required.'],
+      first_name: ['First name is required.'],
     });
     expect(errorsFor(schema, { age: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({
-      first_name: ['Das Feld first name ist erforderlich.'],
+      first_name: ['Vorname ist erforderlich.'],
     });
     // null is a cleared value, not a wrong type
     expect(errorsFor(schema, { first_name: null, age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
-      first_name: ['The first name field is required.'],
+      first_name: ['First name is required.'],
     });
   });
 });

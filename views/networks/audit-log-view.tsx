@@ -1,6 +1,6 @@
 // /settings/audit-log (docs/domain/permissions.md, "Audit log"): for an admin of the selected settings group, what
-// its admins changed, newest first: when, who, what, the address it came from and the details; "Load more" reads
-// the next page (by `before`).
+// its admins changed, newest first: when, who, what, the address it came from and the details (labelled and
+// formatted, ./audit-details.ts); "Load more" reads the next page (by `before`).
 import { Button, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { Disable } from '@blueprintjs/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useTranslation } from '../../src/i18n';
+import { auditDetails } from './audit-details';
+import './audit-log.css';
 
 export function AuditLogView() {
   const { t } = useTranslation();
@@ -28,12 +30,6 @@ export function AuditLogView() {
   );
 }
 
-/** The details in one line: `key: value` pairs, values as compact JSON. */
-const detailText = (details: Record<string, unknown>) =>
-  Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-
 function AuditTable({ sg }: { sg: string }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -44,6 +40,7 @@ function AuditTable({ sg }: { sg: string }) {
     getNextPageParam: (last) => last.meta?.next_before ?? undefined,
   });
   const entries: AuditEntry[] = log.data?.pages.flatMap((p) => p.data) ?? [];
+  const detailFormat = { dateTime: (v: string) => format.dateTime(v), number: (v: number) => format.number(v) };
   if (!log.isLoading && entries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('admin.auditLog.empty')}</p>;
   return (
     <>
@@ -73,7 +70,16 @@ function AuditTable({ sg }: { sg: string }) {
                 )}
               </td>
               <td>{t(`admin.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
-              <td className="hw-audit-details">{detailText(entry.details)}</td>
+              <td className="hw-audit-details">
+                <dl className="hw-audit-detail-list">
+                  {auditDetails(entry.details, t, detailFormat).map((item) => (
+                    <div key={item.key}>
+                      <dt>{item.label}</dt>
+                      <dd>{item.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </td>
               <td>
                 <code>{entry.ip ?? ''}</code>
               </td>

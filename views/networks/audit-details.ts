@@ -1,0 +1,82 @@
+// The details of an audit log entry as the user reads them (docs/decisions.md, "Audit log details"): each stored
+// key by its label (`admin.auditLog.fields.<key>`), each value formatted — dates in the user's date format,
+// numbers in the language's, yes/no, a network's rule, a member's role and rights by their names, lists of
+// records by their count, a change as "before → after". The stored details stay as they are (keys and raw values).
+import type { TFunction } from '../../src/i18n/options';
+
+export interface DetailFormat {
+  dateTime: (value: string) => string;
+  number: (value: number) => string;
+}
+
+export interface DetailItem {
+  key: string;
+  label: string;
+  value: string;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v) && 'from' in v && 'to' in v;
+
+/** The label of a stored key; a key without one is shown with spaces, as it is. */
+const labelOf = (t: TFunction, key: string) =>
+  t(`admin.auditLog.fields.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+
+/** Enum-like values by the key they are stored under. */
+function enumText(t: TFunction, key: string, value: string): string | undefined {
+  if (key === 'action') return t(`admin.networks.actions.${value}`, { defaultValue: value });
+  if (key === 'role' || key === 'from' || key === 'to')
+    return t(`settingsGroups.roles.${value}`, { defaultValue: value });
+  if (key === 'currency') return value;
+  return undefined;
+}
+
+/** A module's rights, `{ task: ['view', 'update'] }`, as "Tasks: View, Update". */
+function rightsText(t: TFunction, rights: Record<string, unknown>): string {
+  const parts = Object.entries(rights).map(([model, list]) => {
+    const names = (Array.isArray(list) ? list : []).map((r) =>
+      t(`permissions.rights.${String(r)}`, { defaultValue: String(r) }),
+    );
+    return `${t(`entities.${model}.plural`, { defaultValue: model })}: ${names.join(', ') || t('permissions.none')}`;
+  });
+  return parts.join('; ') || t('permissions.none');
+}
+
+function valueText(t: TFunction, format: DetailFormat, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return t(value ? 'admin.auditLog.yes' : 'admin.auditLog.no');
+  if (typeof value === 'number') return format.number(value);
+  if (typeof value === 'string') {
+    if (ISO_DATE_TIME.test(value)) return format.dateTime(value);
+    return enumText(t, key, value) ?? value;
+  }
+  if (isChange(value)) return `${valueText(t, format, key, value.from)} → ${valueText(t, format, key, value.to)}`;
+  if (key === 'rights' && isRecord(value)) return rightsText(t, value);
+  if (Array.isArray(value)) {
+    // uuids of records (members, user groups) are counted; other lists (e-mail domains) are listed
+    if (value.every((v) => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v)))
+      return t('admin.auditLog.count', { count: value.length });
+    return value.map((v) => valueText(t, format, key, v)).join(', ');
+  }
+  if (isRecord(value))
+    return Object.entries(value)
+      .filter(([k]) => k !== 'uuid')
+      .map(([k, v]) => `${labelOf(t, k)}: ${valueText(t, format, k, v)}`)
+      .join(', ');
+  return String(value);
+}
+
+/** The entry's details as labelled, formatted items; `changes` is unfolded into one item per changed key. */
+export function auditDetails(details: Record<string, unknown>, t: TFunction, format: DetailFormat): DetailItem[] {
+  const items: DetailItem[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (key === 'changes' && isRecord(value)) {
+      for (const [changed, change] of Object.entries(value))
+        items.push({ key: changed, label: labelOf(t, changed), value: valueText(t, format, changed, change) });
+      continue;
+    }
+    items.push({ key, label: labelOf(t, key), value: valueText(t, format, key, value) });
+  }
+  return items;
+}
