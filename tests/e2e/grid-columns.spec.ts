@@ -73,15 +73,21 @@ async function checkModules(page: Page) {
   }
 }
 
-test('every module grid at 1440×900 shows its headers uncut and its key columns in view, in English and German', async ({
+test('every module grid at 1440×900 shows its headers uncut and its key columns in view', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInTo(page, '/');
+  await forgetLayouts(page);
+  await checkModules(page);
+});
+
+test('in German too, every module grid at 1440×900 shows its headers uncut and its key columns in view', async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInTo(page, '/');
   await forgetLayouts(page);
-  await checkModules(page);
-
   await openUserMenu(page);
   await page.getByRole('option', { name: 'Deutsch', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
@@ -105,7 +111,12 @@ test('the Users table fits a phone without scrolling sideways', async ({ page })
     const root = document.scrollingElement!;
     if (root.scrollWidth > root.clientWidth) wide.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
     for (const element of document.querySelectorAll<HTMLElement>('main *'))
-      if (getComputedStyle(element).overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1)
+      // (a visually hidden element, such as the table's header row on a phone, is 1 px wide on purpose)
+      if (
+        getComputedStyle(element).overflowX !== 'visible' &&
+        element.clientWidth > 1 &&
+        element.scrollWidth > element.clientWidth + 1
+      )
         wide.push(`${element.tagName}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`);
     const table = document.querySelector('main table')!.getBoundingClientRect();
     if (table.right > innerWidth) wide.push(`table ends at ${table.right}`);
