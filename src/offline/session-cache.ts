@@ -136,13 +136,15 @@ let lastInput = 0;
 const markInput = () => void (lastInput = Date.now());
 /** An idle period this long means the browser draws no frames (an idle period between frames is shorter). */
 const FULL_IDLE_MS = 40;
+/** How long a due write waits for such a period before any idle period will do (a page that keeps animating). */
+const FULL_IDLE_WAIT = 10_000;
 
 /**
  * Two seconds after the last change and the user's last input (a scroll, a key, the pointer), in an idle period of
  * the browser that no frame follows: a write of megabytes (60–500 ms) never lands among the frames of a scroll,
  * whose blocks arrive every few hundred milliseconds on a fast machine and seconds apart on a busy one, nor of any
- * other animation. One timer, moved on when it fires early, not a new one per change (a scroll changes the cache
- * hundreds of times). The page being hidden or left (`pagehide`) and the browser going offline write at once what
+ * other animation (a page that keeps drawing frames for 10 s gets its write in a shorter idle period). One timer,
+ * moved on when it fires early, not a new one per change (a scroll changes the cache hundreds of times). The page being hidden or left (`pagehide`) and the browser going offline write at once what
  * is pending, so a reload, a closed app or a lost connection loses nothing.
  */
 function due(): void {
@@ -152,9 +154,12 @@ function due(): void {
     return;
   }
   if (typeof requestIdleCallback !== 'function') return write();
+  const since = Math.max(lastChange, lastInput) + WRITE_DELAY;
   requestIdleCallback((deadline) => {
     if (timer === null) return; // written meanwhile (pagehide, offline) or cleared (logout)
-    if (deadline.timeRemaining() < FULL_IDLE_MS || Math.max(lastChange, lastInput) + WRITE_DELAY > Date.now()) due();
+    const now = Date.now();
+    if (Math.max(lastChange, lastInput) + WRITE_DELAY > now) due();
+    else if (deadline.timeRemaining() < FULL_IDLE_MS && now - since < FULL_IDLE_WAIT) due();
     else write();
   });
 }
