@@ -93,6 +93,6 @@ export const GRID_OPTIONS = {
   enableBrowserTooltips: true,
   defaultColDef: { resizable: true, minWidth: 60 },
   rowSelection: { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false },
-  selectionColumnDef: { pinned: 'left' },
+  selectionColumnDef: { pinned: 'left', suppressSizeToFit: true },
   paginationPageSizeSelector: [10, 25, 50, 100, 200, 500],
 } satisfies GridOptions;

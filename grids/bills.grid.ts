@@ -6,16 +6,16 @@ import { defineGrid } from './define-grid';
 export const billsGrid = defineGrid(bill, {
   columns: [
     'title',
-    'property_uuid',
-    'contact_uuid',
-    'number_external',
-    'bill_date',
+    'status',
     'due_date',
-    'overdue',
     'amount',
+    'contact_uuid',
+    'overdue',
+    'bill_date',
+    'property_uuid',
+    'number_external',
     'budget_uuid',
     'paid_at',
-    'status',
   ],
   card: ['contact_uuid', 'due_date', 'amount'],
 });

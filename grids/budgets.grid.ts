@@ -6,11 +6,11 @@ import { defineGrid } from './define-grid';
 export const budgetsGrid = defineGrid(budget, {
   columns: [
     'name',
-    'property_uuid',
     'year',
-    'cost_group_uuid',
     'amount',
     'available_amount',
+    'property_uuid',
+    'cost_group_uuid',
     'currency',
     'exceeded_action',
   ],

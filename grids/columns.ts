@@ -5,6 +5,7 @@ import { isWritable, type Field, type FieldKind } from '../src/entities/fields';
 import { entityByName } from '../src/entities/registry';
 import { NumberTextEditor, RefLookupEditor } from './cell-editors';
 import { TitleCell } from './cell-renderers';
+import { MIN_WIDTH, columnWidth } from './column-width';
 import type { GridDefinition } from './define-grid';
 import { ValuesFilter } from './enum-filter';
 import { fieldRefOf, headerOf } from './field-refs';
@@ -18,6 +19,7 @@ type Col = ColDef<ApiRecord, unknown>;
 type Part = Pick<Col, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup' | 'filter' | 'filterParams'>;
 
 interface KindAdapter {
+  /** The typical content's width in px; the column's default width also fits its header (column-width.ts). */
   width: number;
   numeric?: boolean;
   editor: (ref: FieldRef) => Part;
@@ -45,34 +47,34 @@ const enumValues = (field: Field) => (field.kind === 'enum' ? field.values : [])
 export const columnAdapters = {
   text: { width: 160, editor: text, filter: textFilter },
   long_text: {
-    width: 220,
+    width: 240,
     editor: () => ({ cellEditor: 'agLargeTextCellEditor', cellEditorPopup: true }),
     filter: textFilter,
   },
   email: { width: 200, editor: text, filter: textFilter },
-  phone: { width: 150, editor: text, filter: textFilter },
-  int: { width: 100, numeric: true, editor: number, filter: numberFilter },
-  decimal: { width: 120, numeric: true, editor: number, filter: numberFilter },
+  phone: { width: 140, editor: text, filter: textFilter },
+  int: { width: 90, numeric: true, editor: number, filter: numberFilter },
+  decimal: { width: 110, numeric: true, editor: number, filter: numberFilter },
   money: { width: 140, numeric: true, editor: number, filter: numberFilter },
-  area: { width: 120, numeric: true, editor: number, filter: numberFilter },
-  percent: { width: 100, numeric: true, editor: number, filter: numberFilter },
-  geo: { width: 120, numeric: true, editor: number, filter: numberFilter },
+  area: { width: 110, numeric: true, editor: number, filter: numberFilter },
+  percent: { width: 90, numeric: true, editor: number, filter: numberFilter },
+  geo: { width: 110, numeric: true, editor: number, filter: numberFilter },
   bool: {
-    width: 100,
+    width: 80,
     editor: () => ({ cellEditor: 'agCheckboxCellEditor' }),
     filter: () => valuesFilter({ '1': 'grid.yes', '0': 'grid.no' }),
   },
   date: {
-    width: 130,
+    width: 110,
     editor: () => ({ cellEditor: 'agDateStringCellEditor' }),
     filter: () => ({
       filter: 'agDateColumnFilter',
       filterParams: { filterOptions: RANGE_OPTIONS, maxNumConditions: 1, inRangeInclusive: true },
     }),
   },
-  datetime: { width: 160, editor: text, filter: none },
+  datetime: { width: 150, editor: text, filter: none },
   enum: {
-    width: 140,
+    width: 130,
     editor: ({ field }) => ({
       cellEditor: 'agSelectCellEditor',
       cellEditorParams: { values: field.required ? [...enumValues(field)] : [null, ...enumValues(field)] },
@@ -81,7 +83,7 @@ export const columnAdapters = {
       valuesFilter(Object.fromEntries(enumValues(field).map((v) => [v, `enums.${model}.${name}.${v}`]))),
   },
   ref: {
-    width: 190,
+    width: 180,
     editor: ({ field }) => ({
       cellEditor: RefLookupEditor,
       cellEditorPopup: true,
@@ -143,13 +145,22 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
   // a status is its label after a dot, green while it counts as active: classes on the cell, no renderer (a cell
   // renderer costs ag-grid-react a second DOM pass per row while scrolling; docs/decisions.md, "Grid cells")
   const statusLike = grid.renderers[name] === 'statusTag';
+  const headerName = headerOf(t, grid.entity.name, name);
+  const sortable = isSortable(grid.entity, name);
+  const filter = isFilterable(grid.entity, name) ? adapter.filter(ref) : { filter: false };
   return {
     colId: name,
     field: name,
-    headerName: headerOf(t, grid.entity.name, name),
-    width: adapter.width,
-    sortable: isSortable(grid.entity, name),
-    ...(isFilterable(grid.entity, name) ? adapter.filter(ref) : { filter: false }),
+    headerName,
+    width: columnWidth({
+      header: headerName,
+      content: adapter.width,
+      sortable,
+      filterable: Boolean(filter.filter),
+      title: name === grid.entity.titleField,
+    }),
+    sortable,
+    ...filter,
     ...(writable ? adapter.editor(ref) : {}),
     editable: writable ? (p) => Boolean(p.data?.links.update) : false,
     type: adapter.numeric ? 'rightAligned' : undefined,
@@ -188,7 +199,7 @@ export function buildColumnDefs(grid: GridDefinition, layout: GridLayout, t: (ke
       {
         ...def,
         initialHide: column.hide,
-        initialWidth: column.width ?? (column.colId === grid.entity.titleField ? 240 : width),
+        initialWidth: column.width ?? width,
         initialPinned: column.pinned ?? undefined,
         initialSort: layout.sort?.colId === column.colId ? layout.sort.sort : undefined,
       },
@@ -197,8 +208,7 @@ export function buildColumnDefs(grid: GridDefinition, layout: GridLayout, t: (ke
 }
 
 /** Default width of a column, for "reset to default". */
-export function defaultWidth(grid: GridDefinition, name: string): number {
+export function defaultWidth(grid: GridDefinition, name: string, t: (key: string) => string): number {
   const ref = fieldRefOf(grid, name);
-  if (name === grid.entity.titleField) return 240;
-  return ref ? columnAdapters[ref.field.kind].width : 150;
+  return ref ? (columnDef(grid, ref, t).width ?? MIN_WIDTH) : MIN_WIDTH;
 }

@@ -3,6 +3,6 @@ import { contact } from '../src/entities/contact';
 import { defineGrid } from './define-grid';
 
 export const contactsGrid = defineGrid(contact, {
-  columns: ['display_name', 'kind', 'organisation', 'first_name', 'last_name', 'email_address', 'phone_number', 'city'],
+  columns: ['display_name', 'kind', 'email_address', 'phone_number', 'city', 'organisation', 'first_name', 'last_name'],
   card: ['email_address', 'phone_number', 'city'],
 });

@@ -5,15 +5,15 @@ import { defineGrid } from './define-grid';
 export const contractsGrid = defineGrid(contract, {
   columns: [
     'title',
-    'property_uuid',
-    'contract_type',
+    'status',
     'contract_acceptor_uuid',
     'contract_end_date',
     'latest_cancellation_date',
-    'auto_extend',
+    'property_uuid',
+    'contract_type',
     'amount',
     'payment_interval',
-    'status',
+    'auto_extend',
   ],
   card: ['property_uuid', 'latest_cancellation_date', 'status'],
 });

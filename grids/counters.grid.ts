@@ -6,14 +6,14 @@ export const countersGrid = defineGrid(counter, {
   columns: [
     'name',
     'counter_id',
-    'property_uuid',
+    'status',
     'medium',
+    'property_uuid',
+    'next_verification_date',
     'unit_uuid',
     'factor',
     'is_cumulative',
     'reading_interval',
-    'next_verification_date',
-    'status',
   ],
   card: ['property_uuid', 'medium', 'counter_id'],
 });

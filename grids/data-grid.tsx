@@ -8,6 +8,7 @@ import { useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../src/i18n';
 import { registerGridModules } from './ag-grid-setup';
 import { buildColumnDefs } from './columns';
+import { fillGridWidth } from './column-width';
 import { DataGridToolbar } from './data-grid-toolbar';
 import type { GridDefinition } from './define-grid';
 import { fixedOptions, layoutEvents } from './grid-options';
@@ -98,6 +99,14 @@ function LoadedGrid(props: LoadedGridProps) {
   const tooltip = useCellTooltip(sheet.gridProps);
   const { withRange } = sheet;
   const columnDefs = useMemo(() => withRange(buildColumnDefs(grid, layout, t)), [grid, layout, t, withRange]);
+  // the options that never change, made once: a new object per render would reach the grid as a change
+  const [fixed] = useState(() => ({
+    ...fixedOptions(grid, layout),
+    autoSizeStrategy: fillGridWidth(
+      columnDefs,
+      layout.columns.some((c) => c.width !== undefined),
+    ),
+  }));
   const onCellEditRequest = useCellEdit(entity, context, setCellError);
   useOfflineMarks(entity, api, context, setCellError);
   const gridLayout = useGridLayout(grid, api, device, layout, list.limiter);
@@ -105,7 +114,7 @@ function LoadedGrid(props: LoadedGridProps) {
   const views = useSavedViews(grid, api, layout, list);
 
   const gridOptions: GridOptions<ApiRecord> = {
-    ...fixedOptions(grid, layout),
+    ...fixed,
     localeText,
     context: context.current,
     columnDefs,

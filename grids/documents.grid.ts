@@ -3,6 +3,6 @@ import { document } from '../src/entities/document';
 import { defineGrid } from './define-grid';
 
 export const documentsGrid = defineGrid(document, {
-  columns: ['title', 'original_filename', 'category', 'file_type', 'size', 'property_uuid', 'valid_to', 'created_at'],
+  columns: ['title', 'category', 'property_uuid', 'valid_to', 'original_filename', 'file_type', 'size', 'created_at'],
   card: ['original_filename', 'category', 'created_at'],
 });

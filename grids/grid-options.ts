@@ -10,7 +10,8 @@ import type { GridLayout } from './preferences';
 import type { ApiRecord } from '../src/api/records';
 
 /** A change the user made, not the grid setting itself up or applying a state it was given. */
-const userSource = (source: string) => source !== 'api' && source !== 'gridInitializing' && source !== 'flex';
+const userSource = (source: string) =>
+  source !== 'api' && source !== 'gridInitializing' && source !== 'flex' && source !== 'sizeColumnsToFit';
 
 export function fixedOptions(grid: GridDefinition, layout: GridLayout) {
   return {

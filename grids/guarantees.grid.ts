@@ -5,14 +5,14 @@ import { defineGrid } from './define-grid';
 export const guaranteesGrid = defineGrid(guarantee, {
   columns: [
     'title',
+    'status',
+    'end_date',
     'property_uuid',
     'facility_uuid',
     'guarantor_uuid',
     'start_date',
     'guarantee_duration',
-    'end_date',
     'amount',
-    'status',
   ],
   card: ['property_uuid', 'end_date', 'status'],
 });

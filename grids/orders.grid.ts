@@ -3,6 +3,6 @@ import { order } from '../src/entities/order';
 import { defineGrid } from './define-grid';
 
 export const ordersGrid = defineGrid(order, {
-  columns: ['title', 'kind', 'property_uuid', 'contact_uuid', 'due_date', 'overdue', 'total', 'status'],
+  columns: ['title', 'status', 'kind', 'due_date', 'overdue', 'contact_uuid', 'property_uuid', 'total'],
   card: ['kind', 'due_date', 'total'],
 });

@@ -3,6 +3,6 @@ import { partition } from '../src/entities/partition';
 import { defineGrid } from './define-grid';
 
 export const partitionsGrid = defineGrid(partition, {
-  columns: ['name', 'property_uuid', 'number_internal', 'usage', 'floor', 'net_room_area', 'status'],
+  columns: ['name', 'property_uuid', 'status', 'usage', 'number_internal', 'floor', 'net_room_area'],
   card: ['property_uuid', 'usage', 'floor'],
 });

@@ -5,7 +5,7 @@ import { taskEvent } from '../src/entities/task-event';
 import { defineGrid } from './define-grid';
 
 export const taskEventsGrid = defineGrid(taskEvent, {
-  columns: ['due_date', 'task_uuid', 'property_uuid', 'status', 'overdue', 'done_at', 'done_by', 'comment'],
+  columns: ['due_date', 'task_uuid', 'status', 'overdue', 'property_uuid', 'done_at', 'done_by', 'comment'],
   // the status shows as the card's tag
   card: ['task_uuid', 'property_uuid', 'overdue'],
 });

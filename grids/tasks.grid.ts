@@ -6,15 +6,15 @@ import { defineGrid } from './define-grid';
 export const tasksGrid = defineGrid(task, {
   columns: [
     'title',
-    'property_uuid',
+    'status',
     'assignee_name',
+    'start_date',
+    'repeat_type',
+    'property_uuid',
     'facility_uuid',
     'contract_uuid',
-    'repeat_type',
-    'start_date',
     'workload',
     'last_executed_at',
-    'status',
   ],
   card: ['property_uuid', 'repeat_type', 'status'],
 });

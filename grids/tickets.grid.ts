@@ -3,6 +3,6 @@ import { ticket } from '../src/entities/ticket';
 import { defineGrid } from './define-grid';
 
 export const ticketsGrid = defineGrid(ticket, {
-  columns: ['subject', 'number', 'property_uuid', 'priority', 'due_date', 'overdue', 'assignee_name', 'status'],
+  columns: ['subject', 'status', 'assignee_name', 'due_date', 'priority', 'overdue', 'property_uuid', 'number'],
   card: ['number', 'priority', 'due_date'],
 });

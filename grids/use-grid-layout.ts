@@ -89,7 +89,7 @@ export function useGridLayout(
         defaults.columns.map((c) => ({
           colId: c.colId,
           hide: c.hide,
-          width: c.width ?? defaultWidth(grid, c.colId),
+          width: c.width ?? defaultWidth(grid, c.colId, t),
           pinned: c.pinned,
           sort: defaults.sort?.colId === c.colId ? defaults.sort.sort : null,
         })),

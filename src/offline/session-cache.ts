@@ -130,18 +130,43 @@ function write(): void {
   store.removeItem(SESSION_CACHE_KEY);
 }
 
+/** When the cache last changed, and when the user last scrolled, typed or pointed. */
+let lastChange = 0;
+let lastInput = 0;
+const markInput = () => void (lastInput = Date.now());
+/** An idle period this long means the browser draws no frames (an idle period between frames is shorter). */
+const FULL_IDLE_MS = 40;
+/** How long a due write waits for such a period before any idle period will do (a page that keeps animating). */
+const FULL_IDLE_WAIT = 10_000;
+
 /**
- * Two seconds after the last change, in the browser's next idle time: a scroll through a long grid, whose blocks
- * arrive every few hundred milliseconds, is not interrupted by writes of megabytes (a write took 60 ms and more);
- * `pagehide` writes at once what is pending, so a reload or a closed tab loses nothing.
+ * Two seconds after the last change and the user's last input (a scroll, a key, the pointer), in an idle period of
+ * the browser that no frame follows: a write of megabytes (60–500 ms) never lands among the frames of a scroll,
+ * whose blocks arrive every few hundred milliseconds on a fast machine and seconds apart on a busy one, nor of any
+ * other animation (a page that keeps drawing frames for 10 s gets its write in a shorter idle period). One timer,
+ * moved on when it fires early, not a new one per change (a scroll changes the cache hundreds of times). The page being hidden or left (`pagehide`) and the browser going offline write at once what
+ * is pending, so a reload, a closed app or a lost connection loses nothing.
  */
-function schedule(): void {
-  if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => timer !== null && write(), { timeout: 4_000 });
+function due(): void {
+  const wait = Math.max(lastChange, lastInput) + WRITE_DELAY - Date.now();
+  if (wait > 0) {
+    timer = setTimeout(due, wait);
+    return;
+  }
+  if (typeof requestIdleCallback !== 'function') return write();
+  const since = Math.max(lastChange, lastInput) + WRITE_DELAY;
+  requestIdleCallback((deadline) => {
+    if (timer === null) return; // written meanwhile (pagehide, offline) or cleared (logout)
+    const now = Date.now();
+    if (Math.max(lastChange, lastInput) + WRITE_DELAY > now) due();
+    else if (deadline.timeRemaining() < FULL_IDLE_MS && now - since < FULL_IDLE_WAIT) due();
     else write();
-  }, WRITE_DELAY);
+  });
+}
+
+function schedule(): void {
+  lastChange = Date.now();
+  timer ??= setTimeout(due, WRITE_DELAY);
 }
 
 /** Forgets the stored copy (logout, 401). */
@@ -193,12 +218,16 @@ export function startSessionCache(queryClient: QueryClient): void {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' || event.type === 'removed') schedule();
   });
-  // a reload or the app going to the background writes at once (a pending write would be lost)
-  addEventListener('pagehide', () => {
-    if (timer) {
-      clearTimeout(timer);
-      write();
-    }
-  });
+  // a reload, the app going to the background or the connection going writes at once what is pending
+  const writeNow = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    write();
+  };
+  addEventListener('pagehide', writeNow);
+  addEventListener('offline', writeNow);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && writeNow());
+  for (const type of ['scroll', 'wheel', 'keydown', 'pointerdown'])
+    addEventListener(type, markInput, { capture: true, passive: true });
   onSessionReset(clearSessionCache);
 }

@@ -1,6 +1,7 @@
 // /settings/users: the members of the selected settings group (docs/domain/permissions.md, "Members"): role, user
 // groups, last login, 2FA and since when; an admin changes role and user groups or removes a member. A small list
-// in a Blueprint table like the settings groups' (docs/decisions.md, "Members, user groups and permission groups").
+// in a Blueprint table like the settings groups' (docs/decisions.md, "Members, user groups and permission groups"); on a
+// phone each member is a card of labelled lines (permissions.css), as the grids show cards there.
 import { Button, Classes, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -55,7 +56,7 @@ function MembersTable({ sg, report }: AdminBodyProps) {
   return (
     <>
       <div className="hw-access-scroll">
-        <HTMLTable striped className="hw-table hw-access-table">
+        <HTMLTable striped className="hw-table hw-access-table hw-members-table">
           <thead>
             <tr>
               <th scope="col">{t('permissions.members.member')}</th>
@@ -79,7 +80,7 @@ function MembersTable({ sg, report }: AdminBodyProps) {
                     </div>
                     <div className={cx(Classes.TEXT_MUTED, Classes.TEXT_SMALL)}>{member.email}</div>
                   </td>
-                  <td>
+                  <td data-label={t('permissions.members.role')}>
                     <HTMLSelect
                       aria-label={t('permissions.members.roleOf', { name: member.name })}
                       value={member.role}
@@ -94,7 +95,7 @@ function MembersTable({ sg, report }: AdminBodyProps) {
                       options={ROLES.map((role) => ({ value: role, label: t(`settingsGroups.roles.${role}`) }))}
                     />
                   </td>
-                  <td>
+                  <td data-label={t('permissions.members.userGroups')}>
                     <PickList
                       label={t('permissions.members.userGroupsOf', { name: member.name })}
                       options={groupOptions}
@@ -102,8 +103,10 @@ function MembersTable({ sg, report }: AdminBodyProps) {
                       onChange={(uuids) => update.mutate({ user: member.user_uuid, body: { user_group_uuids: uuids } })}
                     />
                   </td>
-                  <td>{member.last_login ? format.dateTime(member.last_login) : '–'}</td>
-                  <td>
+                  <td data-label={t('permissions.members.lastLogin')}>
+                    {member.last_login ? format.dateTime(member.last_login) : '–'}
+                  </td>
+                  <td data-label={t('permissions.members.twoFactor')}>
                     <Tag minimal intent={member.two_factor ? Intent.SUCCESS : Intent.NONE}>
                       {member.two_factor ? t('permissions.members.on') : t('permissions.members.off')}
                     </Tag>
@@ -125,7 +128,7 @@ function MembersTable({ sg, report }: AdminBodyProps) {
                       </div>
                     )}
                   </td>
-                  <td>{format.date(member.member_since)}</td>
+                  <td data-label={t('permissions.members.memberSince')}>{format.date(member.member_since)}</td>
                   <RemoveButton name={member.name} member onClick={() => removal.ask(member)} />
                 </tr>
               );
