@@ -4,7 +4,7 @@
 // footer and dialogs are React. Each concern is a hook of its own (grids/README.md); this file composes them.
 import { Spinner } from '@blueprintjs/core';
 import type { GridApi, GridOptions } from 'ag-grid-community';
-import { useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../src/i18n';
 import { registerGridModules } from './ag-grid-setup';
 import { buildColumnDefs } from './columns';
@@ -15,6 +15,7 @@ import { fixedOptions, layoutEvents } from './grid-options';
 import { useGridLocaleText } from './grid-locale';
 import { GridFooter } from './grid-footer';
 import { GridHost } from './grid-host';
+import type { ArchivedMode, StatusLimiter } from './list-query';
 import { mergeLayout, useDevice, useTableSettings } from './preferences';
 import type { ApiRecord, ListQuery } from '../src/api/records';
 import { ShortcutSheet } from './shortcut-sheet';
@@ -61,6 +62,8 @@ export interface DataGridProps {
   onSelectionChange?: (uuids: string[]) => void;
   /** Rows arrived or changed (a block loaded, a reload): a linked view may select among them now. */
   onRowsChanged?: () => void;
+  /** The status limiter or the archived switch changed (and once at the start): the map shows the same records. */
+  onScopeChange?: (scope: { statusLimiter: StatusLimiter | null; archived: ArchivedMode }) => void;
 }
 
 export function DataGrid(props: DataGridProps) {
@@ -76,6 +79,7 @@ type LoadedGridProps = DataGridProps & { device: string; saved: Parameters<typeo
 function LoadedGrid(props: LoadedGridProps) {
   const { grid, onOpenRecord, onCreate, handleRef, device, saved, extraQuery, onSelectionChange, onRowsChanged } =
     props;
+  const { onScopeChange } = props;
   const { t } = useTranslation();
   const { entity } = grid;
   const [layout] = useState(() => mergeLayout(grid, saved));
@@ -88,6 +92,11 @@ function LoadedGrid(props: LoadedGridProps) {
   // the grid's API arrives once its UI is ready (after the first commit): render again, so effects that need it run
   const [, setGridReady] = useState(false);
   const list = useListState(grid, layout, extraQuery);
+  const { limiter, archived } = list;
+  useEffect(
+    () => onScopeChange?.({ statusLimiter: limiter, archived: archived ? '1' : '0' }),
+    [onScopeChange, limiter, archived],
+  );
   const context = useGridContext(grid, api, {
     format,
     openRecord: onOpenRecord,

@@ -17,6 +17,9 @@ export interface Selection {
   property_uuids?: string[] | undefined;
   /** The list's filter as its schema parsed it (a chart's `filter[...]`, validated by the route). */
   filter?: ListQuery['filter'];
+  /** The list's status limiter and archived switch (the map's, as its grid shows them); the list's defaults without. */
+  status_limiter?: ListQuery['status_limiter'];
+  archived?: ListQuery['archived'];
 }
 
 /** A list query of `entity` for the selection and a filter as the list's URL carries it (`filter[...]`). */
@@ -34,7 +37,11 @@ export function listQueryOf(entity: AnyEntity, s: Selection, filter?: Record<str
 export function scopedTo(entity: AnyEntity, access: Access, s: Selection, filter?: Record<string, unknown>): SQL {
   const sg = s.settings_group_uuid;
   const narrowed = sg ? { ...access, groups: access.groups.filter((g) => g === sg) } : access;
-  const query = listQueryOf(entity, { property_uuids: s.property_uuids }, filter);
+  const query: ListQuery = {
+    ...listQueryOf(entity, { property_uuids: s.property_uuids }, filter),
+    ...(s.status_limiter ? { status_limiter: s.status_limiter } : {}),
+    ...(s.archived ? { archived: s.archived } : {}),
+  };
   return listConditions(entity, narrowed, s.filter ? { ...query, filter: { ...s.filter, ...query.filter } } : query);
 }
 

@@ -60,6 +60,9 @@ const kpis: Record<Exclude<MapKpi, 'none'>, () => Kpi> = {
 
 /** The statement of the map's reply (JSON text in `body`); the caller's rights are checked before. */
 export function mapStatement(access: Access, kpi: MapKpi, q: Selection & { settings_group_uuid: string }): SQL {
+  // the properties as the map's grid lists them (its limiter and archived switch); the key figures count their own
+  // model's list as always
+  const { status_limiter: _limiter, archived: _archived, ...scope } = q;
   const where = scopedTo(entities.property, access, q);
   let join = sql``;
   let value: SQL = sql`null::int`;
@@ -71,7 +74,7 @@ export function mapStatement(access: Access, kpi: MapKpi, q: Selection & { setti
         : sql`${sql.identifier(k.entity.table)}`;
     const own = sql`${sql.identifier(k.entity.table)}.property_uuid`;
     join = sql`left join (select ${own} as kpi_property, ${k.value} as kpi_value from ${table}
-      where ${scopedTo(k.entity, access, q, k.filter(todayOf(access)))} group by ${own}) kpi
+      where ${scopedTo(k.entity, access, scope, k.filter(todayOf(access)))} group by ${own}) kpi
       on kpi.kpi_property = ${properties.uuid}`;
     value = k.none === null ? sql`kpi.kpi_value` : sql`coalesce(kpi.kpi_value, 0)`;
   }

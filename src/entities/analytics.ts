@@ -30,7 +30,13 @@ const selection = {
   property_uuids: listOf(z.uuid()).optional(),
 };
 
-export const mapQuery = z.strictObject({ ...selection, kpi: z.enum(MAP_KPIS).default('none') });
+export const mapQuery = z.strictObject({
+  ...selection,
+  kpi: z.enum(MAP_KPIS).default('none'),
+  // the list's own limiter and archived switch (docs/analytics-api.md, "Map"): the map shows what its grid lists
+  status_limiter: z.enum(['active', 'inactive', 'all']).optional(),
+  archived: z.enum(['0', '1', 'all']).optional(),
+});
 
 /** `[uuid, title, latitude, longitude, value]` and `[uuid, title]`: compact, for tens of thousands of properties. */
 export const mapReply = z.object({

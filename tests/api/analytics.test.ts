@@ -305,6 +305,32 @@ describe('map', () => {
     expect(some.unplaced).toEqual([[p.Gamma, 'Gamma']]);
   });
 
+  it("narrows the properties as their list's status limiter and archived switch do, key figures unchanged", async () => {
+    await exec(sql`update properties set status = 'inactive' where uuid = ${p.Beta}`);
+    try {
+      const rows = async (extra: string) =>
+        (await mapOf(a.client, 'open_tickets', extra)).rows.filter((r) => r[1] !== 'Nirgends').map((r) => [r[1], r[4]]);
+      const active = [
+        ['Alpha', 2],
+        ['Delta', 0],
+      ];
+      expect(await rows('&status_limiter=active&archived=0')).toEqual(active);
+      expect(await rows('&status_limiter=inactive')).toEqual([['Beta', 1]]);
+      expect((await rows('&status_limiter=all')).map((r) => r[0])).toEqual(['Alpha', 'Beta', 'Delta']);
+      expect(await rows('&archived=1')).toEqual([]);
+      for (const [field, bad] of [
+        ['status_limiter', 'open'],
+        ['archived', '2'],
+      ]) {
+        const res = await a.client.get(`/map/properties?settings_group_uuid=${a.settingsGroup}&${field}=${bad}`);
+        expect(res.statusCode).toBe(422);
+        expect(Object.keys(json<Errors>(res).errors)).toEqual([field]);
+      }
+    } finally {
+      await exec(sql`update properties set status = 'active' where uuid = ${p.Beta}`);
+    }
+  });
+
   it('defaults to no key figure and refuses an unknown one on kpi', async () => {
     expect((await mapOf(a.client, 'none')).kpi).toBe('none');
     const res = await a.client.get(`/map/properties?settings_group_uuid=${a.settingsGroup}&kpi=tickets`);

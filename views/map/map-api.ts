@@ -12,11 +12,25 @@ export interface MapScope {
   settingsGroupUuid: string | null;
   kpi: Kpi;
   propertyUuids: readonly string[];
+  /** The records its grid lists (its status limiter and archived switch); none: every state, not archived. */
+  list?: MapListScope | null;
 }
 
-export const mapPropertiesQuery = ({ settingsGroupUuid, kpi, propertyUuids }: MapScope) =>
+export interface MapListScope {
+  statusLimiter: 'active' | 'inactive' | 'all' | null;
+  archived: '0' | '1' | 'all';
+}
+
+/** The grid's own start (grids/preferences.ts: active, not archived) until it reports its state. */
+export const GRID_START: MapListScope = { statusLimiter: 'active', archived: '0' };
+
+export const mapPropertiesQuery = ({ settingsGroupUuid, kpi, propertyUuids, list }: MapScope) =>
   queryOptions({
-    queryKey: [...recordKeys.lists(property.name), 'map', { settingsGroupUuid, kpi, propertyUuids }] as const,
+    queryKey: [
+      ...recordKeys.lists(property.name),
+      'map',
+      { settingsGroupUuid, kpi, propertyUuids, list: list ?? null },
+    ] as const,
     queryFn: async ({ signal }) => {
       const reply = await http.get<MapReply>('map/properties', {
         signal,
@@ -24,6 +38,8 @@ export const mapPropertiesQuery = ({ settingsGroupUuid, kpi, propertyUuids }: Ma
           ...(settingsGroupUuid ? { settings_group_uuid: settingsGroupUuid } : {}),
           kpi,
           ...(propertyUuids.length ? { property_uuids: propertyUuids } : {}),
+          ...(list?.statusLimiter ? { status_limiter: list.statusLimiter } : {}),
+          ...(list ? { archived: list.archived } : {}),
         },
       });
       return {

@@ -23,7 +23,7 @@ import { store } from '../../src/state/store';
 import { queryClient } from '../../src/api/query-client';
 import { selectionAtom } from '../../src/state/selection';
 import { isDarkAtom } from '../../src/state/theme';
-import { mapPropertiesQuery, prefetchMapProperties } from './map-api';
+import { GRID_START, mapPropertiesQuery, prefetchMapProperties, type MapListScope } from './map-api';
 import { bboxParam, isKpi, KPIS, toPoints, type Kpi, type MapRow, type UnplacedRow } from './map-data';
 import { MapLegend, PlacingNote, SelectionList, UnplacedList } from './map-panels';
 import { PropertyMap, type MapViewState } from './property-map';
@@ -37,6 +37,7 @@ prefetchMapProperties(queryClient, {
   settingsGroupUuid: store.get(selectedSettingsGroupAtom),
   kpi: ((k) => (isKpi(k) ? k : 'none'))(new URLSearchParams(globalThis.location?.search).get('kpi')),
   propertyUuids: store.get(selectedPropertiesAtom),
+  list: GRID_START,
 });
 
 const NO_ROWS: MapRow[] = [];
@@ -109,7 +110,22 @@ export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
   const kpiParam = params.get('kpi');
   const kpi: Kpi = isKpi(kpiParam) ? kpiParam : 'none';
   const [initial] = useState(() => viewFromParams(params));
-  const query = mapPropertiesQuery({ settingsGroupUuid: group?.uuid ?? null, kpi, propertyUuids });
+  // the map shows the records its grid lists (docs/decisions.md, "The map screen", "The grid's records"): the
+  // grid's limiter and archived switch as it reports them; on a phone, without a grid, the grid's start (active ones)
+  const [gridScope, setGridScope] = useState<MapListScope>(GRID_START);
+  const onScopeChange = useCallback(
+    (next: MapListScope) =>
+      setGridScope((current) =>
+        current.statusLimiter === next.statusLimiter && current.archived === next.archived ? current : next,
+      ),
+    [],
+  );
+  const query = mapPropertiesQuery({
+    settingsGroupUuid: group?.uuid ?? null,
+    kpi,
+    propertyUuids,
+    list: phone ? GRID_START : gridScope,
+  });
   const reply = useQuery({ ...query, enabled: Boolean(group?.uuid), placeholderData: keepPreviousData });
   const points = useMemo(() => toPoints(reply.data?.rows ?? NO_ROWS), [reply.data]);
   const unplaced = reply.data?.unplaced ?? NO_UNPLACED;
@@ -351,6 +367,7 @@ export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
                   extraQuery={extraQuery}
                   onSelectionChange={(uuids) => setSelection({ uuids, source: 'grid' })}
                   onRowsChanged={onRowsChanged}
+                  onScopeChange={onScopeChange}
                 />
               ) : (
                 <Spinner className="hw-grid-loading" />

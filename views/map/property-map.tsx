@@ -4,7 +4,7 @@
 import 'leaflet/dist/leaflet.css';
 import type L from 'leaflet';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MapContainer, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import { useTranslation } from '../../src/i18n';
 import { PropertyClusters } from './cluster-layer';
 import { TILE_ATTRIBUTION, TILE_URL, tilesReachable } from './map-api';
@@ -92,6 +92,36 @@ function Clusters(props: Props & { fit: boolean }) {
   latest.current = props;
   const fitted = useRef(!props.fit);
 
+  // The view is reported from listeners added once, before anything moves the map (docs/decisions.md, "The map
+  // screen", "One view"): react-leaflet's useMapEvents takes its handlers off and on again at every render, and the
+  // fit to every property (an effect of the render that brings them) ran in that gap, so its view never reached the
+  // address bar nor the bbox filter. The container's own size is watched too: Leaflet follows the window only, and a
+  // map whose panel changed size would draw and report bounds of the old size.
+  useEffect(() => {
+    const report = () => latest.current.onView(map);
+    const click = (e: L.LeafletMouseEvent) => {
+      if (latest.current.placing) latest.current.onPlace(e.latlng);
+    };
+    map.on('moveend', report);
+    map.on('click', click);
+    // only on a real change (invalidateSize forgets the exact centre even then), to the same centre and zoom
+    // (Leaflet's own re-centring rounds to whole pixels: the address would drift on every reload)
+    const container = map.getContainer();
+    const resized = new ResizeObserver(() => {
+      const size = map.getSize();
+      if (size.x === container.clientWidth && size.y === container.clientHeight) return;
+      const centre = map.getCenter();
+      map.invalidateSize({ pan: false }).setView(centre, map.getZoom(), { animate: false });
+    });
+    resized.observe(container);
+    report();
+    return () => {
+      resized.disconnect();
+      map.off('moveend', report);
+      map.off('click', click);
+    };
+  }, [map]);
+
   useEffect(() => {
     const clusters = new PropertyClusters(map, {
       point: (row, at) => {
@@ -127,14 +157,6 @@ function Clusters(props: Props & { fit: boolean }) {
   useEffect(() => {
     if (redraw) layer.current?.render();
   }, [redraw]);
-
-  useMapEvents({
-    moveend: () => latest.current.onView(map),
-    click: (e) => {
-      if (latest.current.placing) latest.current.onPlace(e.latlng);
-    },
-  });
-  useEffect(() => latest.current.onView(map), [map]);
 
   if (!popup) return null;
   return (
