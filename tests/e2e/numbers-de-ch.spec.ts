@@ -3,7 +3,7 @@
 // names what is left grouped (33'359.69 CHF). The demo login's language is switched to de-ch for the test and back.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiGet, apiPost, signInTo } from './support';
+import { apiGet, apiPost, openUserMenu, signInTo } from './support';
 
 interface Rec {
   uuid: string;
@@ -23,12 +23,15 @@ async function apiSend(page: Page, method: 'PUT' | 'POST', path: string, body: u
   return (await res.json()) as { data: Rec; meta?: { warnings?: { message: string }[] } };
 }
 
-/** Switches the signed-in user's language; answers a function that switches it back. */
-async function speak(page: Page, locale: string) {
+/** Switches the signed-in user's language in the user menu; answers a function that switches it back. */
+async function speak(page: Page, language: string) {
   const me = await apiGet<Record<string, unknown>>(page, 'user');
   const profile = ['first_name', 'last_name', 'email', 'organisation', 'gender', 'date_format'];
   const body = Object.fromEntries(profile.map((k) => [k, me[k] ?? (k === 'organisation' ? '' : null)]));
-  await apiSend(page, 'PUT', 'user/profile-information', { ...body, locale });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/profile-information') && r.ok());
+  await openUserMenu(page);
+  await page.getByRole('option', { name: language }).click();
+  await saved;
   return () => apiSend(page, 'PUT', 'user/profile-information', { ...body, locale: me.locale });
 }
 
@@ -36,7 +39,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('de-ch: the task form takes 2,5 hours, and the budget warning groups the amount', async ({ page }) => {
   await signInTo(page, '/');
-  const back = await speak(page, 'de-ch');
+  const back = await speak(page, 'Deutsch (Schweiz)');
   try {
     const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
     const task = await apiPost<Rec>(page, 'tasks', {
@@ -50,7 +53,10 @@ test('de-ch: the task form takes 2,5 hours, and the budget warning groups the am
     const workload = page.getByLabel('Aufwand (Stunden)');
     await workload.fill('2,5');
     await expect(workload).not.toHaveAttribute('aria-invalid', 'true');
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/tasks/'));
+    // a refused 2,5 never leaves the form: fail well within the test's time, so the language is switched back
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/tasks/'), {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Speichern' }).click();
     expect((await saved).status()).toBe(200);
     expect(Number((await apiGet<Rec>(page, `tasks/${task.uuid}`)).workload)).toBe(2.5);
