@@ -106,6 +106,11 @@ export const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
  */
 function gridKeys(p: SuppressKeyboardEventParams<ApiRecord>): boolean {
   const { event, editing, data, column } = p;
+  // Escape on a cell holding a refused value puts the saved one back (use-cell-edit.ts), also from its editor
+  if (event.key === 'Escape' && event.type === 'keydown' && p.node.data && (p.context as GridContext).pending.size) {
+    if (editing) p.api.stopEditing(true);
+    if ((p.context as GridContext).restoreCell(p.node, column.getColId())) return true;
+  }
   if (editing || event.ctrlKey || event.metaKey || event.altKey || column.getColId() === SELECTION_COLUMN) return false;
   const context = p.context as GridContext;
   if (event.key === ' ' && data) {

@@ -60,6 +60,7 @@ const formatters = {
 /** The text a cell, card or read-only input shows; empty for null. */
 export function formatValue(value: unknown, ref: FieldRef, ctx: FormatContext, row?: Record<string, unknown>): string {
   if (value === null || value === undefined || value === '') return '';
+  if (value instanceof InvalidInput) return value.text; // kept in its cell until corrected (use-cell-edit.ts)
   return formatters[ref.field.kind](value, ref, ctx, row);
 }
 
@@ -69,6 +70,7 @@ export function formatValue(value: unknown, ref: FieldRef, ctx: FormatContext, r
  */
 export function editText(value: unknown, locale: Locale): string {
   if (value === null || value === undefined || value === '') return '';
+  if (value instanceof InvalidInput) return value.text;
   let text = str(value);
   if (/^-?\d+\.\d+$/.test(text)) text = text.replace(/\.?0+$/, '');
   return text.replace('.', separators(locale).decimal);

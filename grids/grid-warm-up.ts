@@ -69,6 +69,8 @@ function warmContext(): GridContext {
     t,
     refTitles: { get: () => ({ title: '' }) }, // no title requests from here
     cellErrors: new Map(),
+    pending: new Map(),
+    restoreCell: () => false,
     openRecord: () => undefined,
     openShortcuts: () => undefined,
     lookupScope: {},

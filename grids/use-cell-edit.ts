@@ -1,6 +1,8 @@
 // Server-backed inline editing (`readOnlyEdit` + `cellEditRequest`): the cell shows the new value at once, a
-// PATCH with If-Match saves it; a 422 puts the message at the cell and reverts, a 409 reloads the row. Edits of
-// one row are sent one after another, each with the version the previous one returned.
+// PATCH with If-Match saves it; a 409 reloads the row. Edits of one row are sent one after another, each with the
+// version the previous one returned. A refused value (one that does not parse, or a 422) stays in its cell, marked,
+// its message in the cell's tooltip and the footer (docs/domain/spreadsheet.md, "Grid editing"): editing it again
+// starts from what was typed, a valid value saves and clears the mark, Escape or Undo puts the saved value back.
 import { useQueryClient } from '@tanstack/react-query';
 import type { CellEditRequestEvent, IRowNode } from 'ag-grid-community';
 import { useCallback, useRef, type RefObject } from 'react';
@@ -32,6 +34,44 @@ export function useCellEdit(
   const client = useQueryClient();
   const chains = useRef(new Map<string, Promise<void>>());
 
+  /** Restores the saved value of a cell holding a refused one; false when it holds none. */
+  const restore = useCallback(
+    (node: IRowNode<ApiRecord>, field: string) => {
+      const data = node.data;
+      const key = data && cellKey(data.uuid, field);
+      const pending = key ? context.current.pending.get(key) : undefined;
+      if (!data || !key || !pending) return false;
+      context.current.pending.delete(key);
+      context.current.cellErrors.delete(key);
+      node.setData({ ...data, [field]: pending.before });
+      onError(null);
+      return true;
+    },
+    [context, onError],
+  );
+  context.current.restoreCell = restore;
+
+  /** Keeps a refused value in its cell, marked, with its message; Undo takes it back. */
+  const keep = useCallback(
+    (node: IRowNode<ApiRecord>, field: string, value: unknown, before: unknown, message: string) => {
+      if (!node.data) return;
+      const key = cellKey(node.data.uuid, field);
+      const pending = { before };
+      context.current.pending.set(key, pending);
+      context.current.cellErrors.set(key, message);
+      node.setData({ ...node.data, [field]: value });
+      onError({ uuid: node.data.uuid, field, message });
+      pushUndo({
+        label: t('sheet.edit.cell', { field: headerOf(t, entity.name, field) }),
+        model: entity.name,
+        undo: async () => {
+          if (context.current.pending.get(key) === pending) restore(node, field);
+        },
+      });
+    },
+    [context, entity, onError, restore, t],
+  );
+
   const save = useCallback(
     async (node: IRowNode<ApiRecord>, field: string, value: unknown, previous: unknown) => {
       const current = node.data;
@@ -39,7 +79,8 @@ export function useCellEdit(
       const key = cellKey(current.uuid, field);
       try {
         const record = await updateRecord(entity, current, { [field]: value });
-        node.setData(record);
+        context.current.pending.delete(key);
+        node.setData(withPending(context.current, record, node.data));
         seedRefTitles(client, entity.name, [record]);
         invalidateRecords(client, entity.name, [record]);
         pushUndo({
@@ -50,10 +91,7 @@ export function useCellEdit(
         });
       } catch (error) {
         if (isApiError(error) && error.status === 422) {
-          const message = (error.errors[field] ?? []).join(' ') || error.message;
-          context.current.cellErrors.set(key, message);
-          node.setData({ ...current, [field]: previous });
-          onError({ uuid: current.uuid, field, message });
+          keep(node, field, value, previous, (error.errors[field] ?? []).join(' ') || error.message);
         } else if (isApiError(error) && error.status === 409) {
           notify.warning(t('grid.conflict', { message: error.message }), { key: `conflict-${current.uuid}` });
           node.setData(await getRecord(entity, current.uuid).catch(() => ({ ...current, [field]: previous })));
@@ -63,7 +101,7 @@ export function useCellEdit(
         }
       }
     },
-    [entity, client, context, onError, t],
+    [entity, client, context, onError, t, keep],
   );
 
   return useCallback(
@@ -73,21 +111,28 @@ export function useCellEdit(
       if (!field || !data) return;
       const key = cellKey(data.uuid, field);
       const errors = context.current.cellErrors;
-      errors.delete(key);
+      const pending = context.current.pending.get(key);
+      // the saved value: a refused one in the cell is not what the server has
+      const previous = pending ? pending.before : data[field];
       let value: unknown = event.newValue;
+      if (pending && value === data[field]) return; // the refused value confirmed as it is: it stays
       if (typeof value === 'string' && value.trim() === '' && !entity.fields[field]?.required) value = null;
       if (value instanceof InvalidInput) {
-        errors.set(key, t('errors.decimal'));
-        onError({ uuid: data.uuid, field, message: t('errors.decimal') });
+        keep(node, field, value, previous, t('errors.decimal'));
         api.refreshCells({ rowNodes: [node], columns: [field], force: true });
         return;
       }
+      if (pending && same(value, previous)) {
+        restore(node, field); // typed back what was saved
+        api.refreshCells({ rowNodes: [node], columns: [field], force: true });
+        return;
+      }
+      errors.delete(key);
       onError(null);
       if (same(value, data[field])) {
         api.refreshCells({ rowNodes: [node], columns: [field], force: true });
         return;
       }
-      const previous = data[field];
       node.setData({ ...data, [field]: value });
       const uuid = data.uuid;
       const before = chains.current.get(uuid) ?? Promise.resolve();
@@ -98,6 +143,15 @@ export function useCellEdit(
         api.refreshCells({ rowNodes: [node], columns: [field], force: true });
       });
     },
-    [entity, context, onError, save, t],
+    [entity, context, onError, save, t, keep, restore],
   );
+}
+
+/** A saved record with the refused values its row still shows kept in their cells. */
+function withPending(context: GridContext, record: ApiRecord, shown: ApiRecord | undefined): ApiRecord {
+  if (!shown || context.pending.size === 0) return record;
+  const kept = { ...record };
+  for (const field of Object.keys(shown))
+    if (context.pending.has(cellKey(record.uuid, field))) kept[field] = shown[field];
+  return kept;
 }

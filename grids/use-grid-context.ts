@@ -40,6 +40,8 @@ export function useGridContext(
       if (columns.length > 0) api.current?.refreshCells({ columns, force: true });
     }),
     cellErrors: new Map(),
+    pending: new Map(),
+    restoreCell: () => false,
     openRecord,
     openShortcuts,
     lookupScope: {},

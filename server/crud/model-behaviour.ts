@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import type { MessageKey } from '../i18n/messages';
+import type { MessageKey, MessageParams } from '../i18n/messages';
 import type { Access } from './access';
 import type { Tx } from './actions';
 import type { Row } from './present';
@@ -18,7 +18,7 @@ import { assertStorable, type DerivedInputs } from './stored-values';
 export interface Warning {
   field: string;
   key: MessageKey;
-  params?: Record<string, string | number>;
+  params?: MessageParams;
 }
 
 export interface HookContext {

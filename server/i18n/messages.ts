@@ -6,6 +6,7 @@
 import i18next, { type TFunction } from 'i18next';
 import type { Locale } from '../../src/entities/account';
 import { addFormatters, i18nOptions } from '../../src/i18n/options';
+import { formatAmount } from '../../src/i18n/format';
 import { LANGUAGES } from '../../src/i18n/languages';
 import en from '../locales/en-us/messages.json';
 import de from '../locales/de/messages.json';
@@ -27,7 +28,17 @@ type WithoutPlural<K extends string> = K extends `${infer Base}_${'zero' | 'one'
 type CatalogueKey = Leaves<typeof en>;
 /** A key of the server's catalogue; a plural is named without its suffix and chosen by `count`. */
 export type MessageKey = CatalogueKey | WithoutPlural<CatalogueKey>;
-export type MessageParams = Record<string, string | number>;
+/**
+ * An amount of money inside a message (a decimal string): shown as the reader's language writes it, grouped, with
+ * two decimals (de-ch 33’359.69, de 33.359,69, en-us 33,359.69), however the message words it.
+ */
+export class Amount {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+export type MessageParams = Record<string, string | number | Amount>;
 
 // Missing keys are errors outside production (logged; the test setup fails the test).
 const reportMissing = process.env.NODE_ENV !== 'production';
@@ -48,8 +59,11 @@ const fixed = Object.fromEntries(LANGUAGES.map((lng) => [lng, serverI18n.getFixe
 
 /** A message in the caller's language (an unknown language reads en-us). */
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  const t = Object.hasOwn(fixed, locale) ? fixed[locale] : fixed['en-us'];
-  const text: unknown = t(key, params);
+  const language = Object.hasOwn(fixed, locale) ? locale : 'en-us';
+  const shown: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params))
+    shown[name] = value instanceof Amount ? formatAmount(value.value, language) : value;
+  const text: unknown = fixed[language](key, shown);
   // a key built from a request (`export.valueOf`) must not find Object.prototype's members
   return typeof text === 'string' ? text : key;
 }

@@ -17,7 +17,7 @@ import { may, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
 import { zodRowErrors, type Errors } from '../crud/row-errors';
-import { translate, type MessageKey } from '../i18n/messages';
+import { translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { fieldLabel } from '../i18n/field-labels';
 import { enumByLabel } from '../spreadsheet/labels';
 import type { ImportOptions } from './import-options';
@@ -131,7 +131,7 @@ function slicer(ms = 3) {
 export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[]): Promise<PlannedRow[]> {
   const { entity, options: o, locale } = p;
   const sg = o.settings_group_uuid;
-  const err = (r: PlannedRow, field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+  const err = (r: PlannedRow, field: string, key: MessageKey, params: MessageParams = {}) =>
     (r.errors[field] ??= []).push(translate(locale, key, { field: fieldLabel(locale, field, entity), ...params }));
   const cellCtx = {
     locale: locale as ParseLocale,
@@ -265,7 +265,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   return planned;
 }
 
-type RowError = (r: PlannedRow, field: string, key: MessageKey, params?: Record<string, string | number>) => void;
+type RowError = (r: PlannedRow, field: string, key: MessageKey, params?: MessageParams) => void;
 
 /**
  * The checks of crud/checks.ts over the chunk, in a single write's order: unique fields (earlier rows of the file

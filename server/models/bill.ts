@@ -23,6 +23,7 @@ import { bill as bills, expense as expenses, order, orderLine } from '../db/enti
 import { create } from '../crud/write';
 import { refreshBillAmounts } from './expense';
 import { fieldError } from '../http-error';
+import { Amount } from '../i18n/messages';
 import { setValues } from '../services/record-actions';
 import { isoDay } from '../services/task-schedule.service';
 import { availableSql, drawOnBudgets, lockBill, lockBudgets, orderDraw, type Draw } from './budget';
@@ -140,7 +141,7 @@ async function deletedBillsRedraw(h: HookContext, uuids: string[]) {
     const after = toDec(b.available) ?? ZERO;
     if (b.action === 'ignore' || after.units >= 0n) continue;
     const before = addDec(after, deltas.get(b.uuid)!);
-    const params = { budget: b.name, available: decToString(before, 2), currency: b.currency };
+    const params = { budget: b.name, available: new Amount(decToString(before, 2)), currency: b.currency };
     if (b.action === 'stop') throw fieldError('amount', 'validation.budget_exceeded', params);
     h.warnings?.push({ field: 'amount', key: 'warnings.budget_exceeded', params });
   }
@@ -167,7 +168,7 @@ export const bill: ModelBehaviour = {
         const lines = await linesSum(h, String(current.uuid));
         if (lines !== null) {
           if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(lines)!))
-            throw fieldError('amount', 'validation.bill_lines_sum', { sum: lines });
+            throw fieldError('amount', 'validation.bill_lines_sum', { sum: new Amount(lines) });
           derived.amount = lines;
         }
       }

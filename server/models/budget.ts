@@ -13,6 +13,7 @@ import type { HookContext, ModelBehaviour, Warning } from '../crud/model-behavio
 import { numberRange } from '../crud/list-query';
 import { bill, budget as budgets, order } from '../db/entity-tables';
 import { fieldError } from '../http-error';
+import { Amount } from '../i18n/messages';
 import { budgetTotals } from '../db/budget-schema';
 
 /** Orders in these states draw on nothing. */
@@ -125,7 +126,7 @@ export async function drawOnBudgets(h: HookContext, draws: readonly Draw[]): Pro
       });
     if (b.action === 'ignore') continue;
     if (!overspends(decToString(left), d.delta)) continue;
-    const params = { budget: b.name, available: decToString(left, 2), currency: b.currency };
+    const params = { budget: b.name, available: new Amount(decToString(left, 2)), currency: b.currency };
     if (b.action === 'stop') throw fieldError(d.field, 'validation.budget_exceeded', params);
     warnings.push({ field: d.field, key: 'warnings.budget_exceeded', params });
   }

@@ -26,29 +26,45 @@ export function separators(locale: ParseLocale) {
 }
 
 /**
- * Parses a number typed in the user's language (grouping signs, currency, % and m² are ignored). Ints become
- * numbers, decimal kinds strings (the API's decimal format). A lone dot in German input is a decimal sign
- * unless exactly three digits follow it (1.5 → 1.5, 1.234 → 1234).
+ * Parses a number as people write it (docs/domain/spreadsheet.md, "Locale-aware parsing"; grouping signs, currency,
+ * % and m² are ignored). Ints become numbers, decimal kinds strings (the API's decimal format). The number's own
+ * shape decides where it can: with both a dot and a comma the last one is the decimal sign (1.234,50 and 1,234.50
+ * alike), a sign repeated groups (1.234.567), a sign not followed by exactly three digits is the decimal sign (2,5
+ * and 2.5 in every language), apostrophes and spaces group. Only a single sign before exactly three digits (1.234,
+ * 1,234) is read as the user's language writes it: grouping where it is the language's grouping sign (de 1.234 →
+ * 1234, en-us 1,234 → 1234), else a decimal sign (de-ch groups with apostrophes: 1,234 and 1.234 → 1.234).
  */
 export function parseNumber(input: string, kind: FieldKind, locale: ParseLocale): Parsed {
   let text = input.trim().replace(/\u2212/g, '-');
   if (text === '') return { ok: true, value: null };
   // Currency, percent and unit decorations may be typed along; anything else makes it invalid.
   text = text.replace(/\s|\u00a0|\u202f|CHF|EUR|USD|Fr\.|[$€%]|m[²³]/gi, '');
-  const { decimal, group } = separators(locale);
-  if (decimal === ',' && !text.includes(',') && /^-?\d+\.\d+$/.test(text) && !/\.\d{3}$/.test(text)) {
-    // German input with a dot as the decimal sign
-  } else {
-    // Grouping only in threes before the decimal sign: 1,234.56 typed in German is refused, not read as 1.23456.
-    const groupSign = group === "'" || group === '’' ? "['’]" : `\\${group}`;
-    if (!new RegExp(`^-?(\\d{1,3}(${groupSign}\\d{3})+|\\d+)(\\${decimal}\\d+)?$`).test(text)) return { ok: false };
-    text = text.replace(/['’]/g, '');
-    if (group !== "'" && group !== '’') text = text.split(group).join('');
-    if (decimal !== '.') text = text.replace(decimal, '.');
-  }
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false };
-  if (kind === 'int') return Number.isInteger(Number(text)) ? { ok: true, value: Number(text) } : { ok: false };
-  return { ok: true, value: text };
+  const shape = /^(-?)(\d[\d.,'’]*)$/.exec(text);
+  if (!shape) return { ok: false };
+  const [, sign, digits] = shape as unknown as [string, string, string];
+  const decimal = decimalSign(digits, locale);
+  const at = decimal ? digits.lastIndexOf(decimal) : -1;
+  const whole = at < 0 ? digits : digits.slice(0, at);
+  const fraction = at < 0 ? '' : digits.slice(at + 1);
+  // grouping only in threes: 12'34.5 or 1.23.4 is a typing error, not 1234.5 or 1234
+  if (decimal && whole.includes(decimal)) return { ok: false };
+  if (!/^\d{1,3}([.,'’]\d{3})*$/.test(whole) && !/^\d+$/.test(whole)) return { ok: false };
+  if (at >= 0 && !/^\d+$/.test(fraction)) return { ok: false };
+  const number = `${sign}${whole.replace(/[.,'’]/g, '')}${at < 0 ? '' : `.${fraction}`}`;
+  if (kind === 'int') return Number.isInteger(Number(number)) ? { ok: true, value: Number(number) } : { ok: false };
+  return { ok: true, value: number };
+}
+
+/** The decimal sign of a number's digits (see parseNumber), or null when it has none. */
+function decimalSign(digits: string, locale: ParseLocale): '.' | ',' | null {
+  const dot = digits.lastIndexOf('.');
+  const comma = digits.lastIndexOf(',');
+  if (dot >= 0 && comma >= 0) return dot > comma ? '.' : ',';
+  const only = dot >= 0 ? '.' : comma >= 0 ? ',' : null;
+  if (!only) return null;
+  if (digits.indexOf(only) !== digits.lastIndexOf(only)) return null; // repeated: grouping
+  if (!/^\d{3}$/.test(digits.slice(digits.lastIndexOf(only) + 1))) return only;
+  return separators(locale).group === only ? null : only;
 }
 
 /** Days of an Excel serial date (the 1900 system) to YYYY-MM-DD. */

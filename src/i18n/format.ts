@@ -129,6 +129,17 @@ export function formatNumber(
   return number === null ? '' : numberFormat(locale, options).format(number);
 }
 
+const AMOUNT: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
+/**
+ * An amount without its currency sign (a decimal string is formatted digit for digit, not through a float), grouped
+ * with two decimals: 33,359.69 (en-us), 33.359,69 (de), 33'359.69 (de-ch). A text that is no number stays as it is.
+ */
+export function formatAmount(value: string, locale: Locale): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return numberFormat(locale, AMOUNT).format(value as `${number}`);
+}
+
 /**
  * Money (decimal strings from the API are accepted), e.g. $1,234.50, 1.234,50 €, CHF 1'234.50.
  * de-ch keeps Intl's Swiss apostrophe grouping as Intl produces it (ICU versions differ: ' or ’).

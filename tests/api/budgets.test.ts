@@ -72,6 +72,33 @@ function silent(res: Reply) {
 /** Takes an order to done (an internal order: draft → done). */
 const done = async (ws: Ws, order: string) => ok(await post(ws.client, `/orders/${order}/done`));
 
+describe('amounts in the messages', () => {
+  it('are grouped as the reader writes them: 33’359.69 CHF in Swiss German, 33.359,69 in German', async () => {
+    const budget = await createBudget(a, { amount: '43359.69', exceeded_action: 'warn' });
+    ok(await postBill(a, { budget_uuid: budget.uuid, amount: '10000.00' }));
+    for (const [locale, shown] of [
+      ['de-ch', /noch 33['’]359\.69 CHF/],
+      ['de', /noch 33\.359,69 CHF/],
+    ] as const) {
+      const reader = await signedIn(env, { locale });
+      await env.database.db
+        .insert(settingsGroupMembers)
+        .values({ settings_group_uuid: a.settingsGroup, user_id: reader.user.id, role: 'admin' });
+      const res = await postBill({ ...a, client: reader.client, user: reader.user }, {
+        budget_uuid: budget.uuid,
+        amount: '40000.00',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      expect(warningsOf(res)![0]!.message).toMatch(shown);
+      expect((await reader.client.delete(`/bills/${String(res.body.data?.uuid)}`)).statusCode).toBe(200);
+    }
+    // stop: the refusal groups the same way (en-us 33,359.69)
+    const stop = await createBudget(a, { amount: '33359.69' });
+    const refused = await postBill(a, { budget_uuid: stop.uuid, amount: '40000.00' });
+    expect(refused.body.errors?.amount?.[0]).toMatch(/33,359\.69 CHF/);
+  });
+});
+
 describe('available amount', () => {
   it('is exact: 0.30 less 0.10 and 0.20 leaves 0.00, not a float remainder, in the record and the list', async () => {
     const budget = await createBudget(a, { amount: '0.30' });

@@ -102,13 +102,13 @@ describe('sheets with problems', () => {
     expect((await a.client.get(`/imports/${other.uuid}/preview?sheet=Drei`)).statusCode).toBe(422);
   });
 
-  it('reports 31.02.2024, numbers in another locale and an unresolved relation per row; writes none of them', async () => {
+  it('reports 31.02.2024, a number grouped wrongly and an unresolved relation per row; writes none of them', async () => {
     const file = await xlsx({
       S: [
         ['Immobilie', 'Name', 'Kaufdatum', 'Kaufpreis', 'Menge'],
         ['Seefeld', 'Gut', '28.02.2024', '1.234,50', 3],
         ['Seefeld', 'Datum', '31.02.2024', '10', 1],
-        ['Seefeld', 'Zahl', '01.03.2024', '1,234.50', 1],
+        ['Seefeld', 'Zahl', '01.03.2024', '1.23.4', 1],
         ['Nirgendwo', 'Bezug', '01.03.2024', '10', 1],
       ],
     });

@@ -254,30 +254,42 @@ test('a phone keeps its own layout of a table, the desktop its own', async ({ pa
   }
 });
 
-test('a rejected edit shows the message at the cell and in the footer, and the value goes back', async ({ page }) => {
+test('a refused value stays in its cell, marked, with the message; Escape or Undo puts the saved value back', async ({
+  page,
+}) => {
   await signInTo(page, '/property');
   const row = await searchRow(page, 'L-1004');
   const year = await cellOf(page, row, 'Year of construction');
   const original = (await year.textContent())!.trim();
   expect(original).toMatch(/^\d{4}$/);
+  const editor = page.locator('input.hw-grid-number-editor');
 
-  // the server says no (422): its message at the cell and in the footer, the old value back in the cell
+  // the server says no (422): the typed value stays in the cell, marked, its message beside it and in the footer
   const rejected = page.waitForResponse(
     (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
   );
   await year.dblclick();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('99999');
+  await page.keyboard.type('3050');
   await page.keyboard.press('Enter');
   expect((await rejected).status()).toBe(422);
   const message = 'Year of construction must not be greater than 2200.';
   await expect(page.getByRole('alert').filter({ hasText: `Year of construction: ${message}` })).toBeVisible();
-  await expect(year).toHaveText(original);
+  await expect(year).toHaveText('3050');
+  await expect(year).toHaveClass(/hw-cell-error/);
   await page.mouse.move(0, 0);
   await year.hover();
   await expect(page.getByText(message, { exact: true })).toBeVisible();
+  // reopening the editor starts from what was typed; Escape puts the saved value back
+  await year.click();
+  await page.keyboard.press('F2');
+  await expect(editor).toHaveValue('3050');
+  await page.keyboard.press('Escape');
+  await expect(year).toHaveText(original);
+  await expect(year).not.toHaveClass(/hw-cell-error/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Year of construction' })).toHaveCount(0);
 
-  // letters never reach the server: the cell says it wants a number
+  // letters never reach the server: they stay in the cell, which says it wants a number; Undo takes them back
   const patches: string[] = [];
   const onRequest = (r: Request) => void (r.method() === 'PATCH' && patches.push(r.url()));
   page.on('request', onRequest);
@@ -287,14 +299,25 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
   await expect(
     page.getByRole('alert').filter({ hasText: 'Year of construction: Please enter a number.' }),
   ).toBeVisible();
+  await expect(year).toHaveText('abc');
+  await expect(year).toHaveClass(/hw-cell-error/);
+  await year.click();
+  await page.keyboard.press('F2');
+  await expect(editor).toHaveValue('abc');
+  await page.keyboard.press('Enter');
+  await expect(year).toHaveText('abc');
+  await year.click();
+  await page.keyboard.press('ControlOrMeta+z');
   await expect(year).toHaveText(original);
-  await page.mouse.move(0, 0);
-  await year.hover();
-  await expect(page.getByText('Please enter a number.', { exact: true })).toBeVisible();
+  await expect(year).not.toHaveClass(/hw-cell-error/);
+  await year.click();
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  await expect(year).toHaveText('abc');
   page.off('request', onRequest);
   expect(patches).toEqual([]);
 
-  // a valid value is saved and clears the message; then back to the original
+  // a valid value is saved and clears the mark and the message; then back to the original
   for (const value of [String(Number(original) - 1), original]) {
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/properties/'),
@@ -305,6 +328,7 @@ test('a rejected edit shows the message at the cell and in the footer, and the v
     expect((await saved).status()).toBe(200);
     await expect(page.getByRole('alert').filter({ hasText: 'Year of construction' })).toHaveCount(0);
     await expect(year).toHaveText(value);
+    await expect(year).not.toHaveClass(/hw-cell-error/);
   }
   await page.reload();
   await expect(await cellOf(page, await searchRow(page, 'L-1004'), 'Year of construction')).toHaveText(original);

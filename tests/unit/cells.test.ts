@@ -18,6 +18,11 @@ describe('numbers per locale', () => {
     ['en-us', '$1,234.56', '1234.56'],
     ['en-us', '−12.5', '-12.5'],
     ['de', '12 %', '12'],
+    ['de-ch', '2,5', '2.5'],
+    ['de-ch', '1.234,50', '1234.50'],
+    ['de-ch', '1,5', '1.5'],
+    ['de-ch', '1.234', '1.234'],
+    ['en-us', '1,234', '1234'],
   ] as const)('%s %s → %s', (locale, input, out) => {
     expect(parseNumber(input, 'money', locale)).toEqual({ ok: true, value: out });
   });
@@ -28,6 +33,14 @@ describe('numbers per locale', () => {
     expect(parseNumber('1972', 'int', 'de')).toEqual({ ok: true, value: 1972 });
     expect(parseNumber('19,5', 'int', 'de').ok).toBe(false);
     expect(parseNumber('  ', 'int', 'de')).toEqual({ ok: true, value: null });
+  });
+
+  it('reads a CSV cell written the other way in an import (the file is text, the shape decides)', () => {
+    const ctx: CellContext = { locale: 'de-ch', dateFormat: 'DD.MM.YYYY' };
+    const money = entities.bill.fields.amount;
+    expect(fromCell(money, 'amount', '1.234,50', ctx)).toEqual({ ok: true, value: '1234.50' });
+    expect(fromCell(money, 'amount', '1,234.50', { ...ctx, locale: 'de' })).toEqual({ ok: true, value: '1234.50' });
+    expect(fromCell(money, 'amount', 1234.5, ctx)).toEqual({ ok: true, value: '1234.5' });
   });
 });
 

@@ -78,12 +78,24 @@ describe('column matching', () => {
 });
 
 describe('numbers in another locale', () => {
+  // docs/domain/spreadsheet.md, "Locale-aware parsing": the number's own shape decides where it can
   it.each([
-    ['de', '1,234.56'],
+    ['de', '1,234.56', '1234.56'],
+    ['en-us', '1.234,56', '1234.56'],
+    ['de-ch', '1,234.50', '1234.50'],
+    ['de-ch', '1.234,50', '1234.50'],
+    ['de-ch', "1'234,50", '1234.50'],
+    ['de-ch', '2,5', '2.5'],
+    ['en-us', '2,5', '2.5'],
+  ] as const)('%s reads %s as %s', (locale, input, value) => {
+    expect(parseNumber(input, 'money', locale)).toEqual({ ok: true, value });
+  });
+  it.each([
     ['de', '1.23.4'],
-    ['en-us', '1.234,56'],
-    ['de-ch', '1,234.50'],
     ['de-ch', "12'34.5"],
+    ['de', '1,234.567,5'],
+    ['de-ch', '2,'],
+    ['en-us', '1,2,3.5'],
   ] as const)('%s refuses %s', (locale, input) => {
     expect(parseNumber(input, 'money', locale).ok).toBe(false);
   });
