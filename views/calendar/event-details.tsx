@@ -1,8 +1,10 @@
 // The details of a calendar entry, shown while the pointer rests on it or it has the keyboard focus (docs/decisions.md,
 // "Planning screens and the deadline calendar (client)"): title, kind, date and state (overdue said in words), and
 // why a computed date cannot move. One tooltip for the whole calendar, placed under the entry (above it near the
-// bottom of the window), named by the entry's aria-describedby while shown; Escape, a scroll or a drag hides it.
+// bottom of the window, in a portal on the page's body), named by the entry's aria-describedby while shown; Escape, a
+// scroll or a drag hides it.
 import { useCallback, useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useFormat } from '../../src/components/use-format';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import { useTranslation } from '../../src/i18n';
@@ -73,7 +75,7 @@ export function EventDetails({ id, shown }: { id: string; shown: Shown | null })
       ? { bottom: window.innerHeight - rect.top + 6, left }
       : { top: rect.bottom + 6, left };
   const state = stateText(item);
-  return (
+  return createPortal(
     <div
       id={id}
       role="tooltip"
@@ -97,6 +99,7 @@ export function EventDetails({ id, shown }: { id: string; shown: Shown | null })
         )}
       </dl>
       {item.locked_reason && <p>{t(`calendar.locked.${item.locked_reason}`)}</p>}
-    </div>
+    </div>,
+    document.body,
   );
 }
