@@ -484,6 +484,17 @@ async function patchTicket(page: Page, uuid: string, body: Record<string, unknow
   expect(res.status()).toBe(200);
 }
 
+/** The calendar screen signed in, a stamp for the titles and a property to put records on. */
+async function onCalendar(page: Page) {
+  await signInTo(page, '/calendar');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  return { stamp: Date.now().toString(36), property: property! };
+}
+/** The 10th of the month `months` away from this one. */
+const tenthOf = (months: number) => isoOf(new Date(new Date().getFullYear(), new Date().getMonth() + months, 10));
+const addDays = (iso: string, days: number) =>
+  isoOf(new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8)) + days));
+
 /** Drags with the mouse from the middle of one element to the middle of another. */
 async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: typeof from) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -496,22 +507,19 @@ async function drag(page: Page, from: { x: number; y: number; width: number; hei
 test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the drag puts it back, and an undo never overwrites a later edit', async ({
   page,
 }) => {
-  const stamp = Date.now().toString(36);
-  await signInTo(page, '/calendar');
-  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const { stamp, property } = await onCalendar(page);
   // the 10th of next month: in the future (not overdue), in the month view one "Next period" away
-  const now = new Date();
-  const crowded = isoOf(new Date(now.getFullYear(), now.getMonth() + 1, 10));
+  const crowded = tenthOf(1);
   // five tickets fill the day (the month view draws 3 a day and "+n more"); the one dropped there from the tray
   // sorts last by title
   for (let i = 1; i <= 5; i++)
     await apiPost(page, 'tickets', {
-      property_uuid: property!.uuid,
+      property_uuid: property.uuid,
       subject: `A crowd ${stamp} ${i}`,
       due_date: crowded,
     });
   const subject = `zz moved ${stamp}`;
-  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property.uuid, subject });
   const dueDate = async () => (await apiGet<{ due_date: string | null }>(page, `tickets/${ticket.uuid}`)).due_date;
   await page.reload();
   const calendar = page.getByRole('region', { name: 'Deadline calendar' });
@@ -542,7 +550,7 @@ test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the dr
   await expect.poll(dueDate).toBe(crowded);
 
   // someone moves it meanwhile: the undo is refused (the record's version has changed) and their date stays
-  const later = isoOf(new Date(now.getFullYear(), now.getMonth() + 1, 12));
+  const later = addDays(crowded, 2);
   await patchTicket(page, ticket.uuid, { due_date: later });
   await page.keyboard.press('Control+z');
   await expect(page.getByText('The record has been changed by someone else in the meantime.')).toBeVisible();
@@ -552,13 +560,10 @@ test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the dr
 test('calendar entries keep their kind’s colour when overdue, the legend explains every colour, and an entry’s details show on hover and on focus', async ({
   page,
 }) => {
-  const stamp = Date.now().toString(36);
-  await signInTo(page, '/calendar');
-  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
-  const now = new Date();
-  const past = isoOf(new Date(now.getFullYear(), now.getMonth() - 1, 10)); // overdue, one "Previous period" away
+  const { stamp, property } = await onCalendar(page);
+  const past = tenthOf(-1); // overdue, one "Previous period" away
   const subject = `0 Overdue ${stamp}`;
-  await apiPost(page, 'tickets', { property_uuid: property!.uuid, subject, due_date: past });
+  await apiPost(page, 'tickets', { property_uuid: property.uuid, subject, due_date: past });
   await page.reload();
   const legend = page.getByRole('region', { name: 'Legend' });
   for (const text of ['Task events', 'Tickets', 'Orders', 'Bill due dates', 'Overdue (red stripe)'])
