@@ -12,3 +12,4 @@ export {
   type UndoChange,
 } from './undo/undo-stack';
 export { undo, redo, onUndoApplied } from './undo/undo-run';
+export { useUndoKeys } from './undo/use-undo-keys';

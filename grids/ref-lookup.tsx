@@ -3,7 +3,7 @@
 import { InputGroup, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
 import { listRecords, recordKeys, recordTitle } from '../src/api/records';
@@ -30,8 +30,32 @@ interface Props {
   onCancel: () => void;
 }
 
+/** Frames during which the search field takes the focus back (see `useFocusOnOpen`). */
+const FOCUS_FRAMES = 5;
+
+/**
+ * Puts the focus into the search field once it is in the document, so typing filters at once. In a popover (the
+ * form's reference field) the field mounts before the popover's portal is attached, so its autoFocus does nothing,
+ * and the popover then focuses its own focus trap: the field takes the focus over the first frames after opening.
+ */
+function useFocusOnOpen(input: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    let frame = 0;
+    let left = FOCUS_FRAMES;
+    const focus = () => {
+      const field = input.current;
+      if (field?.isConnected && document.activeElement !== field) field.focus();
+      if (--left > 0) frame = requestAnimationFrame(focus);
+    };
+    frame = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(frame);
+  }, [input]);
+}
+
 export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick, onCancel }: Props) {
   const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  useFocusOnOpen(input);
   const client = useQueryClient();
   const entity = entityByName(model);
   const [search, setSearch] = useState(initialSearch);
@@ -85,6 +109,7 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
   return (
     <div className="hw-ref-lookup" onKeyDown={onKeyDown}>
       <InputGroup
+        inputRef={input}
         autoFocus
         leftIcon={<Search />}
         rightElement={query.isFetching ? <Spinner size={16} /> : undefined}

@@ -443,7 +443,8 @@ test('record dates: guarantee end dates toggled off and on in the record dates m
   const event = calendar.locator('.hw-cal-kind-guarantee_end', { hasText: title });
   await expect(event).toBeVisible();
   // a computed end date cannot move: the entry says why, and one dropped on another day goes back with a notice
-  await expect(event).toHaveAttribute('title', /computed from the start date and the duration/);
+  await event.hover();
+  await expect(page.getByRole('tooltip')).toContainText(/computed from the start date and the duration/);
   await expect(event).toHaveClass(/hw-cal-locked/);
   await calendar.getByRole('button', { name: 'Week', exact: true }).click();
   const endCell = page.locator(`td[data-date="${guarantee.end_date}"]`);
@@ -466,4 +467,151 @@ test('record dates: guarantee end dates toggled off and on in the record dates m
   await endCell.locator('.hw-cal-kind-guarantee_end', { hasText: title }).click();
   await page.waitForURL((url) => url.pathname === '/guarantees' && url.search.includes(guarantee.uuid));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+/** Writes through the signed-in session with the version just read (If-Match), as another user's edit would. */
+async function patchTicket(page: Page, uuid: string, body: Record<string, unknown>) {
+  const current = await apiGet<{ updated_at: string }>(page, `tickets/${uuid}`);
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.patch(`/api/v1/tickets/${uuid}`, {
+    data: body,
+    headers: {
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      'X-Requested-With': 'XMLHttpRequest',
+      'If-Match': `"${current.updated_at}"`,
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** The calendar screen signed in, a stamp for the titles and a property to put records on. */
+async function onCalendar(page: Page) {
+  await signInTo(page, '/tasks'); // the calendar opens once the records are made (no list cached before them)
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  return { stamp: Date.now().toString(36), property: property! };
+}
+/** The 10th of the month `months` away from this one. */
+const tenthOf = (months: number) => isoOf(new Date(new Date().getFullYear(), new Date().getMonth() + months, 10));
+const addDays = (iso: string, days: number) =>
+  isoOf(new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8)) + days));
+
+/** Drags with the mouse from the middle of one element to the middle of another. */
+async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: typeof from) {
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the drag puts it back, and an undo never overwrites a later edit', async ({
+  page,
+}) => {
+  const { stamp, property } = await onCalendar(page);
+  // the 10th of next month: in the future (not overdue), in the month view one "Next period" away
+  const crowded = tenthOf(1);
+  // five tickets fill the day (the month view draws 3 a day and "+n more"); the one dropped there from the tray
+  // sorts last by title
+  for (let i = 1; i <= 5; i++)
+    await apiPost(page, 'tickets', {
+      property_uuid: property.uuid,
+      subject: `A crowd ${stamp} ${i}`,
+      due_date: crowded,
+    });
+  const subject = `zz moved ${stamp}`;
+  const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property.uuid, subject });
+  const dueDate = async () => (await apiGet<{ due_date: string | null }>(page, `tickets/${ticket.uuid}`)).due_date;
+  await page.goto('/calendar');
+  const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+  await calendar.getByRole('button', { name: 'Next period' }).click();
+  const day = page.locator(`td[data-date="${crowded}"]`);
+  await expect(day.locator('.hw-cal-more')).toBeVisible();
+  const tray = page.getByRole('complementary', { name: /Without a date/ });
+  const item = tray.getByText(subject);
+  await expect(item).toBeVisible();
+
+  // dropped on the full day, it is drawn there once the calendar has reloaded, not behind "+n more"
+  const reloaded = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/calendar/events') && r.request().method() === 'GET',
+  );
+  await drag(page, (await item.boundingBox())!, (await day.boundingBox())!);
+  await expect(page.getByText(`${subject}” moved`)).toBeVisible(); // the title starts with the ticket's number
+  await expect.poll(dueDate).toBe(crowded);
+  await reloaded;
+  await expect(calendar).toHaveAttribute('aria-busy', 'false');
+  await expect(day.locator('.hw-cal-more')).toBeVisible();
+  await expect(day.locator('.fc-event', { hasText: subject })).toBeVisible();
+
+  // Ctrl+Z straight after the drag (the focus is wherever the drag left it) takes the move back, Ctrl+Y redoes it
+  await page.keyboard.press('Control+z');
+  await expect.poll(dueDate).toBeNull();
+  await expect(tray.getByText(subject)).toBeVisible();
+  await page.keyboard.press('Control+y');
+  await expect.poll(dueDate).toBe(crowded);
+
+  // someone moves it meanwhile: the undo is refused (the record's version has changed) and their date stays
+  const later = addDays(crowded, 2);
+  await patchTicket(page, ticket.uuid, { due_date: later });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('The record has been changed by someone else in the meantime.')).toBeVisible();
+  expect(await dueDate()).toBe(later);
+});
+
+test('calendar entries keep their kind’s colour when overdue, the legend explains every colour, and an entry’s details show on hover and on focus', async ({
+  page,
+}) => {
+  const { stamp, property } = await onCalendar(page);
+  const past = tenthOf(-1); // overdue, one "Previous period" away
+  const subject = `0 Overdue ${stamp}`;
+  await apiPost(page, 'tickets', { property_uuid: property.uuid, subject, due_date: past });
+  await page.goto('/calendar');
+  const legend = page.getByRole('region', { name: 'Legend' });
+  for (const text of ['Task events', 'Tickets', 'Orders', 'Bill due dates', 'Overdue (red stripe)'])
+    await expect(legend.getByText(text, { exact: true })).toBeVisible();
+  await expect(legend.getByText(/^Done, confirmed, skipped or cancelled/)).toBeVisible();
+  await expect(legend.getByText(/^Computed date, cannot be moved/)).toBeVisible();
+
+  const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+  await calendar.getByRole('button', { name: 'Previous period' }).click();
+  const event = page.locator(`td[data-date="${past}"]`).locator('.fc-event', { hasText: subject });
+  await expect(event).toHaveClass(/hw-cal-overdue/);
+  // the ticket colour, as its legend entry; overdue is the red stripe on the left
+  const ticketColour = await legend
+    .locator('li', { hasText: /^Tickets$/ })
+    .locator('.hw-cal-sample')
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect(event).toHaveCSS('background-color', ticketColour);
+  await expect(event).toHaveCSS('border-left-color', 'rgb(205, 66, 70)');
+
+  const tooltip = page.getByRole('tooltip');
+  await event.hover();
+  await expect(tooltip).toContainText(subject);
+  await expect(tooltip).toContainText(`KindTickets`);
+  await expect(tooltip).toContainText(`Date${typed(past)}`);
+  await expect(tooltip).toContainText(/State.*overdue/);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  // from the keyboard: the focused entry shows the same details and names them as its description
+  await page.mouse.move(0, 0);
+  await event.focus();
+  await expect(tooltip).toContainText(subject);
+  await expect(event).toHaveAttribute('aria-describedby', (await tooltip.getAttribute('id'))!);
+});
+
+test('a reference picker takes typing at once: the property of a new task is typed and picked with Enter', async ({
+  page,
+}) => {
+  await signInTo(page, '/tasks');
+  const [property] = await apiGet<{ uuid: string; name: string }[]>(page, 'properties?per_page=1');
+  await page.getByRole('button', { name: 'Table' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Task' })).toBeVisible();
+  await page.getByLabel(/^Property/).click();
+  const search = page.getByRole('combobox', { name: 'Search…' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(property!.name);
+  await expect(search).toHaveValue(property!.name);
+  await expect(page.getByRole('listbox').getByRole('option', { name: property!.name })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(/^Property/)).toHaveText(property!.name);
 });

@@ -74,35 +74,52 @@ interface Versioned {
   updated_at: string;
 }
 
+/** What a move answers: the record's version after it, and the new series "this and following" split off. */
+export interface Moved {
+  /** `updated_at` of the moved record (the dragged task event) after the move: the If-Match of its undo. */
+  version: string;
+  /** The uuid of the task "this and following" split off (its undo joins it back with `rejoinSeries`), else null. */
+  created: string | null;
+}
+
 /**
  * Moves one item to a date (null: back to the tray). A task event goes through its reschedule action with the
- * series scope; a ticket or an order through the generic PATCH with the version just read (If-Match).
- */
-/**
- * Moves a deadline. Answers the uuid of the new series when "this and following" split a task's series (the
- * undo step joins it back with `rejoinSeries`), else null.
+ * series scope; a ticket, an order or a record date through the generic PATCH with the version just read (If-Match).
  */
 export async function rescheduleItem(
   item: Pick<CalendarItem, 'kind' | 'uuid'>,
   dueDate: string | null,
   scope: SeriesScope = 'this',
-): Promise<string | null> {
+): Promise<Moved> {
   const path = `${pathOf(item.kind)}/${item.uuid}`;
   if (item.kind === 'task_event') {
-    const reply = await requestEnvelope<unknown, { task_uuid?: string }>(`${path}/reschedule`, {
+    const reply = await requestEnvelope<Versioned, { task_uuid?: string }>(`${path}/reschedule`, {
       method: 'POST',
       body: { due_date: dueDate, scope },
       silent: true,
     });
-    return scope === 'following' ? (reply.meta?.task_uuid ?? null) : null;
+    return { version: reply.data.updated_at, created: scope === 'following' ? (reply.meta?.task_uuid ?? null) : null };
   }
   const current = await http.get<Versioned>(path, { silent: true });
-  await http.patch(
-    path,
-    { [fieldOf(item.kind)]: dueDate },
-    { headers: { 'If-Match': `"${current.updated_at}"` }, silent: true },
+  return { version: await writeDate(item, dueDate, current.updated_at), created: null };
+}
+
+/**
+ * Writes the date a move changes (a task event's or ticket's due date, a record date's field) with If-Match
+ * `version`, as the grids' undo does (docs/decisions.md, "Planning screens and the deadline calendar (client)"):
+ * a record changed since is a 409, never overwritten. Answers the record's new version.
+ */
+export async function writeDate(
+  item: Pick<CalendarItem, 'kind' | 'uuid'>,
+  date: string | null,
+  version: string,
+): Promise<string> {
+  const written = await http.patch<Versioned>(
+    `${pathOf(item.kind)}/${item.uuid}`,
+    { [fieldOf(item.kind)]: date },
+    { headers: { 'If-Match': `"${version}"` }, silent: true },
   );
-  return null;
+  return written.updated_at;
 }
 
 /** Joins a series split off by "this and following" back into the one it came from (the undo of that move). */

@@ -14,7 +14,8 @@ export interface CappedEvents {
   hidden: number;
 }
 
-const rank = (item: CalendarItem) => (item.overdue ? 0 : 1);
+/** Drawn first in its day: the item moved last (`pinned`: a drop on a full day keeps it in view), then overdue ones. */
+const rank = (item: CalendarItem, pinned: string | null = null) => (item.id === pinned ? -1 : item.overdue ? 0 : 1);
 const byTitle = (a: CalendarItem, b: CalendarItem) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
 export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue' | 'locked_reason'>): string[] {
@@ -28,7 +29,7 @@ export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'ov
  * A computed date (a locked one) is picked up like any other, so that its drop can say why it cannot move and put
  * it back (docs/domain/planning.md, "Deadline calendar"); it is never resized.
  */
-export function toEvent(item: CalendarItem, editable: boolean): EventInput {
+export function toEvent(item: CalendarItem, editable: boolean, pinned: string | null = null): EventInput {
   const locked = Boolean(item.locked_reason);
   return {
     id: item.id,
@@ -38,21 +39,25 @@ export function toEvent(item: CalendarItem, editable: boolean): EventInput {
     editable: editable || locked,
     ...(locked ? { durationEditable: false } : {}),
     classNames: eventClassNames(item),
-    extendedProps: { item, sortKey: rank(item) },
+    extendedProps: { item, sortKey: rank(item, pinned) },
   };
 }
 
-/** Caps the items of one view; `viewType` is FullCalendar's (dayGridMonth, listMonth, multiMonthYear, …). */
+/**
+ * Caps the items of one view; `viewType` is FullCalendar's (dayGridMonth, listMonth, multiMonthYear, …). `pinned`
+ * (the id of the item moved last) comes first in its day, so it is never among those behind "+n more".
+ */
 export function capEvents(
   items: readonly CalendarItem[],
   viewType: string,
   canEdit: (item: CalendarItem) => boolean,
   moreTitle: (count: number) => string,
+  pinned: string | null = null,
 ): CappedEvents {
   const dated = items.filter((i) => i.date);
   if (viewType.startsWith('list')) {
     const shown = [...dated].sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0)).slice(0, LIST_CAP);
-    return { events: shown.map((i) => toEvent(i, canEdit(i))), hidden: dated.length - shown.length };
+    return { events: shown.map((i) => toEvent(i, canEdit(i), pinned)), hidden: dated.length - shown.length };
   }
   const perDay = PER_DAY[viewType.startsWith('multiMonth') ? 'multiMonth' : viewType] ?? 3;
   const byDay = new Map<string, CalendarItem[]>();
@@ -66,8 +71,9 @@ export function capEvents(
   for (const [day, list] of byDay) {
     const keep = list.length > perDay + 1 ? perDay : list.length; // never "+1": show the one instead
     // the same order FullCalendar draws in (eventOrder "sortKey,title"), so the cut keeps what would show first
-    const sorted = keep < list.length ? [...list].sort((a, b) => rank(a) - rank(b) || byTitle(a, b)) : list;
-    for (let i = 0; i < keep; i++) events.push(toEvent(sorted[i]!, canEdit(sorted[i]!)));
+    const sorted =
+      keep < list.length ? [...list].sort((a, b) => rank(a, pinned) - rank(b, pinned) || byTitle(a, b)) : list;
+    for (let i = 0; i < keep; i++) events.push(toEvent(sorted[i]!, canEdit(sorted[i]!), pinned));
     if (keep < list.length) {
       hidden += list.length - keep;
       events.push({

@@ -1,4 +1,4 @@
-// The deadline calendar with its side panel (undated tray, ICS link), fed by the selected context
+// The deadline calendar with its side panel (legend, undated tray, ICS link), fed by the selected context
 // of the lists. Used by the /calendar screen (all kinds) and by the tasks, tickets and orders screens (their kind).
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
@@ -11,6 +11,7 @@ import { useIsMobile } from '../../grids/preferences';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
 import { DeadlineCalendar, type LinkedEvents } from './deadline-calendar';
+import { CalendarLegend } from './calendar-legend';
 import { IcsLink } from './ics-link';
 import { UndatedTray } from './undated-tray';
 
@@ -67,6 +68,7 @@ export function CalendarPanel({ kinds, onOpenItem, selectionKey }: Props) {
         selection={linked}
       />
       <div className="hw-cal-side">
+        <CalendarLegend kinds={kinds} selection={Boolean(linked)} />
         {kinds.some((k) => k === 'ticket' || k === 'order') && <UndatedTray context={context} />}
         <IcsLink />
       </div>

@@ -1,7 +1,16 @@
 // The deadline calendar (docs/domain/planning.md, "Deadline calendar"): task events, ticket and order due dates and
-// record dates (contracts, guarantees, counters, tenancies, documents, facilities, bills) of the selected context, month / week / day / list / multi-month, coloured by kind and status (overdue in red), drag and
-// resize to reschedule, drops from the undated tray. FullCalendar standard plugins only; its own toolbar is ours.
-import type { DatesSetArg, EventClickArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
+// record dates (contracts, guarantees, counters, tenancies, documents, facilities, bills) of the selected context,
+// month / week / day / list / multi-month, drawn in their kind's colour with a marking for overdue and closed ones
+// (the legend beside it), details on hover and focus, drag and resize to reschedule (Ctrl+Z undoes), drops from the
+// undated tray. FullCalendar standard plugins only; its own toolbar is ours.
+import type {
+  DatesSetArg,
+  EventClickArg,
+  EventDropArg,
+  EventHoveringArg,
+  EventInput,
+  EventMountArg,
+} from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DropArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -10,7 +19,8 @@ import multiMonthPlugin from '@fullcalendar/multimonth';
 import FullCalendar from '@fullcalendar/react';
 import { Callout, Intent } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useUndoKeys } from '../../grids';
 import { notify } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
 import { fetchCalendarEvents, type CalendarContext, type CalendarItem } from './calendar-api';
@@ -18,7 +28,7 @@ import { capEvents } from './calendar-cap';
 import { isoDate, shortcutTarget, type Shortcut } from './calendar-shortcuts';
 import { CalendarToolbar } from './calendar-toolbar';
 import { SeriesScopeDialog } from './series-scope-dialog';
-import { onUndoKeys } from './undo-step';
+import { EventDetails, useEventDetails } from './event-details';
 import { CALENDAR_QUERY_KEY, useCalendarMoves } from './use-calendar-moves';
 import './calendar.css';
 
@@ -59,7 +69,9 @@ export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Prop
   const { t, i18n } = useTranslation();
   const ref = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ from: string; to: string; viewType: string; title: string } | null>(null);
-  const { move, pending, confirmScope, cancelScope } = useCalendarMoves();
+  const { move, pending, confirmScope, cancelScope, lastMoved } = useCalendarMoves();
+  const details = useEventDetails();
+  useUndoKeys();
   const query = useQuery({
     queryKey: [...CALENDAR_QUERY_KEY, 'events', context, range?.from, range?.to],
     queryFn: ({ signal }) => fetchCalendarEvents(context, range!.from, range!.to, signal),
@@ -68,10 +80,15 @@ export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Prop
   });
   const viewType = range?.viewType ?? (phone ? 'listMonth' : 'dayGridMonth');
   const capped = useMemo(
-    () => capEvents(query.data?.data ?? [], viewType, canEdit, (count) => t('calendar.more', { count })),
-    [query.data, viewType, t],
+    () => capEvents(query.data?.data ?? [], viewType, canEdit, (count) => t('calendar.more', { count }), lastMoved),
+    [query.data, viewType, t, lastMoved],
   );
   const events = useMemo(() => markSelected(capped.events, selection), [capped.events, selection]);
+  const byId = useMemo(() => new Map((query.data?.data ?? []).map((item) => [item.id, item])), [query.data]);
+  const latest = useRef(byId);
+  useEffect(() => {
+    latest.current = byId;
+  }, [byId]);
   const api = () => ref.current?.getApi();
 
   // FullCalendar calls this after every render that sets options: keep the state when nothing moved
@@ -120,13 +137,26 @@ export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Prop
     const last = arg.event.end ? dayBefore(arg.event.end) : isoDate(arg.event.start!);
     move({ item, from: item.date, to: last, revert: arg.revert });
   };
-  // a computed date (a contract's latest cancellation date, a guarantee's end) cannot move: its tooltip says why
+  // the details tooltip follows the pointer (eventMouseEnter / eventMouseLeave) and the keyboard focus
+  const itemOf = (arg: { event: EventMountArg['event'] }) => arg.event.extendedProps.item as CalendarItem | undefined;
+  const { show, hide } = details;
   const onMount = (arg: EventMountArg) => {
-    const item = arg.event.extendedProps.item as CalendarItem | undefined;
-    if (!item?.locked_reason) return;
-    const why = t(`calendar.locked.${item.locked_reason}`);
-    arg.el.title = `${item.title}: ${why}`;
-    arg.el.setAttribute('aria-description', why);
+    const id = itemOf(arg)?.id;
+    if (!id) return;
+    // FullCalendar keeps an entry's element when its data changes: the item is looked up when focused
+    arg.el.addEventListener('focusin', () => {
+      const item = latest.current.get(id);
+      if (item) show(item, arg.el);
+    });
+    arg.el.addEventListener('focusout', () => hide(arg.el));
+  };
+  const onUnmount = (arg: EventMountArg) => hide(arg.el);
+  const onEnter = (arg: EventHoveringArg) => {
+    const item = itemOf(arg);
+    if (item) show(item, arg.el);
+  };
+  const onLeave = (arg: EventHoveringArg) => {
+    if (!arg.el.contains(document.activeElement)) hide(arg.el); // the focus keeps it
   };
   const onExternalDrop = (arg: DropArg) => {
     const raw = arg.draggedEl.dataset.item;
@@ -139,12 +169,7 @@ export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Prop
   };
 
   return (
-    <section
-      className="hw-calendar"
-      aria-label={t('calendar.title')}
-      aria-busy={query.isFetching}
-      onKeyDown={onUndoKeys}
-    >
+    <section className="hw-calendar" aria-label={t('calendar.title')} aria-busy={query.isFetching}>
       <CalendarToolbar
         title={range?.title ?? ''}
         viewType={viewType}
@@ -183,9 +208,14 @@ export function DeadlineCalendar({ context, phone, onOpenItem, selection }: Prop
         eventDrop={onDrop}
         eventResize={onResize}
         eventDidMount={onMount}
+        eventWillUnmount={onUnmount}
+        eventMouseEnter={onEnter}
+        eventMouseLeave={onLeave}
+        eventDragStart={() => hide()}
         drop={onExternalDrop}
         noEventsContent={t('calendar.empty')}
       />
+      <EventDetails id={details.id} shown={details.shown} />
       <SeriesScopeDialog
         key={pending?.item.id ?? 'none'}
         isOpen={pending !== null}

@@ -1,9 +1,8 @@
 // One undoable change of the calendar (a reschedule): a step of the shared undo stack (grids/undo), so Ctrl+Z on
 // the calendar or in a grid takes it back, and offered right away as a toast with an Undo button.
-import { pushUndo, redo, undo, undoState } from '../../grids';
+import { pushUndo, undo, undoState } from '../../grids';
 import { notify, reportActionError } from '../../src/components/notices';
 import { i18n } from '../../src/i18n';
-import type { KeyboardEvent } from 'react';
 
 export interface UndoStep {
   /** What was done, shown in the toast and the undo history. */
@@ -37,16 +36,4 @@ export function offerUndo(step: UndoStep, after: () => void): void {
       },
     },
   });
-}
-
-/** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y on the calendar, as in the grids (a text field keeps its own undo). */
-export function onUndoKeys(event: KeyboardEvent): void {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-  const target = event.target as HTMLElement;
-  if (target.closest('input, textarea, [contenteditable="true"]')) return;
-  const key = event.key.toLowerCase();
-  if (key === 'z' && !event.shiftKey) void undo();
-  else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
-  else return;
-  event.preventDefault();
 }

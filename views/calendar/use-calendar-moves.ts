@@ -4,7 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
-import { rejoinSeries, rescheduleItem, type CalendarItem, type SeriesScope } from './calendar-api';
+import {
+  rejoinSeries,
+  rescheduleItem,
+  writeDate,
+  type CalendarItem,
+  type Moved,
+  type SeriesScope,
+} from './calendar-api';
 import { offerUndo, type UndoStep } from './undo-step';
 
 export interface Move {
@@ -18,8 +25,10 @@ export interface Move {
 export const CALENDAR_QUERY_KEY = ['calendar'] as const;
 
 /**
- * The inverse of a move: the same move back (one occurrence, a ticket or an order to its old date; a whole series
- * by moving the same event back with scope "all", which also turns the rule's weekdays back, docs/planning-api.md).
+ * The inverse of a move. One occurrence, a ticket, an order or a record date wrote one date field of one record:
+ * undo writes the old date back and redo the new one, each with If-Match of the version the previous write
+ * answered, so a record someone changed since is reported (409), not overwritten. A whole series moves back by
+ * moving the same event back with scope "all", which also turns the rule's weekdays back (docs/planning-api.md).
  * "This and following" split the series into a new task (`created`): its undo joins that task back into the
  * series (the events keep their uuids), and redo splits again, which makes a new task the next undo joins back.
  */
@@ -29,23 +38,34 @@ export function inverse(
   to: string,
   scope: SeriesScope,
   label: string,
-  created: string | null = null,
+  moved: Moved,
 ): UndoStep {
   // (on the first occurrence "following" moves the whole series as "all" does, and is undone the same way)
-  if (item.kind === 'task_event' && scope === 'following' && created) {
-    let split = created;
+  if (item.kind === 'task_event' && scope === 'following' && moved.created) {
+    let split = moved.created;
     return {
       label,
       undo: () => rejoinSeries(split),
       redo: async () => {
-        split = (await rescheduleItem(item, to, scope)) ?? split;
+        split = (await rescheduleItem(item, to, scope)).created ?? split;
       },
     };
   }
+  if (item.kind === 'task_event' && scope !== 'this')
+    return {
+      label,
+      undo: async () => void (await rescheduleItem(item, from, scope)),
+      redo: async () => void (await rescheduleItem(item, to, scope)),
+    };
+  let version = moved.version;
   return {
     label,
-    undo: async () => void (await rescheduleItem(item, from, scope)),
-    redo: async () => void (await rescheduleItem(item, to, scope)),
+    undo: async () => {
+      version = await writeDate(item, from, version);
+    },
+    redo: async () => {
+      version = await writeDate(item, to, version);
+    },
   };
 }
 
@@ -53,16 +73,18 @@ export function useCalendarMoves() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [pending, setPending] = useState<Move | null>(null);
+  /** The item moved last: drawn first in its day, so a drop on a full day never hides it behind "+n more". */
+  const [lastMoved, setLastMoved] = useState<string | null>(null);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: CALENDAR_QUERY_KEY }), [client]);
 
   const commit = useCallback(
     (move: Move, scope: SeriesScope) => {
       const { item, from, to } = move;
       rescheduleItem(item, to, scope).then(
-        (created) => {
+        (moved) => {
           refresh();
           const label = t(`calendar.moved.${item.series ? scope : 'this'}`, { title: item.title });
-          offerUndo(inverse(item, from, to, scope, label, created), refresh);
+          offerUndo(inverse(item, from, to, scope, label, moved), refresh);
         },
         (error: unknown) => {
           move.revert();
@@ -78,6 +100,7 @@ export function useCalendarMoves() {
   const move = useCallback(
     (next: Move) => {
       if (next.from === next.to) return;
+      setLastMoved(next.item.id);
       if (next.item.kind === 'task_event' && next.item.series) setPending(next);
       else commit(next, 'this');
     },
@@ -92,5 +115,5 @@ export function useCalendarMoves() {
     pending?.revert();
     setPending(null);
   };
-  return { move, pending, confirmScope, cancelScope, refresh };
+  return { move, pending, confirmScope, cancelScope, refresh, lastMoved };
 }

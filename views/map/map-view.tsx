@@ -9,7 +9,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import type L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { redo, undo } from '../../grids';
+import { useUndoKeys } from '../../grids';
 import type { DataGridHandle } from '../../grids/data-grid';
 import { propertiesGrid } from '../../grids/properties.grid';
 import { useIsMobile } from '../../grids/preferences';
@@ -62,28 +62,6 @@ function useDataGridModule(enabled: boolean) {
     if (enabled && !module) loadDataGridModule().then(setModule, setError);
   }, [enabled, module]);
   return module;
-}
-
-/** Text fields, the grid (its own undo keys) and dialogs keep Ctrl+Z; anywhere else on the map screen it is ours. */
-const OWN_KEYS =
-  'input:not([type=checkbox]):not([type=radio]), textarea, select, [contenteditable="true"], .hw-data-grid, .bp6-overlay';
-
-/** Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y on the map screen, as in the grids (one undo stack per tab). */
-function useUndoKeys() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      if (target?.closest(OWN_KEYS)) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) void undo();
-      else if (key === 'y' || (key === 'z' && event.shiftKey)) void redo();
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 }
 
 interface MapViewProps {

@@ -32,9 +32,9 @@ export function EventMove({ event, series, label, title, onMoved }: Props) {
     const from = String(event.due_date);
     const item = { kind: 'task_event' as const, uuid: event.uuid, series };
     rescheduleItem(item, date, scope)
-      .then((created) => {
+      .then((moved) => {
         const label = t(`calendar.moved.${scope}`, { title });
-        offerUndo(inverse(item, from, date, scope, label, created), onMoved);
+        offerUndo(inverse(item, from, date, scope, label, moved), onMoved);
         setDate('');
         onMoved();
       }, reportActionError)
