@@ -96,3 +96,16 @@ test('landing directly on /settings/invitations asks for no missing text while t
   await expect(page.getByRole('heading', { name: 'Invitations' }).first()).toBeVisible();
   expect(missing).toEqual([]);
 });
+
+test('/properties, the API word, leads to the properties module and its record pages', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page).toHaveURL('/');
+  await page.goto('/properties?view=table');
+  await expect(page).toHaveURL('/property?view=table');
+  await expect(page.getByRole('heading', { name: 'Properties' }).first()).toBeVisible();
+  const [property] = await apiGet<{ uuid: string; name: string }[]>(page, 'properties?per_page=1');
+  await page.goto(`/properties/${property!.uuid}`);
+  await expect(page).toHaveURL(`/property/${property!.uuid}`);
+  await expect(page.getByRole('heading', { name: property!.name, level: 1 })).toBeVisible();
+});
