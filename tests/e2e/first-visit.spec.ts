@@ -1,7 +1,7 @@
 // A new user's first visits: a second tab of a signed-in browser is signed in (the guard asks the server when the
 // tab has no flag; docs/domain/browser-app.md, "Routes and guards"); pages opened directly show no missing texts.
 import { expect, test } from './fixtures';
-import { apiGet, DEMO, signIn } from './support';
+import { apiGet, DEMO, signIn, signInTo } from './support';
 
 for (const remember of [false, true]) {
   test(`a second tab opens a protected page signed in (remember me ${remember ? 'on' : 'off'})`, async ({
@@ -108,4 +108,36 @@ test('/properties, the API word, leads to the properties module and its record p
   await page.goto(`/properties/${property!.uuid}`);
   await expect(page).toHaveURL(`/property/${property!.uuid}`);
   await expect(page.getByRole('heading', { name: property!.name, level: 1 })).toBeVisible();
+});
+
+test("a grid's column filter and quick search survive a reload, and stay with their table", async ({ page }) => {
+  await page.setViewportSize({ width: 2200, height: 900 }); // the Status column in view
+  await signInTo(page, '/facilities');
+  const listRequest = (check: (url: string) => boolean) =>
+    page.waitForRequest((r) => r.url().includes('/api/v1/facilities?') && check(decodeURIComponent(r.url())));
+  const rows = page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+  await expect(rows.first()).toBeVisible();
+
+  const status = page.getByRole('columnheader', { name: 'Status' });
+  await status.focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const values = page.getByRole('group', { name: 'Values' });
+  const onlyActive = listRequest((url) => url.includes('filter[status][]=active'));
+  await values.getByRole('checkbox', { name: 'Active', exact: true }).check();
+  await onlyActive;
+  await page.keyboard.press('Escape');
+  const searched = listRequest((url) => url.includes('filter[status][]=active') && url.includes('search=Lift'));
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Lift');
+  await searched;
+
+  const again = listRequest((url) => url.includes('filter[status][]=active') && url.includes('search=Lift'));
+  await page.reload();
+  await again;
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('Lift');
+
+  // another table starts unfiltered
+  const contracts = page.waitForRequest((r) => r.url().includes('/api/v1/contracts?'));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contracts' }).click();
+  expect(decodeURIComponent((await contracts).url())).not.toContain('search=');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
 });
