@@ -46,9 +46,9 @@ export function preloadGrids(): void {
   const settingsGroupUuid = store.get(selectedSettingsGroupAtom);
   if (settingsGroupUuid) void queryClient.prefetchQuery(settingsGroupQuery(settingsGroupUuid));
   if (!desktop() || saveData()) return;
-  void loadRecordTranslations().catch(() => undefined);
-  void loadDataGridModule()
-    .then((module) => module.warmUpGrid())
+  // the throwaway grid builds the facilities columns, whose headers are record texts: it waits for them too
+  void Promise.all([loadDataGridModule(), loadRecordTranslations()])
+    .then(([module]) => module.warmUpGrid())
     .catch(() => undefined);
 }
 

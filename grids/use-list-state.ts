@@ -1,10 +1,11 @@
 // The grid's list query outside AG Grid (docs/domain/api.md, "List query"): the quick search, the status limiter, the
-// archived switch, the selected settings group and context, and the column filters kept per table for the session.
+// archived switch, the selected settings group and context; the column filters and the search are kept per table for
+// the browser session (src/state/context.ts).
 // Built here once; the rows (use-grid-rows.ts, with the search debounced), the export and the saved views read it.
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
-import { filtersAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
+import { filtersAtom, searchesAtom, selectedPartitionsAtom, selectedPropertiesAtom } from '../src/state/context';
 import type { GridDefinition } from './define-grid';
 import type { StatusLimiter } from './list-query';
 import type { ListQuery } from '../src/api/records';
@@ -19,7 +20,13 @@ export function useListState(grid: GridDefinition, layout: GridLayout, extra?: L
   const propertyUuids = useAtomValue(selectedPropertiesAtom);
   const partitionUuids = useAtomValue(selectedPartitionsAtom);
   const [filters, setFilters] = useAtom(filtersAtom);
-  const [search, setSearch] = useState('');
+  const [searches, setSearches] = useAtom(searchesAtom);
+  const search = searches[grid.table] ?? '';
+  const setSearch = useCallback(
+    (value: string) =>
+      setSearches(({ [grid.table]: _old, ...others }) => (value ? { ...others, [grid.table]: value } : others)),
+    [grid.table, setSearches],
+  );
   const [limiter, setLimiter] = useState<StatusLimiter | null>(grid.entity.status ? layout.statusLimiter : null);
   const [archived, setArchived] = useState(false);
   const settingsGroupUuid = group?.uuid ?? null;

@@ -7,7 +7,9 @@ import { action, type ModelBehaviour } from '../crud/model-behaviour';
 import { fieldError } from '../http-error';
 import type { Row } from '../crud/present';
 import type { HookContext } from '../crud/model-behaviour';
+import { getTableName, sql } from 'drizzle-orm';
 import { toDec } from '../../src/domain/decimal';
+import { bill as bills, order as orders } from '../db/entity-tables';
 import { drawOnBudgets, isBilled, lockBudgets, lockOrder, orderDraw } from './budget';
 import { billFromOrder } from './bill';
 import { ORDER_ACTIONS, orderTransition, resetToken, sendOrder } from '../services/order.service';
@@ -33,6 +35,12 @@ async function drawOfBudgetChange(h: HookContext, merged: Row, changes: Row, cur
 
 export const order: ModelBehaviour = {
   computed: (row, today) => ({ overdue: isOverdue('order', row, today) }),
+  // billed by a live bill that is not cancelled (as `isBilled`), read in the same query: the `bill` link leaves
+  selected: () => ({
+    // the order's column named with its table: a bare column inside the subquery would be the bill's own uuid
+    billed: sql<boolean>`exists (select 1 from ${bills} x where x.order_uuid = ${sql.identifier(getTableName(orders))}.uuid
+      and x.deleted_at is null and x.status <> 'cancelled')`,
+  }),
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
       await drawOfBudgetChange(h, merged, changes, current);
@@ -63,7 +71,9 @@ export const order: ModelBehaviour = {
       refusal: (row) =>
         ['draft', 'cancelled', 'refused'].includes(String(row.status))
           ? fieldError('status', 'validation.transition', { state: String(row.status) })
-          : null,
+          : row.billed === true
+            ? fieldError('status', 'validation.order_billed')
+            : null,
       run: billFromOrder,
     },
   ],

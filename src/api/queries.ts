@@ -28,10 +28,10 @@ export const userQuery = {
   staleTime: 60_000,
 };
 
-/** The signed-in user; only asked for when the session flag is set. */
-export function useCurrentUser() {
+/** The signed-in user; asked for when the session flag is set, or by the guard of a tab without it (`ask`). */
+export function useCurrentUser(ask = false) {
   const loggedIn = useAtomValue(loggedInAtom);
-  return useQuery({ ...userQuery, enabled: loggedIn });
+  return useQuery({ ...userQuery, enabled: loggedIn || ask });
 }
 
 export function useSettingsGroups(enabled = true) {

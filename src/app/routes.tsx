@@ -2,7 +2,7 @@
 // code splits. Declarative react-router (<Routes>): the data router would add ~15 KB (gzip) to the first screen for
 // loaders and actions this app does not use.
 import { lazy as reactLazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { lazyScreen, withChunkTimeout } from '../components/lazy-screen';
 import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../components/settings-pages';
@@ -102,6 +102,16 @@ const PublicOrderPage = lazy(() =>
     default: m.PublicOrderPage,
   })),
 );
+
+/**
+ * The API's plural for the properties module (`/properties`, as in `/api/v1/properties`) leads to the module's
+ * own path `/property`, its record pages and query included (docs/domain/browser-app.md, "Routes and guards").
+ */
+const ALIASES = [{ from: '/properties', to: '/property' }];
+function Alias({ from, to }: { from: string; to: string }) {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={to + pathname.slice(from.length) + search + hash} replace />;
+}
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
@@ -209,6 +219,9 @@ export function AppRoutes() {
             />
             <Route path="terms" element={page(<RequireAuth allowPendingTerms>{page(<TermsPage />)}</RequireAuth>)} />
           </Route>
+          {ALIASES.map(({ from, to }) => (
+            <Route key={from} path={`${from.slice(1)}/*`} element={<Alias from={from} to={to} />} />
+          ))}
           <Route path="*" element={page(<NotFoundPage />)} />
         </Routes>,
       )}

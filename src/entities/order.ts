@@ -29,6 +29,8 @@ export const order = defineEntity({
     currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
     total: f.money({ readOnly: true }),
     sent_at: f.datetime({ readOnly: true }),
+    // a live bill that is not cancelled was made of it (server/models/order.ts): "Create bill" is no longer offered
+    billed: f.bool({ computed: true, virtual: true }),
     description: f.longText(),
   },
   status: { field: 'status', active: ['draft', 'sent', 'accepted'] },

@@ -1,5 +1,6 @@
 // The selected context (docs/domain/browser-app.md, "Selected context"): settings group, properties, partitions and user group
-// persist for the browser session; filters and the limiter live for the page's lifetime.
+// persist for the browser session, and so do each table's column filters and quick search; the limiter lives for the
+// page's lifetime.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { sessionJson } from './storage';
@@ -37,8 +38,22 @@ export const switchSettingsGroupAtom = atom(null, (get, set, uuid: string | null
   set(selectedPartitionsAtom, []);
 });
 
-/** Filter values per table name and the status limiter option (docs/domain/browser-app.md, "Selected context"). */
-export const filtersAtom = atom<Record<string, Record<string, unknown>>>({});
+/**
+ * Filter values and the quick search per table name, kept for the browser session beside the device's table settings
+ * (a reload keeps them), and the status limiter option (docs/domain/browser-app.md, "Selected context").
+ */
+export const filtersAtom = atomWithStorage<Record<string, Record<string, unknown>>>(
+  'hauswerk.gridFilters',
+  {},
+  sessionJson<Record<string, Record<string, unknown>>>(),
+  { getOnInit: true },
+);
+export const searchesAtom = atomWithStorage<Record<string, string>>(
+  'hauswerk.gridSearch',
+  {},
+  sessionJson<Record<string, string>>(),
+  { getOnInit: true },
+);
 export const limiterAtom = atom<Record<string, string | null>>({});
 
 /** Contact selection (docs/domain/browser-app.md, "Selected context"): the selected contact and column. */

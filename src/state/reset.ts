@@ -6,6 +6,7 @@ import {
   contactSelectionAtom,
   filtersAtom,
   limiterAtom,
+  searchesAtom,
   selectedPartitionsAtom,
   selectedPropertiesAtom,
   selectedSettingsGroupAtom,
@@ -26,7 +27,8 @@ export function resetSessionState(): void {
   store.set(selectedPropertiesAtom, RESET);
   store.set(selectedPartitionsAtom, RESET);
   store.set(selectedUserGroupAtom, RESET);
-  store.set(filtersAtom, {});
+  store.set(filtersAtom, RESET);
+  store.set(searchesAtom, RESET);
   store.set(limiterAtom, {});
   store.set(contactSelectionAtom, { uuid: null, column: null });
   // Only the cache: the QueryClient itself stays mounted.

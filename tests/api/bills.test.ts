@@ -341,7 +341,10 @@ describe('bill from an order', () => {
     ]);
     expect(await available(a, budget.uuid)).toBe('141.66');
 
-    // billed already: 422 on status, no second bill
+    // billed already: the order says so and no longer offers the link; a 422 on status, no second bill
+    const billedOrder = await record(a, `/orders/${o.uuid}`);
+    expect(billedOrder.billed).toBe(true);
+    expect((billedOrder.links as Record<string, string>).bill).toBeUndefined();
     const again = await billIt(a, o.uuid);
     expect(again.status).toBe(422);
     expect(Object.keys(again.body.errors ?? {})).toEqual(['status']);
@@ -349,6 +352,9 @@ describe('bill from an order', () => {
     // the bill cancelled, the order may be billed anew
     ok(await act(a, billUuid, 'cancel'));
     expect(await available(a, budget.uuid)).toBe('141.66');
+    const unbilled = await record(a, `/orders/${o.uuid}`);
+    expect(unbilled.billed).toBe(false);
+    expect((unbilled.links as Record<string, string>).bill).toBeTruthy();
     expect((await billIt(a, o.uuid)).status).toBe(200);
     expect(await available(a, budget.uuid)).toBe('141.66');
   });

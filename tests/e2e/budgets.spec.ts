@@ -3,7 +3,7 @@
 // "Warnings"); the budget's page lists the bill, and a demo bill's page lists its expense lines, where one more is
 // added and the bill's amount follows.
 import { expect, test } from './fixtures';
-import { apiGet, signInTo } from './support';
+import { apiGet, apiPost, signInTo } from './support';
 
 interface Rec {
   uuid: string;
@@ -98,7 +98,19 @@ test('an order is billed from its drawer, and the new bill opens', async ({ page
   await expect(page.getByText('Bill created from the order.')).toBeVisible();
   await expect(page).toHaveURL(/\/bills\?record=/);
   const uuid = new URL(page.url()).searchParams.get('record')!;
-  const bill = await apiGet<Rec & { order_uuid: string }>(page, `bills/${uuid}`);
+  const bill = await apiGet<Rec & { order_uuid: string; property_uuid: string }>(page, `bills/${uuid}`);
   expect(bill.order_uuid).toBe(order!.uuid);
   await expect(page.getByRole('heading', { name: bill.title, level: 4 })).toBeVisible();
+
+  // billed: the order no longer offers "Create bill"
+  await page.goto(`/orders?record=${order!.uuid}`);
+  await expect(page.getByRole('heading', { name: order!.title, level: 4 })).toBeVisible();
+  await expect(page.getByText('Lines', { exact: true }).first()).toBeVisible(); // the order's panels are there
+  await expect(page.getByRole('button', { name: 'Create bill' })).toHaveCount(0);
+
+  // a draft says why it cannot be billed yet
+  const draft = await apiPost<Rec>(page, 'orders', { property_uuid: bill.property_uuid, title: 'Draft to bill' });
+  await page.goto(`/orders?record=${draft.uuid}`);
+  await expect(page.getByText('A bill can be created once the order is no longer a draft.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create bill' })).toHaveCount(0);
 });

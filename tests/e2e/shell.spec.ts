@@ -42,3 +42,19 @@ test('the drawer starts open on the modules and leads to a module', async ({ pag
 test('the settings group of the demo is selected in the switcher', async ({ page }) => {
   await expect(page.getByText('Demo Immobilien AG').first()).toBeVisible();
 });
+
+test('the settings list shows once: beside the settings page, or in the drawer when its Settings tab is chosen', async ({
+  page,
+}) => {
+  await page.goto('/settings/invitations');
+  const invitations = page.getByRole('link', { name: 'Invitations', exact: true });
+  await expect(page.getByRole('navigation', { name: 'Settings navigation' })).toBeVisible();
+  await expect(invitations).toHaveCount(1);
+  const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+  await drawer.getByRole('tab', { name: 'Settings' }).click();
+  await expect(drawer.getByRole('link', { name: 'Invitations', exact: true })).toBeVisible();
+  await expect(invitations).toHaveCount(1);
+  await drawer.getByRole('tab', { name: 'Modules' }).click();
+  await expect(page.getByRole('navigation', { name: 'Settings navigation' })).toBeVisible();
+  await expect(invitations).toHaveCount(1);
+});

@@ -1,6 +1,6 @@
 // An order's drawer panels: its transitions (send e-mails an external order to the contractor), resetting the
 // public link (asks first: the old link stops working and that cannot be undone), and the lines with totals.
-import { Alert, Button, Intent } from '@blueprintjs/core';
+import { Alert, Button, Classes, Intent } from '@blueprintjs/core';
 import { Dollar, Key } from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -63,6 +63,10 @@ export function OrderPanels({ record, onChanged }: { record: ApiRecord; onChange
           <Button icon={<Dollar />} onClick={() => bill.mutate()} loading={bill.isPending}>
             {t('planning.order.actions.bill')}
           </Button>
+        )}
+        {/* a draft cannot be billed yet: say so (the link comes with the first transition; a billed order has none) */}
+        {!record.links.bill && record.status === 'draft' && (
+          <p className={Classes.TEXT_MUTED}>{t('planning.order.billWhenSent')}</p>
         )}
         {record.links.reset_token && (
           <Button icon={<Key />} variant="minimal" onClick={() => setConfirm(true)} loading={reset.isPending}>
