@@ -174,3 +174,46 @@ test('the bar without a cost group opens only the budgets without one, and the c
   await expect.poll(() => gridCount(page)).toBe(1);
   await expect(page.getByRole('gridcell', { name: `Ohne ${tag}` })).toBeVisible();
 });
+
+test('a meter reading lower than the one before is marked, not plotted: the axis stays positive, meters named', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  await signInTo(page, '/');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const counter = await apiPost<Rec>(page, 'counters', {
+    property_uuid: property!.uuid,
+    counter_id: `G-${tag}`,
+    name: `Gaszähler ${tag}`,
+  });
+  // a year no demo reading has: monthly readings, the April one far below March's (a meter reset)
+  for (const [at, value] of [
+    ['2033-01-05', '1000'],
+    ['2033-02-05', '1100'],
+    ['2033-03-05', '1210'],
+    ['2033-04-05', '5'],
+    ['2033-05-05', '100'],
+  ])
+    await apiPost(page, 'measurements', {
+      property_uuid: property!.uuid,
+      counter_uuid: counter.uuid,
+      measured_at: `${at}T08:00:00.000Z`,
+      value,
+    });
+
+  await page.goto('/charts?from=2033-01-01&to=2033-12-31');
+  const chart = page.getByRole('figure', { name: 'Consumption' });
+  await expect(chart.locator('.recharts-legend-wrapper')).toContainText(
+    `Gaszähler ${tag} · G-${tag} · ${String(property!.name)}`,
+  );
+  const ring = chart.locator('.hw-chart-anomaly');
+  await expect(ring).toHaveCount(1);
+  const ticks = chart.locator('.recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  // no tick below zero: the −1,205 of the reset is not on the axis
+  for (const tick of await ticks.allTextContents()) expect(tick).not.toMatch(/^[-−]/);
+  await ring.click({ position: { x: 1.5, y: 8.5 } }); // on the ring: its middle is the point of the valid readings
+  await page.waitForURL((url) => url.pathname !== '/charts' && url.searchParams.has('filter'));
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toMatchObject({ status: ['anomalous'] });
+  await expect.poll(() => gridCount(page)).toBe(1);
+});
