@@ -5,7 +5,8 @@
 // budget rows are locked first (so two writers against one budget take turns and cannot both overspend it), then
 // what is left is read and compared with what the write adds. `stop` refuses with a 422 on the write's amount field,
 // `warn` lets it through and adds a warning to the reply, `ignore` lets it through.
-import { and, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { overspends } from '../../src/domain/budget';
 import { add, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
 import { LARGEST_TOTAL } from '../../src/domain/money';
@@ -71,6 +72,13 @@ export const budget: ModelBehaviour = {
   selected: () => ({ available_amount: availableSql() }),
   listFilters: {
     used_percent: { schema: numberRange, condition: usedPercentCondition },
+    // the budgets without a cost group (`1`) or with one (`0`): a chart's "no cost group" bar opens exactly these
+    // (docs/analytics-api.md, "Named filters")
+    no_cost_group: {
+      schema: z.enum(['0', '1', 'true', 'false']),
+      condition: (value) =>
+        value === '1' || value === 'true' ? isNull(budgets.cost_group_uuid) : isNotNull(budgets.cost_group_uuid),
+    },
   },
 };
 

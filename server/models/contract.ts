@@ -3,18 +3,39 @@
 // can sort and filter by them; cancel and extend (extending needs an end date to extend from); links to the linked
 // facilities and to the tasks offered before archiving (contracts.routes.ts, archive-cascade.routes.ts, which takes
 // its archive over).
+import { and, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { valueSchemas } from '../../src/entities/schemas';
 import { derivedContractDates } from '../../src/domain/contract-deadlines';
 import { CONTRACT_TRANSITIONS } from '../../src/domain/transitions';
 import { transitionRefusal } from '../crud/actions';
 import { action, type ModelBehaviour } from '../crud/model-behaviour';
+import { contract as contracts } from '../db/entity-tables';
 import { fieldError } from '../http-error';
 import { cancelContract, extendContract } from '../services/contract-actions.service';
 
 const canExtend = transitionRefusal(CONTRACT_TRANSITIONS, 'extend');
 
+/** The named filter `running` (docs/analytics-api.md, "Named filters"): the contracts running at some day of a
+ * period, both ends included (started by its end, not ended before its start; a missing date does not limit), as the
+ * contract-volume chart counts them. */
+const running = z.strictObject({ from: valueSchemas.date().optional(), to: valueSchemas.date().optional() });
+const runningCondition = (value: unknown) => {
+  const { from, to } = value as z.infer<typeof running>;
+  return (
+    and(
+      to !== undefined
+        ? or(isNull(contracts.contract_start_date), sql`${contracts.contract_start_date} <= ${to}::date`)
+        : undefined,
+      from !== undefined
+        ? or(isNull(contracts.contract_end_date), sql`${contracts.contract_end_date} >= ${from}::date`)
+        : undefined,
+    ) ?? sql`true`
+  );
+};
+
 export const contract: ModelBehaviour = {
+  listFilters: { running: { schema: running, condition: runningCondition } },
   // a derived date past the year 9999 (or before 1800) is a 422 on the input the write sets, the likeliest first
   // (docs/hostile-input.md, "Values the server derives")
   derivedFrom: {

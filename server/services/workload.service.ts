@@ -53,6 +53,7 @@ export function workloadStatement(
     : sql``;
   return sql`
     select to_char(${events.due_date}, 'YYYY-MM') as month ${property},
+           count(*)::int as events,
            coalesce(sum(${tasks.workload}), 0)::numeric(14,2)::text as hours,
            coalesce(sum(${tasks.workload} * ${tasks.cost_per_hour}), 0)::numeric(14,2)::text as cost
     from ${events}

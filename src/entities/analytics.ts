@@ -52,30 +52,54 @@ export const chartQuery = z.strictObject({
   to: valueSchemas.date().optional(),
 });
 
+/** Per mark (series) of a chart's row, the list filter of the chart's model that lists exactly the records the mark
+ * counts (docs/analytics-api.md, "Charts: marks"). */
+const markFilters = z.record(z.string(), z.record(z.string(), z.unknown()));
+
 export const budgetVsActualRow = z.object({
   year: z.number(),
   cost_group_uuid: z.string().nullable(),
   cost_group: z.string().nullable(),
+  budgets: z.number(),
   budget: z.string(),
   actual: z.string(),
+  filters: markFilters,
 });
 export const consumptionRow = z.object({
   month: z.string(),
   counter_uuid: z.string(),
   counter: z.string(),
+  counter_id: z.string(),
+  property: z.string().nullable(),
   unit: z.string().nullable(),
-  consumption: z.string(),
+  consumption: z.string().nullable(),
   per_m2: z.string().nullable(),
+  readings: z.number(),
   anomalies: z.number(),
+  anomalous_consumption: z.string().nullable(),
+  filters: markFilters,
 });
 export const ticketThroughputRow = z.object({
   week: z.string(),
+  monday: z.string(),
   opened: z.number(),
   closed: z.number(),
   overdue: z.number(),
+  filters: markFilters,
 });
-export const staffingRow = z.object({ month: z.string(), hours: z.string(), cost: z.string() });
-export const contractVolumeRow = z.object({ type: z.string(), count: z.number(), volume: z.string() });
+export const staffingRow = z.object({
+  month: z.string(),
+  events: z.number(),
+  hours: z.string(),
+  cost: z.string(),
+  filters: markFilters,
+});
+export const contractVolumeRow = z.object({
+  type: z.string(),
+  count: z.number(),
+  volume: z.string(),
+  filters: markFilters,
+});
 
 export const chartRows = {
   'budget-vs-actual': budgetVsActualRow,

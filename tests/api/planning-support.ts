@@ -47,3 +47,15 @@ export async function eventsOf(ws: Ws, task: string, status?: string) {
   const q = `/task-events?per_page=500&sort_by=due_date&filter[task_uuid]=${task}${status ? `&filter[status]=${status}` : ''}`;
   return json<{ data: Rec[] }>(await ws.client.get(q)).data;
 }
+
+/** A list query's filter in the URL's bracket form (as the grid sends a link's filter, views/records/url-filter.ts). */
+export function filterQuery(filter: Record<string, unknown>) {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(filter)) {
+    if (Array.isArray(v)) for (const x of v) parts.push(`filter[${k}][]=${encodeURIComponent(String(x))}`);
+    else if (v && typeof v === 'object')
+      for (const [r, x] of Object.entries(v)) parts.push(`filter[${k}][${r}]=${encodeURIComponent(String(x))}`);
+    else parts.push(`filter[${k}]=${encodeURIComponent(String(v))}`);
+  }
+  return parts.join('&');
+}

@@ -136,3 +136,84 @@ test('in dark mode the axis labels keep their contrast against the chart', async
   expect(ratio, `${fill} on ${background}`).toBeGreaterThanOrEqual(4.5);
   await chart.screenshot({ path: '.tmp/charts-dark.png' });
 });
+
+test('the bar without a cost group opens only the budgets without one, and the chip says so in words', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  await signInTo(page, '/');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const group = await apiPost<Rec>(page, 'cost-groups', {
+    settings_group_uuid: property!.settings_group_uuid,
+    code: `N${tag}`.slice(0, 20),
+    name: `Fassade ${tag}`,
+  });
+  // a year no demo budget has: one budget with the cost group, one without
+  for (const [name, cost_group_uuid] of [
+    [`Mit ${tag}`, group.uuid],
+    [`Ohne ${tag}`, null],
+  ])
+    await apiPost(page, 'budgets', {
+      property_uuid: property!.uuid,
+      cost_group_uuid,
+      name,
+      year: 2032,
+      amount: '1000',
+    });
+
+  await page.goto('/charts?from=2032-01-01&to=2032-12-31');
+  const chart = page.getByRole('figure', { name: 'Budget vs actual' });
+  await expect(chart).toContainText('No cost group 2032');
+  // the budget bars: the cost group's first, the one without last
+  const bars = chart.locator('.recharts-bar-rectangle path');
+  await expect(bars).toHaveCount(2);
+  await bars.nth(1).click();
+  await page.waitForURL((url) => url.pathname === '/budgets' && url.searchParams.has('filter'));
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ year: 2032, no_cost_group: '1' });
+  await expect(page.getByText('Filtered by the link: Year: 2032 · without cost group')).toBeVisible();
+  await expect.poll(() => gridCount(page)).toBe(1);
+  await expect(page.getByRole('gridcell', { name: `Ohne ${tag}` })).toBeVisible();
+});
+
+test('a meter reading lower than the one before is marked, not plotted: the axis stays positive, meters named', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  await signInTo(page, '/');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const counter = await apiPost<Rec>(page, 'counters', {
+    property_uuid: property!.uuid,
+    counter_id: `G-${tag}`,
+    name: `Gaszähler ${tag}`,
+  });
+  // a year no demo reading has: monthly readings, the April one far below March's (a meter reset)
+  for (const [at, value] of [
+    ['2033-01-05', '1000'],
+    ['2033-02-05', '1100'],
+    ['2033-03-05', '1210'],
+    ['2033-04-05', '5'],
+    ['2033-05-05', '100'],
+  ])
+    await apiPost(page, 'measurements', {
+      property_uuid: property!.uuid,
+      counter_uuid: counter.uuid,
+      measured_at: `${at}T08:00:00.000Z`,
+      value,
+    });
+
+  await page.goto('/charts?from=2033-01-01&to=2033-12-31');
+  const chart = page.getByRole('figure', { name: 'Consumption' });
+  await expect(chart.locator('.recharts-legend-wrapper')).toContainText(
+    `Gaszähler ${tag} · G-${tag} · ${String(property!.name)}`,
+  );
+  const ring = chart.locator('.hw-chart-anomaly');
+  await expect(ring).toHaveCount(1);
+  const ticks = chart.locator('.recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  // no tick below zero: the −1,205 of the reset is not on the axis
+  for (const tick of await ticks.allTextContents()) expect(tick).not.toMatch(/^[-−]/);
+  await ring.click({ position: { x: 1.5, y: 8.5 } }); // on the ring: its middle is the point of the valid readings
+  await page.waitForURL((url) => url.pathname !== '/charts' && url.searchParams.has('filter'));
+  expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toMatchObject({ status: ['anomalous'] });
+  await expect.poll(() => gridCount(page)).toBe(1);
+});

@@ -2,13 +2,13 @@
 // selected records highlight, which list filter a mark selects, and how a pick changes the selection.
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '../../src/entities/analytics';
-import { OPEN_TICKET_STATES } from '../../views/charts/chart-data';
 import {
   HIGHLIGHT_CAP,
   highlightedMarks,
   isoWeekOf,
   markKey,
   MODULE_CHARTS,
+  type ChartRowOf,
   monthOf,
   pickSelection,
   SELECT_CAP,
@@ -16,7 +16,6 @@ import {
   uuidBatches,
 } from '../../views/charts/chart-selection';
 import { CHART_VIEW_MODELS } from '../../views/charts/module-chart-switch';
-import { linkFilterQuery } from '../../views/records/url-filter';
 
 const tickets = MODULE_CHARTS.ticket!;
 const budgets = MODULE_CHARTS.budget!;
@@ -88,46 +87,40 @@ describe('the marks selected records highlight', () => {
 });
 
 describe('the records a mark selects: the list filter of its bar, as /charts opens them', () => {
-  it('ticket bars: opened by creation day, closed by last change among the closed states, overdue among the open', () => {
-    expect(tickets.filterOf('opened|2026-W48')).toEqual({ created_at: { from: '2026-11-23', to: '2026-11-29' } });
-    expect(tickets.filterOf('closed|2026-W01')).toEqual({
-      status: ['done', 'confirmed', 'cancelled'],
-      updated_at: { from: '2025-12-29', to: '2026-01-04' },
-    });
-    expect(tickets.filterOf('overdue|2026-W45')).toEqual({
-      status: OPEN_TICKET_STATES,
-      due_date: { from: '2026-11-02', to: '2026-11-08' },
-    });
-    expect(tickets.filterOf('reopened|2026-W45')).toBeNull();
-    expect(tickets.filterOf('opened|November')).toBeNull();
+  // the chart's rows as the server answers them, each mark's filter given (docs/analytics-api.md, "Charts: marks")
+  const f = (name: string) => ({ name });
+  const rows: Record<'ticket' | 'budget' | 'contract' | 'measurement', ChartRowOf[]> = {
+    ticket: [
+      { week: '2026-W48', filters: { opened: f('opened 48'), closed: f('closed 48'), overdue: f('overdue 48') } },
+      { week: '2026-W01', filters: { opened: f('opened 01') } },
+    ],
+    budget: [
+      { year: 2026, cost_group_uuid: 'cg-1', filters: { budget: f('cg-1'), actual: f('cg-1') } },
+      { year: 2026, cost_group_uuid: null, filters: { budget: f('none'), actual: f('none') } },
+    ],
+    contract: [{ type: 'maintenance', filters: { slice: f('maintenance') } }],
+    measurement: [{ counter_uuid: 'c-1', month: '2026-02', filters: { consumption: f('valid'), anomalies: f('odd') } }],
+  };
+
+  it("ticket bars: the filter the server gave the bar's week and series", () => {
+    expect(tickets.filterOf('opened|2026-W48', rows.ticket)).toEqual(f('opened 48'));
+    expect(tickets.filterOf('overdue|2026-W48', rows.ticket)).toEqual(f('overdue 48'));
+    expect(tickets.filterOf('closed|2026-W01', rows.ticket)).toBeNull();
+    expect(tickets.filterOf('reopened|2026-W48', rows.ticket)).toBeNull();
+    expect(tickets.filterOf('opened|2026-W48', [])).toBeNull();
   });
 
-  it('a budget bar: that year and cost group, or that year without one; a slice: the type; a point: the month', () => {
-    expect(budgets.filterOf('actual|2026|cg-1')).toEqual({ cost_group_uuid: ['cg-1'], year: 2026 });
-    expect(budgets.filterOf('budget|2026|')).toEqual({ year: 2026 });
-    expect(budgets.filterOf('budget|twenty|')).toBeNull();
-    expect(contracts.filterOf('slice|maintenance')).toEqual({ contract_type: ['maintenance'] });
-    expect(contracts.filterOf('slice|')).toBeNull();
-    expect(measurements.filterOf('c-1|2026-02')).toEqual({
-      counter_uuid: ['c-1'],
-      measured_at: { from: '2026-02-01T00:00:00.000Z', to: '2026-02-28T23:59:59.999Z' },
+  it('a budget bar: its year and cost group or none; a slice: the type; a point: the valid and anomalous readings', () => {
+    expect(budgets.filterOf('actual|2026|cg-1', rows.budget)).toEqual(f('cg-1'));
+    expect(budgets.filterOf('budget|2026|', rows.budget)).toEqual(f('none'));
+    expect(budgets.filterOf('budget|twenty|', rows.budget)).toBeNull();
+    expect(contracts.filterOf('slice|maintenance', rows.contract)).toEqual(f('maintenance'));
+    expect(contracts.filterOf('slice|', rows.contract)).toBeNull();
+    expect(measurements.filterOf('c-1|2026-02', rows.measurement)).toEqual({
+      name: 'valid',
+      status: ['valid', 'anomalous'],
     });
-  });
-
-  it('every mark a record belongs to selects a filter the grid link understands, with every state shown', () => {
-    const records: [string, Record<string, unknown>][] = [
-      ['ticket', { created_at: '2026-01-05T08:00:00Z', updated_at: '2026-02-02T10:00:00Z', status: 'done' }],
-      ['ticket', { created_at: '2026-01-05T08:00:00Z', status: 'open', due_date: '2026-03-03' }],
-      ['budget', { year: 2026, cost_group_uuid: '0b9c4a5e-8c57-4b8e-9b1e-2f8f0e6b7a10' }],
-      ['contract', { contract_type: 'lease' }],
-      ['measurement', { counter_uuid: '0b9c4a5e-8c57-4b8e-9b1e-2f8f0e6b7a10', measured_at: '2026-05-02T00:00:00Z' }],
-    ];
-    for (const [model, record] of records)
-      for (const mark of MODULE_CHARTS[model]!.marksOf(record, TODAY)) {
-        const query = linkFilterQuery(JSON.stringify(MODULE_CHARTS[model]!.filterOf(mark)));
-        expect(query, mark).not.toBeNull();
-        expect(query!.status_limiter).toBe('all');
-      }
+    expect(measurements.filterOf('c-1|2026-03', rows.measurement)).toBeNull();
   });
 
   it('splits a mark at its first bar only', () => {

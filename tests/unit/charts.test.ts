@@ -3,22 +3,17 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  budgetLink,
   budgetPoints,
-  consumptionLink,
   consumptionShape,
+  counterLabel,
   defaultPeriod,
   filteredPath,
   homePeriod,
   isDay,
-  isoWeekRange,
-  monthRange,
-  OPEN_TICKET_STATES,
-  overdueLink,
-  staffingLink,
+  markFiltersOf,
+  markLink,
   staffingPoints,
   throughputPoints,
-  volumeLink,
   volumePoints,
 } from '../../views/charts/chart-data';
 import { chartFormat, monthLabel, toCsv, weekLabel } from '../../views/charts/chart-format';
@@ -31,32 +26,54 @@ import { linkFilterQuery } from '../../views/records/url-filter';
 const swiss = (text: string) => text.replace(/[’']/g, "'");
 
 describe('chart data', () => {
-  it('gives months and ISO weeks their days', () => {
-    expect(monthRange('2026-02')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(monthRange('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-    expect(monthRange('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(isoWeekRange('2026-W01')).toEqual({ from: '2025-12-29', to: '2026-01-04' });
-    expect(isoWeekRange('2026-W48')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
-    expect(isoWeekRange('2020-W53')).toEqual({ from: '2020-12-28', to: '2021-01-03' });
-    expect(isoWeekRange('nonsense')).toEqual({ from: '', to: '' });
-  });
-
-  it('shapes budget vs actual and links a bar to its year and cost group', () => {
+  it("shapes budget vs actual and links a bar to the server's filter of its series", () => {
+    const none = { year: 2026, no_cost_group: '1' };
     const points = budgetPoints([
-      { year: 2026, cost_group_uuid: 'cg-1', cost_group: 'Heizung', budget: '1000.50', actual: '1200.00' },
-      { year: 2026, cost_group_uuid: null, cost_group: null, budget: '300.00', actual: '0.00' },
+      {
+        year: 2026,
+        cost_group_uuid: 'cg-1',
+        cost_group: 'Heizung',
+        budgets: 2,
+        budget: '1000.50',
+        actual: '1200.00',
+        filters: {
+          budget: { year: 2026, cost_group_uuid: ['cg-1'] },
+          actual: { year: 2026, cost_group_uuid: ['cg-1'] },
+        },
+      },
+      {
+        year: 2026,
+        cost_group_uuid: null,
+        cost_group: null,
+        budgets: 1,
+        budget: '300.00',
+        actual: '0.00',
+        filters: { budget: none },
+      },
     ]);
     expect(points[0]).toMatchObject({ key: '2026|cg-1', budget: 1000.5, actual: 1200 });
-    expect(budgetLink(points[0]!)).toEqual({ model: 'budget', filter: { cost_group_uuid: ['cg-1'], year: 2026 } });
-    expect(budgetLink(points[1]!)).toEqual({ model: 'budget', filter: { year: 2026 } });
+    expect(markLink('budget', points[0]!, 'actual')).toEqual({
+      model: 'budget',
+      filter: { cost_group_uuid: ['cg-1'], year: 2026 },
+    });
+    expect(markLink('budget', points[1]!, 'budget')).toEqual({ model: 'budget', filter: none });
+    expect(markLink('budget', points[1]!, 'actual')).toBeNull();
   });
 
-  it('pivots consumption per month and counter and counts the anomalies', () => {
+  it('pivots consumption per month and counter and marks the anomalies without plotting them', () => {
+    const meter = {
+      counter_id: 'E-1',
+      property: 'Seestrasse 1',
+      readings: 2,
+      anomalous_consumption: null,
+      filters: {},
+    };
     const rows = [
       {
         month: '2026-02',
         counter_uuid: 'a',
         counter: 'Strom',
+        ...meter,
         unit: 'kWh',
         consumption: '10.5',
         per_m2: '0.1',
@@ -66,6 +83,7 @@ describe('chart data', () => {
         month: '2026-01',
         counter_uuid: 'a',
         counter: 'Strom',
+        ...meter,
         unit: 'kWh',
         consumption: '8',
         per_m2: '0.08',
@@ -75,10 +93,12 @@ describe('chart data', () => {
         month: '2026-01',
         counter_uuid: 'b',
         counter: 'Wasser',
+        ...meter,
         unit: 'm³',
-        consumption: '3',
+        consumption: null,
         per_m2: null,
         anomalies: 2,
+        anomalous_consumption: '-360000.0000',
       },
     ];
     // one unit at a time: kWh has the most rows
@@ -86,18 +106,22 @@ describe('chart data', () => {
     expect(shape).toMatchObject({ units: ['kWh', 'm³'], unit: 'kWh', inUnit: 1, anomalies: 1 });
     expect(shape.counters.map((c) => c.name)).toEqual(['Strom']);
     expect(shape.data).toEqual([
-      { month: '2026-01', a: 8, 'a:a': 0 },
-      { month: '2026-02', a: 10.5, 'a:a': 1 },
+      { month: '2026-01', a: 8, 'a:a': 0, 'a:m': null, 'a:f': {} },
+      { month: '2026-02', a: 10.5, 'a:a': 1, 'a:m': 10.5, 'a:f': {} },
     ]);
+    expect(counterLabel(shape.counters[0]!)).toBe('Strom · E-1 · Seestrasse 1');
+    expect(counterLabel({ name: 'Strom', counterId: 'E-1', property: null })).toBe('Strom · E-1');
     expect(consumptionShape(rows, true).data[0]).toMatchObject({ a: 0.08 });
     const water = consumptionShape(rows, true, 'm³');
     expect(water).toMatchObject({ unit: 'm³', anomalies: 2 });
-    expect(water.data[0]).toEqual({ month: '2026-01', b: null, 'b:a': 2 });
+    // only anomalous readings: no value, the marker at 0 (the −360,000 never reaches the axis)
+    expect(water.data[0]).toEqual({ month: '2026-01', b: null, 'b:a': 2, 'b:m': 0, 'b:f': {} });
     // the meters with the most consumption, at most `limit`
     const many = Array.from({ length: 9 }, (_, i) => ({
       month: '2026-01',
       counter_uuid: `c${i}`,
       counter: `Zähler ${i}`,
+      ...meter,
       unit: 'kWh',
       consumption: String(i * 10),
       per_m2: null,
@@ -106,39 +130,32 @@ describe('chart data', () => {
     const top = consumptionShape(many, false, undefined, 3);
     expect(top.counters.map((c) => c.uuid)).toEqual(['c8', 'c7', 'c6']);
     expect(top.inUnit).toBe(9);
-    expect(consumptionLink('a', '2026-02', true)).toEqual({
+    const anomalies = { counter_uuid: ['a'], status: ['anomalous'] };
+    const marked = consumptionShape([{ ...rows[0]!, filters: { anomalies } }]).data[0];
+    expect(markLink('measurement', markFiltersOf(marked, 'a'), 'anomalies')).toEqual({
       model: 'measurement',
-      filter: {
-        counter_uuid: ['a'],
-        measured_at: { from: '2026-02-01T00:00:00.000Z', to: '2026-02-28T23:59:59.999Z' },
-        status: ['anomalous'],
-      },
+      filter: anomalies,
     });
   });
 
   it('orders weeks and months and links overdue, staffing and contract types', () => {
-    expect(
-      throughputPoints([
-        { week: '2026-W10', opened: 1, closed: 0, overdue: 0 },
-        { week: '2026-W09', opened: 2, closed: 1, overdue: 1 },
-      ]).map((p) => p.week),
-    ).toEqual(['2026-W09', '2026-W10']);
-    expect(overdueLink('2026-W48')).toEqual({
-      model: 'ticket',
-      filter: { status: OPEN_TICKET_STATES, due_date: { from: '2026-11-23', to: '2026-11-29' } },
-    });
-    expect(OPEN_TICKET_STATES).toEqual(['requested', 'open', 'in_progress', 'delegated']);
-    expect(staffingPoints([{ month: '2026-03', hours: '12.5', cost: '1000' }])).toEqual([
-      { month: '2026-03', hours: 12.5, cost: 1000 },
+    const overdue = { status: ['open'], due_date: { from: '2026-11-23', to: '2026-11-27' } };
+    const weeks = throughputPoints([
+      { week: '2026-W10', monday: '2026-03-02', opened: 1, closed: 0, overdue: 0, filters: {} },
+      { week: '2026-W09', monday: '2026-02-23', opened: 2, closed: 1, overdue: 1, filters: { overdue } },
     ]);
-    expect(staffingLink('2026-03')).toEqual({
-      model: 'task_event',
-      filter: { status: ['open', 'done'], due_date: { from: '2026-03-01', to: '2026-03-31' } },
-    });
-    expect(volumePoints([{ type: 'lease', count: 2, volume: '2400.00' }])).toEqual([
-      { type: 'lease', count: 2, volume: 2400 },
+    expect(weeks.map((p) => p.week)).toEqual(['2026-W09', '2026-W10']);
+    expect(markLink('ticket', weeks[0]!, 'overdue')).toEqual({ model: 'ticket', filter: overdue });
+    const due = { status: ['open', 'done'], due_date: { from: '2026-03-01', to: '2026-03-31' } };
+    const months = staffingPoints([
+      { month: '2026-03', events: 3, hours: '12.5', cost: '1000', filters: { hours: due } },
     ]);
-    expect(volumeLink('lease')).toEqual({ model: 'contract', filter: { contract_type: ['lease'] } });
+    expect(months).toEqual([{ month: '2026-03', hours: 12.5, cost: 1000, filters: { hours: due } }]);
+    expect(markLink('task_event', months[0]!, 'hours')).toEqual({ model: 'task_event', filter: due });
+    const slice = { contract_type: ['lease'], running: { from: '2025-01-01', to: '2026-12-31' } };
+    const types = volumePoints([{ type: 'lease', count: 2, volume: '2400.00', filters: { slice } }]);
+    expect(types).toEqual([{ type: 'lease', count: 2, volume: 2400, filters: { slice } }]);
+    expect(markLink('contract', types[0]!, 'slice')).toEqual({ model: 'contract', filter: slice });
   });
 
   it('picks the default and the home periods', () => {

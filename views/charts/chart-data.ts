@@ -1,7 +1,6 @@
 // The charts' rows (docs/analytics-api.md, "Charts") shaped for recharts, and the grid each bar, point or slice opens
 // (a list filter in the URL form, `?filter=<json>`, views/records/url-filter.ts). Pure, unit-tested.
 import type { ChartRow } from '../../src/entities/analytics';
-import { isClosed, TICKET_STATES } from '../../src/domain/transitions';
 
 /** A list filter in the list query's URL form: `{ field: value | values[] | { from, to } }`. */
 export type ListFilter = Record<string, unknown>;
@@ -18,31 +17,18 @@ const num = (value: string | number | null | undefined) => {
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
-/** First and last day of a month `YYYY-MM`. */
-export function monthRange(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0));
-  return { from: `${month}-01`, to: iso(last) };
+/** Per series of a chart's row, the list filter of what its mark counts. */
+export type MarkFilters = Record<string, ListFilter>;
+
+/**
+ * Where a mark goes: the model's grid with the list filter the server gave the mark's row for that series
+ * (docs/analytics-api.md, "Charts: marks"), the one definition of what the mark counts; null for a mark without one.
+ */
+export function markLink(model: string, row: { filters?: MarkFilters }, series: string): GridLink | null {
+  const filter = row.filters?.[series];
+  return filter ? { model, filter } : null;
 }
-
-/** Monday and Sunday of an ISO week `YYYY-Www` (week 1 holds 4 January). */
-export function isoWeekRange(week: string): { from: string; to: string } {
-  const match = /^(\d{4})-W(\d{2})$/.exec(week);
-  if (!match) return { from: '', to: '' };
-  const year = Number(match[1]);
-  const jan4 = new Date(Date.UTC(year, 0, 4));
-  const monday = new Date(jan4.getTime() - ((jan4.getUTCDay() + 6) % 7) * 86_400_000);
-  const start = new Date(monday.getTime() + (Number(match[2]) - 1) * 7 * 86_400_000);
-  return { from: iso(start), to: iso(new Date(start.getTime() + 6 * 86_400_000)) };
-}
-
-/** A whole-day range as a timestamp filter (UTC, as the charts count). */
-export const dayStamps = ({ from, to }: { from: string; to: string }) => ({
-  from: `${from}T00:00:00.000Z`,
-  to: `${to}T23:59:59.999Z`,
-});
 
 // ---- budget vs actual: one bar pair per year and cost group
 
@@ -53,6 +39,7 @@ export interface BudgetPoint {
   costGroup: string | null;
   budget: number;
   actual: number;
+  filters: MarkFilters;
 }
 
 export function budgetPoints(rows: readonly ChartRow<'budget-vs-actual'>[]): BudgetPoint[] {
@@ -63,26 +50,32 @@ export function budgetPoints(rows: readonly ChartRow<'budget-vs-actual'>[]): Bud
     costGroup: r.cost_group,
     budget: num(r.budget),
     actual: num(r.actual),
+    filters: r.filters,
   }));
 }
-
-/** A cost group's bar: the budgets of that year and cost group (of that year only, without a cost group). */
-export const budgetLink = (p: Pick<BudgetPoint, 'year' | 'costGroupUuid'>): GridLink => ({
-  model: 'budget',
-  filter: p.costGroupUuid ? { cost_group_uuid: [p.costGroupUuid], year: p.year } : { year: p.year },
-});
 
 // ---- consumption: a line per counter over the months, anomalies marked
 
 export interface CounterSeries {
   uuid: string;
   name: string;
+  /** The meter's number and its property's name (none when the caller cannot see it): meters are told apart. */
+  counterId: string;
+  property: string | null;
   unit: string | null;
 }
 
+/** A meter as its line is named: name, number and property (many meters share a name such as "Gas heating"). */
+export const counterLabel = (c: Pick<CounterSeries, 'name' | 'counterId' | 'property'>) =>
+  [c.name, c.counterId, c.property].filter(Boolean).join(' · ');
+
 export interface ConsumptionShape {
-  /** One entry per month: `month`, per counter uuid its value and `<uuid>:a` its anomalous readings. */
-  data: Record<string, string | number | null>[];
+  /**
+   * One entry per month: `month`, per counter uuid the consumption of its valid readings (anomalous ones are not
+   * summed, docs/analytics-api.md, "Charts"), `<uuid>:a` its anomalous readings, `<uuid>:m` where their marker sits
+   * (at the value, or at 0 without a valid reading) and `<uuid>:f` the filters of its marks.
+   */
+  data: Record<string, unknown>[];
   /** The counters drawn: those of the unit with the most consumption, at most `limit`. */
   counters: CounterSeries[];
   /** The units of all counters, the one drawn, and how many counters it has in all. */
@@ -106,7 +99,13 @@ export function consumptionShape(
   for (const r of rows) {
     const unit = r.unit ?? '';
     if (!counters.has(r.counter_uuid))
-      counters.set(r.counter_uuid, { uuid: r.counter_uuid, name: r.counter, unit: r.unit });
+      counters.set(r.counter_uuid, {
+        uuid: r.counter_uuid,
+        name: r.counter,
+        counterId: r.counter_id,
+        property: r.property,
+        unit: r.unit,
+      });
     totals.set(r.counter_uuid, (totals.get(r.counter_uuid) ?? 0) + Math.abs(num(r.consumption)));
     byUnit.set(unit, (byUnit.get(unit) ?? 0) + 1);
   }
@@ -120,28 +119,26 @@ export function consumptionShape(
     .sort((a, b) => (totals.get(b.uuid) ?? 0) - (totals.get(a.uuid) ?? 0) || a.name.localeCompare(b.name))
     .slice(0, limit);
   const drawn = new Set(shown.map((c) => c.uuid));
-  const months = new Map<string, Record<string, string | number | null>>();
+  const months = new Map<string, Record<string, unknown>>();
   let anomalies = 0;
   for (const r of rows) {
     let entry = months.get(r.month);
     if (!entry) months.set(r.month, (entry = { month: r.month }));
     if (!drawn.has(r.counter_uuid)) continue;
-    entry[r.counter_uuid] = perM2 ? (r.per_m2 === null ? null : num(r.per_m2)) : num(r.consumption);
+    const value = perM2 ? r.per_m2 : r.consumption;
+    entry[r.counter_uuid] = value === null ? null : num(value);
     entry[`${r.counter_uuid}:a`] = r.anomalies;
+    entry[`${r.counter_uuid}:m`] = r.anomalies ? (value === null ? 0 : num(value)) : null;
+    entry[`${r.counter_uuid}:f`] = r.filters;
     anomalies += r.anomalies;
   }
   const data = [...months.values()].sort((a, b) => String(a.month).localeCompare(String(b.month)));
   return { data, counters: shown, units, unit, inUnit: inUnit.length, anomalies };
 }
 
-/** A counter's point: its readings of that month (only the anomalous ones when it has any and `anomalous`). */
-export const consumptionLink = (counterUuid: string, month: string, anomalous = false): GridLink => ({
-  model: 'measurement',
-  filter: {
-    counter_uuid: [counterUuid],
-    measured_at: dayStamps(monthRange(month)),
-    ...(anomalous ? { status: ['anomalous'] } : {}),
-  },
+/** The mark filters of a meter's month in an entry of `consumptionShape`'s data. */
+export const markFiltersOf = (entry: Record<string, unknown> | undefined, counterUuid: string) => ({
+  filters: entry?.[`${counterUuid}:f`] as MarkFilters | undefined,
 });
 
 // ---- ticket throughput: opened and closed per week, overdue marked
@@ -151,27 +148,11 @@ export interface ThroughputPoint {
   opened: number;
   closed: number;
   overdue: number;
+  filters: MarkFilters;
 }
 
 export const throughputPoints = (rows: readonly ChartRow<'ticket-throughput'>[]): ThroughputPoint[] =>
   [...rows].sort((a, b) => a.week.localeCompare(b.week)).map((r) => ({ ...r }));
-
-export const OPEN_TICKET_STATES = TICKET_STATES.filter((s) => !isClosed(s));
-
-/** A week's overdue bar: the tickets still open that fell due in that week. */
-export const overdueLink = (week: string): GridLink => ({
-  model: 'ticket',
-  filter: { status: OPEN_TICKET_STATES, due_date: isoWeekRange(week) },
-});
-
-/** A week's opened bar: the tickets created in that week (UTC days, as the chart counts them). */
-export const openedLink = (week: string): GridLink => ({ model: 'ticket', filter: { created_at: isoWeekRange(week) } });
-
-/** A week's closed bar: the tickets closed now whose last change fell in that week, as the chart counts them. */
-export const closedLink = (week: string): GridLink => ({
-  model: 'ticket',
-  filter: { status: TICKET_STATES.filter(isClosed), updated_at: isoWeekRange(week) },
-});
 
 // ---- staffing: hours and cost per month
 
@@ -179,18 +160,13 @@ export interface StaffingPoint {
   month: string;
   hours: number;
   cost: number;
+  filters: MarkFilters;
 }
 
 export const staffingPoints = (rows: readonly ChartRow<'staffing'>[]): StaffingPoint[] =>
   [...rows]
     .sort((a, b) => a.month.localeCompare(b.month))
-    .map((r) => ({ month: r.month, hours: num(r.hours), cost: num(r.cost) }));
-
-/** A month's bar: the task events due that month that the chart counts, open and done (skipped ones add no hours). */
-export const staffingLink = (month: string): GridLink => ({
-  model: 'task_event',
-  filter: { status: ['open', 'done'], due_date: monthRange(month) },
-});
+    .map((r) => ({ month: r.month, hours: num(r.hours), cost: num(r.cost), filters: r.filters }));
 
 // ---- contract volume: a slice per contract type
 
@@ -198,13 +174,11 @@ export interface VolumePoint {
   type: string;
   count: number;
   volume: number;
+  filters: MarkFilters;
 }
 
 export const volumePoints = (rows: readonly ChartRow<'contract-volume'>[]): VolumePoint[] =>
-  rows.map((r) => ({ type: r.type, count: r.count, volume: num(r.volume) }));
-
-/** A type's slice: the contracts of that type running in the period. */
-export const volumeLink = (type: string): GridLink => ({ model: 'contract', filter: { contract_type: [type] } });
+  rows.map((r) => ({ type: r.type, count: r.count, volume: num(r.volume), filters: r.filters }));
 
 // ---- the period: the server's default (1 January of last year to 31 December of this year) unless the URL names
 // days; the home dashboard's small charts show the last twelve weeks (budgets: this year)

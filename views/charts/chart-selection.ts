@@ -4,15 +4,7 @@
 // `slice|service`, `<counter uuid>|2026-03`. Pure, unit-tested.
 import { isClosed, TICKET_STATES } from '../../src/domain/transitions';
 import type { Chart } from '../../src/entities/analytics';
-import {
-  budgetLink,
-  closedLink,
-  consumptionLink,
-  openedLink,
-  overdueLink,
-  volumeLink,
-  type ListFilter,
-} from './chart-data';
+import type { ListFilter, MarkFilters } from './chart-data';
 
 /** A click selects at most this many records behind a mark: one page of the list at its largest `per_page`. */
 export const SELECT_CAP = 500;
@@ -64,15 +56,17 @@ export interface ModuleChart {
   chart: Chart;
   /** The marks a record belongs to; `today` (`YYYY-MM-DD`, the user's) decides what is overdue. */
   marksOf: (record: Fields, today: string) => string[];
-  /** The list filter of the records behind a mark; null for a mark that stands for none. */
-  filterOf: (mark: string) => ListFilter | null;
+  /** The list filter of the records behind a mark, the one the server gave the mark's row of the chart's `rows`
+   * (docs/analytics-api.md, "Charts: marks"); null for a mark that stands for none. */
+  filterOf: (mark: string, rows: readonly ChartRowOf[]) => ListFilter | null;
 }
 
-const ticketLinks: Record<string, (week: string) => { filter: ListFilter }> = {
-  opened: openedLink,
-  closed: closedLink,
-  overdue: overdueLink,
-};
+/** A chart's row as far as the marks need it. */
+export type ChartRowOf = Fields & { filters?: MarkFilters };
+
+/** The filter of `series` in the first row that `is` the mark's category. */
+const rowFilter = (rows: readonly ChartRowOf[], series: string, is: (row: ChartRowOf) => boolean) =>
+  rows.find(is)?.filters?.[series] ?? null;
 
 const tickets: ModuleChart = {
   chart: 'ticket-throughput',
@@ -88,10 +82,9 @@ const tickets: ModuleChart = {
     if (overdue) marks.push(markKey('overdue', overdue));
     return marks;
   },
-  filterOf: (mark) => {
+  filterOf: (mark, rows) => {
     const { series, category } = splitMark(mark);
-    const link = ticketLinks[series];
-    return link && /^\d{4}-W\d{2}$/.test(category) ? link(category).filter : null;
+    return rowFilter(rows, series, (r) => r.week === category);
   },
 };
 
@@ -103,20 +96,18 @@ const budgets: ModuleChart = {
     const key = `${r.year}|${typeof r.cost_group_uuid === 'string' ? r.cost_group_uuid : ''}`;
     return [markKey('budget', key), markKey('actual', key)];
   },
-  filterOf: (mark) => {
+  filterOf: (mark, rows) => {
     const { series, category } = splitMark(mark);
-    const [year, costGroupUuid] = category.split('|');
-    if ((series !== 'budget' && series !== 'actual') || !/^\d{4}$/.test(year ?? '')) return null;
-    return budgetLink({ year: Number(year), costGroupUuid: costGroupUuid || null }).filter;
+    return rowFilter(rows, series, (r) => `${String(r.year)}|${String(r.cost_group_uuid ?? '')}` === category);
   },
 };
 
 const contracts: ModuleChart = {
   chart: 'contract-volume',
   marksOf: (r) => (typeof r.contract_type === 'string' && r.contract_type ? [markKey('slice', r.contract_type)] : []),
-  filterOf: (mark) => {
+  filterOf: (mark, rows) => {
     const { series, category } = splitMark(mark);
-    return series === 'slice' && category ? volumeLink(category).filter : null;
+    return rowFilter(rows, series, (r) => r.type === category);
   },
 };
 
@@ -126,10 +117,11 @@ const measurements: ModuleChart = {
     const month = monthOf(r.measured_at);
     return typeof r.counter_uuid === 'string' && month ? [markKey(r.counter_uuid, month)] : [];
   },
-  // a point: all of the meter's readings of that month (the chart sums them all)
-  filterOf: (mark) => {
+  // a point: all of the meter's readings of that month, the valid ones it sums and the anomalous ones it marks
+  filterOf: (mark, rows) => {
     const { series, category } = splitMark(mark);
-    return series && /^\d{4}-\d{2}$/.test(category) ? consumptionLink(series, category).filter : null;
+    const valid = rowFilter(rows, 'consumption', (r) => r.counter_uuid === series && r.month === category);
+    return valid && { ...valid, status: ['valid', 'anomalous'] };
   },
 };
 

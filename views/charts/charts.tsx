@@ -26,20 +26,15 @@ import {
 } from 'recharts';
 import { useTranslation } from '../../src/i18n';
 import {
-  budgetLink,
   budgetPoints,
-  consumptionLink,
   consumptionShape,
-  staffingLink,
+  counterLabel,
+  markFiltersOf,
+  markLink,
   staffingPoints,
-  overdueLink,
-  openedLink,
-  closedLink,
   throughputPoints,
-  volumeLink,
   volumePoints,
   type BudgetPoint,
-  type GridLink,
   type StaffingPoint,
   type ThroughputPoint,
   type VolumePoint,
@@ -100,6 +95,14 @@ function axes(theme: ChartTheme) {
 
 const clickable = { cursor: 'pointer' } as const;
 
+/** What recharts gives a line's dot renderer. */
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  payload?: Record<string, unknown>;
+  index?: number;
+}
+
 /** The first bar drawn (series by series) that has a value: the chart's tab stop until another mark is focused. */
 function firstBar<P>(points: readonly P[], series: readonly (keyof P & string)[], category: (point: P) => string) {
   for (const name of series)
@@ -143,7 +146,8 @@ export function BudgetVsActualChart({ from, to, compact, linked }: ChartProps) {
   const first = firstBar(points, ['budget', 'actual'], (p) => p.key);
   // the same shapes from render to render (chart-marks.tsx)
   const bars = useMemo(() => {
-    const click = (data: { payload?: BudgetPoint }) => data.payload && open(budgetLink(data.payload));
+    const click = (series: 'budget' | 'actual') => (data: { payload?: BudgetPoint }) =>
+      open(data.payload && markLink('budget', data.payload, series));
     const name = (p: BudgetPoint) => `${p.costGroup ?? t('charts.budget.noCostGroup')} ${p.year}`;
     const bar = (series: 'budget' | 'actual') =>
       linked
@@ -156,7 +160,7 @@ export function BudgetVsActualChart({ from, to, compact, linked }: ChartProps) {
               first,
             ),
           }
-        : { onClick: click, style: clickable };
+        : { onClick: click(series), style: clickable };
     return { budget: bar('budget'), actual: bar('actual') };
   }, [linked, first, open, t]);
   return (
@@ -229,57 +233,78 @@ export function ConsumptionChart({ from, to, compact, linked }: ChartProps) {
   const firstCounter = shape.counters[0]?.uuid ?? '';
   const firstMonth = shape.data.find((d) => d[firstCounter] != null)?.month;
   const firstPoint = firstMonth ? markKey(firstCounter, String(firstMonth)) : '';
-  // one dot renderer per meter, the same from render to render (a new one draws the dots anew: chart-marks.tsx)
+  // one dot renderer per meter, the same from render to render (a new one draws the dots anew: chart-marks.tsx):
+  // the point of the valid readings' consumption
   const dots = useMemo(
     () =>
-      shape.counters.map(
-        (counter, i) => (props: { cx?: number; cy?: number; payload?: Record<string, unknown>; index?: number }) => {
-          const { cx, cy, payload, index } = props;
-          const month = String(payload?.month ?? '');
-          const anomalies = Number(payload?.[`${counter.uuid}:a`] ?? 0);
-          if (cx === undefined || cy === undefined || payload?.[counter.uuid] == null)
-            return <g key={`${counter.uuid}-${index}`} />;
-          if (linked) {
-            const mark = markKey(counter.uuid, month);
-            const value = `${format.number(Number(payload[counter.uuid]))} ${counter.unit ?? ''}`.trim();
-            return (
-              <LinkedMark
-                key={`${counter.uuid}-${index}`}
-                mark={mark}
-                label={`${counter.name}, ${monthLabel(month, locale)}: ${value}`}
-                first={mark === firstPoint}
-              >
-                <circle
-                  cx={cx}
-                  cy={cy}
-                  r={anomalies ? 6 : 4}
-                  fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
-                />
-              </LinkedMark>
-            );
-          }
+      shape.counters.map((counter, i) => (props: DotProps) => {
+        const { cx, cy, payload, index } = props;
+        const key = `${counter.uuid}-${index}`;
+        const month = String(payload?.month ?? '');
+        if (cx === undefined || cy === undefined || payload?.[counter.uuid] == null) return <g key={key} />;
+        const fill = theme.series[i % theme.series.length];
+        if (linked) {
+          const mark = markKey(counter.uuid, month);
+          const value = `${format.number(Number(payload[counter.uuid]))} ${counter.unit ?? ''}`.trim();
           return (
-            <circle
-              key={`${counter.uuid}-${index}`}
-              cx={cx}
-              cy={cy}
-              r={anomalies ? 6 : 3}
-              fill={anomalies ? theme.alert : theme.series[i % theme.series.length]}
-              stroke={anomalies ? theme.text : 'none'}
-              strokeWidth={anomalies ? 1.5 : 0}
-              className={anomalies ? 'hw-chart-anomaly' : undefined}
-              aria-label={
-                anomalies
-                  ? t('charts.consumption.anomalyAt', { counter: counter.name, month: monthLabel(month, locale) })
-                  : undefined
-              }
-              style={clickable}
-              onClick={() => open(consumptionLink(counter.uuid, month, anomalies > 0))}
-            />
+            <LinkedMark
+              key={key}
+              mark={mark}
+              label={`${counterLabel(counter)}, ${monthLabel(month, locale)}: ${value}`}
+              first={mark === firstPoint}
+            >
+              <circle cx={cx} cy={cy} r={4} fill={fill} />
+            </LinkedMark>
           );
-        },
-      ),
-    [shape.counters, linked, firstPoint, format, locale, theme, open, t],
+        }
+        return (
+          <circle
+            key={key}
+            cx={cx}
+            cy={cy}
+            r={3}
+            fill={fill}
+            style={clickable}
+            onClick={() => open(markLink('measurement', markFiltersOf(payload, counter.uuid), 'consumption'))}
+          />
+        );
+      }),
+    [shape.counters, linked, firstPoint, format, locale, theme, open],
+  );
+  // and its anomalies' marker: a ring around the point (at 0 without a valid reading), not their value, which would
+  // set the axis (docs/analytics-api.md, "Charts"); it opens the anomalous readings
+  const markers = useMemo(
+    () =>
+      shape.counters.map((counter) => (props: DotProps) => {
+        const { cx, cy, payload, index } = props;
+        const key = `${counter.uuid}-m-${index}`;
+        const month = String(payload?.month ?? '');
+        if (cx === undefined || cy === undefined || payload?.[`${counter.uuid}:m`] == null) return <g key={key} />;
+        return (
+          <circle
+            key={key}
+            cx={cx}
+            cy={cy}
+            r={7}
+            fill="none"
+            stroke={theme.alert}
+            strokeWidth={3}
+            className="hw-chart-anomaly"
+            role={linked ? undefined : 'button'}
+            aria-label={t('charts.consumption.anomalyAt', {
+              counter: counterLabel(counter),
+              month: monthLabel(month, locale),
+            })}
+            style={linked ? { pointerEvents: 'none' } : { ...clickable, pointerEvents: 'stroke' }}
+            onClick={
+              linked
+                ? undefined
+                : () => open(markLink('measurement', markFiltersOf(payload, counter.uuid), 'anomalies'))
+            }
+          />
+        );
+      }),
+    [shape.counters, linked, locale, theme, open, t],
   );
   return (
     <ChartCard
@@ -335,13 +360,25 @@ export function ConsumptionChart({ from, to, compact, linked }: ChartProps) {
           <Line
             key={counter.uuid}
             dataKey={counter.uuid}
-            name={counter.unit ? `${counter.name} (${counter.unit})` : counter.name}
+            name={counter.unit ? `${counterLabel(counter)} (${counter.unit})` : counterLabel(counter)}
             stroke={theme.series[i % theme.series.length]}
             strokeWidth={2}
             connectNulls
             isAnimationActive={false}
-            activeDot={linked ? false : { r: 5, style: clickable }}
+            activeDot={false}
             dot={dots[i]}
+          />
+        ))}
+        {shape.counters.map((counter, i) => (
+          <Line
+            key={`${counter.uuid}:m`}
+            dataKey={`${counter.uuid}:m`}
+            stroke="none"
+            legendType="none"
+            tooltipType="none"
+            isAnimationActive={false}
+            activeDot={false}
+            dot={markers[i]}
           />
         ))}
       </LineChart>
@@ -368,9 +405,9 @@ export function TicketThroughputChart({ from, to, compact, linked }: ChartProps)
   const first = firstBar(points, ['opened', 'closed', 'overdue'], (p) => p.week);
   // the same shapes from render to render (chart-marks.tsx)
   const bars = useMemo(() => {
-    const clickWith = (link: (week: string) => GridLink) => (data: { payload?: ThroughputPoint }) =>
-      data.payload && open(link(data.payload.week));
-    const bar = (series: 'opened' | 'closed' | 'overdue', link: (week: string) => GridLink) =>
+    const clickOn = (series: 'opened' | 'closed' | 'overdue') => (data: { payload?: ThroughputPoint }) =>
+      open(data.payload && markLink('ticket', data.payload, series));
+    const bar = (series: 'opened' | 'closed' | 'overdue') =>
       linked
         ? {
             isAnimationActive: false,
@@ -381,12 +418,8 @@ export function TicketThroughputChart({ from, to, compact, linked }: ChartProps)
               first,
             ),
           }
-        : { onClick: clickWith(link), style: clickable };
-    return {
-      opened: bar('opened', openedLink),
-      closed: bar('closed', closedLink),
-      overdue: bar('overdue', overdueLink),
-    };
+        : { onClick: clickOn(series), style: clickable };
+    return { opened: bar('opened'), closed: bar('closed'), overdue: bar('overdue') };
   }, [linked, first, open, t, prefix, format]);
   return (
     <ChartCard
@@ -429,7 +462,8 @@ export function StaffingChart({ from, to, compact }: ChartProps) {
     { header: t('charts.staffing.cost'), value: (p) => p.cost },
   ];
   const a = axes(theme);
-  const click = (data: { payload?: StaffingPoint }) => data.payload && open(staffingLink(data.payload.month));
+  const click = (data: { payload?: StaffingPoint }) =>
+    open(data.payload && markLink('task_event', data.payload, 'hours'));
   return (
     <ChartCard
       id="hw-chart-staffing"
@@ -512,7 +546,8 @@ export function ContractVolumeChart({ from, to, compact, linked }: ChartProps) {
             },
           }
         : {
-            onClick: (data: { payload?: VolumePoint }) => data.payload && open(volumeLink(data.payload.type)),
+            onClick: (data: { payload?: VolumePoint }) =>
+              open(data.payload && markLink('contract', data.payload, 'slice')),
             style: clickable,
           },
     [linked, firstSlice, format, open],

@@ -5,7 +5,7 @@
 // is shown (with recharts). The chart counts what the grid lists: the table's column filters and a link's filter are
 // sent with it, and with the list a mark's pick reads.
 import { Callout, Classes, Tag } from '@blueprintjs/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -25,9 +25,10 @@ import {
   pickSelection,
   SELECT_CAP,
   uuidBatches,
+  type ChartRowOf,
 } from './chart-selection';
 import { ChartFilterContext, type ChartLinking } from './chart-marks';
-import { useChartSelection, type Selection } from './charts-api';
+import { chartKey, useChartSelection, type Selection } from './charts-api';
 import { ChartOf } from './charts';
 
 const CHART = 'chart';
@@ -69,6 +70,7 @@ export function ModuleChartView({ entity, table, selectionKey }: Props) {
   const [selection, setSelection] = useAtom(selectionAtom(selectionKey));
   const scope = useChartSelection();
   const period = useChartPeriod();
+  const client = useQueryClient();
   const [focus, setFocus] = useState<string | null>(null);
   const [capped, setCapped] = useState<number | null>(null);
   // records read once (by a pick or by uuid) are not asked again while the view is shown
@@ -101,7 +103,11 @@ export function ModuleChartView({ entity, table, selectionKey }: Props) {
 
   const pick = useCallback(
     (mark: string, additive: boolean) => {
-      const filter = moduleChart.filterOf(mark);
+      // the mark's rows as the chart drew them (the same query, charts.tsx), with the server's filter of each mark
+      const rows = client.getQueryData<ChartRowOf[]>(
+        chartKey(moduleChart.chart, scope, period.from, period.to, listFilter),
+      );
+      const filter = moduleChart.filterOf(mark, rows ?? []);
       const query = filter && linkFilterQuery(JSON.stringify(filter));
       if (!query) return;
       listRecords(entity, { ...listFilter, ...query, ...scopeQuery(scope), per_page: SELECT_CAP })
@@ -114,7 +120,7 @@ export function ModuleChartView({ entity, table, selectionKey }: Props) {
         })
         .catch(reportActionError);
     },
-    [entity, moduleChart, scope, setSelection, listFilter],
+    [entity, moduleChart, scope, setSelection, listFilter, client, period.from, period.to],
   );
 
   const linked: ChartLinking = useMemo(() => ({ highlighted, pick, focus, setFocus }), [highlighted, pick, focus]);

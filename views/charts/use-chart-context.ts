@@ -23,8 +23,8 @@ export function useChartContext() {
   const navigate = useNavigate();
   const currency = group.data?.currency || DEFAULT_CURRENCY[locale];
   const open = useCallback(
-    (link: GridLink) => {
-      const path = linkPath(link);
+    (link: GridLink | null | undefined) => {
+      const path = link && linkPath(link);
       if (path) void navigate(path);
     },
     [navigate],

@@ -19,6 +19,7 @@ import { useLinkedGridSelection } from './use-linked-selection';
 import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
 import { linkFilterQuery } from './url-filter';
+import { linkFilterWords } from './link-filter-words';
 import { RECORD_PAGE_SCREENS } from '../screens';
 
 const pagePathOf = (model: string) => {
@@ -94,6 +95,14 @@ export function ModuleGridView(props: Props) {
   // a link's filter (`?filter=<json>`, url-filter.ts): the home tiles and the charts open the records they count
   const linkFilter = params.get('filter');
   const extraQuery = useMemo(() => linkFilterQuery(linkFilter) ?? undefined, [linkFilter]);
+  // what the filter is, in words (link-filter-words.ts)
+  const linkWords = useMemo(() => {
+    try {
+      return extraQuery ? linkFilterWords(t, grid.entity.name, JSON.parse(linkFilter!) as Record<string, unknown>) : [];
+    } catch {
+      return [];
+    }
+  }, [extraQuery, linkFilter, grid.entity.name, t]);
   const title = t(titleKey);
   const DataGrid = useDataGridModule(!mobile)?.DataGrid;
   const linked = useLinkedGridSelection(selectionKey ?? '', gridHandle);
@@ -153,7 +162,7 @@ export function ModuleGridView(props: Props) {
             )
           }
         >
-          {t('charts.linkFilter')}
+          {[t('charts.linkFilter'), linkWords.join(' · ')].filter(Boolean).join(': ')}
         </Tag>
       )}
       {alternate ? (
