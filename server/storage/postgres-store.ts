@@ -366,11 +366,7 @@ export class PostgresStore implements FileStore {
         insert into stored_files (id, area, key, size, checksum, chunks)
         select ${id}, ${this.area}, null, 0, '', 0 from unsynced`);
       // the local copy only for a caller that reads it: writing 20 MB twice cost the upload a sixth of its time
-      await pipeline(
-        source,
-        m.stream,
-        local ? new Tee([fs.createWriteStream(temp, { mode: 0o600 }), chunks]) : chunks,
-      );
+      await pipeline(source, m.stream, local ? new Tee([fs.createWriteStream(temp, { mode: 0o600 }), chunks]) : chunks);
       const staged = { temp, size: m.state.size, checksum: m.state.checksum(), head: m.state.head, id };
       if (truncated()) {
         await drop();

@@ -84,10 +84,13 @@ describe('amounts in the messages', () => {
       await env.database.db
         .insert(settingsGroupMembers)
         .values({ settings_group_uuid: a.settingsGroup, user_id: reader.user.id, role: 'admin' });
-      const res = await postBill({ ...a, client: reader.client, user: reader.user }, {
-        budget_uuid: budget.uuid,
-        amount: '40000.00',
-      });
+      const res = await postBill(
+        { ...a, client: reader.client, user: reader.user },
+        {
+          budget_uuid: budget.uuid,
+          amount: '40000.00',
+        },
+      );
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       expect(warningsOf(res)![0]!.message).toMatch(shown);
       expect((await reader.client.delete(`/bills/${String(res.body.data?.uuid)}`)).statusCode).toBe(200);

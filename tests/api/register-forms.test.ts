@@ -62,21 +62,9 @@ describe("Fortify's registration form (one name field)", () => {
   it.each([
     ['an empty name', '   ', 'Name is required.'],
     ['a name that is not text', 42, 'Name must be a text.'],
-    [
-      'a name longer than both fields',
-      `${'A'.repeat(120)} Muster`,
-      'Name must not be greater than 100 characters.',
-    ],
-    [
-      'a name over the length limit',
-      `Anna ${'b'.repeat(200)}`,
-      'Name must not be greater than 201 characters.',
-    ],
-    [
-      'more than one comma',
-      'Muster, Anna, Dr.',
-      'Name must hold a first and a last name (e.g. Anna Muster).',
-    ],
+    ['a name longer than both fields', `${'A'.repeat(120)} Muster`, 'Name must not be greater than 100 characters.'],
+    ['a name over the length limit', `Anna ${'b'.repeat(200)}`, 'Name must not be greater than 201 characters.'],
+    ['more than one comma', 'Muster, Anna, Dr.', 'Name must hold a first and a last name (e.g. Anna Muster).'],
   ])('answers 422 on name for %s', async (_case, name, message) => {
     const { res } = await register(fortify(name));
     expect(res.statusCode).toBe(422);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
   fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.skipWaiting();');
   // as many files as a build has, and more
-  for (let i = 0; i < 400; i++) fs.writeFileSync(path.join(clientDir, 'assets', `chunk-${i}.js`), `export const n=${i};`);
+  for (let i = 0; i < 400; i++)
+    fs.writeFileSync(path.join(clientDir, 'assets', `chunk-${i}.js`), `export const n=${i};`);
   env = await createTestEnv({ clientDir });
 });
 afterAll(async () => {

@@ -89,7 +89,8 @@ test('an admin sees a member locked out of two-factor sign-in and unlocks them',
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) {
     if (i % 5 === 0) await member.request.get('/api/v1/sanctum/csrf-cookie');
-    if (i % 5 === 0) expect((await send('login', { email: MEMBER.email, password: MEMBER.password })).status()).toBe(200);
+    if (i % 5 === 0)
+      expect((await send('login', { email: MEMBER.email, password: MEMBER.password })).status()).toBe(200);
     statuses.push((await send('two-factor-challenge', { code: wrong })).status());
   }
   expect(statuses.at(-1)).toBe(429);
