@@ -58,7 +58,7 @@ test('an access rule made in the settings hides a contract from a member everywh
   await dialog.getByRole('combobox', { name: 'Add a condition…' }).selectOption({ label: 'Duration (months)' });
   await dialog.getByRole('textbox', { name: 'Duration (months) from' }).fill('twelve');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText(/format is invalid/)).toBeVisible();
+  await expect(dialog.getByText(/has an invalid format/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove the condition on Duration (months)' }).click();
   await dialog.getByRole('combobox', { name: 'Add a condition…' }).selectOption({ label: 'Title' });
   await dialog.getByRole('textbox', { name: 'Title contains' }).fill('Secret lease');

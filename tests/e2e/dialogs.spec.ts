@@ -262,4 +262,7 @@ test('in dark mode the selected toggle segment stands out: Table/Calendar and Mo
     calendarViews.getByRole('button', { name: 'Week' }),
   );
   await page.screenshot({ path: '.tmp/toggles-dark.png' });
+  // the choice is kept for the user: back to the table for the journeys after this one
+  await views.getByRole('button', { name: 'Table' }).click();
+  await expect(page.locator('.ag-header-cell[col-id="title"]')).toBeVisible();
 });

@@ -340,8 +340,17 @@ test('a header cut off by its column shows its label in a tooltip; a header show
   await signInTo(page, '/property');
   const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
   const label = (name: string) => header(name).locator('.ag-header-cell-text');
-  const cut = await label('Year of construction').evaluate((el) => el.scrollWidth > el.clientWidth);
-  expect(cut).toBe(true);
+  // the default widths fit every label (docs/decisions.md, "Column widths"): the user narrows the column first
+  const isCut = () => label('Year of construction').evaluate((el) => el.scrollWidth > el.clientWidth);
+  await expect.poll(isCut).toBe(false);
+  await label('Year of construction').scrollIntoViewIfNeeded();
+  await header('Year of construction').hover();
+  const handle = (await header('Year of construction').locator('.ag-header-cell-resize').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x - 90, handle.y + handle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(isCut).toBe(true);
   // in view first: a hover that scrolls the grid sideways would hide the tooltip with the scroll, as it should
   await label('Year of construction').scrollIntoViewIfNeeded();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -353,6 +362,11 @@ test('a header cut off by its column shows its label in a tooltip; a header show
   await label('Name').hover();
   await page.waitForTimeout(800);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // the narrowed column goes back to its default for the journeys after this one
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(isCut).toBe(false);
 });
 
 test('the status filter lists its values as checkboxes, and the lookup editor picks a cost group (Ctrl+Z takes it back)', async ({
