@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { cacheWritten, navigate, workerReady } from './offline-support';
-import { signInTo } from './support';
+import { recordNotices, signInTo } from './support';
 import { api, bulkPatch, dataRows, fetchAll, openFacilities, seed } from './sheet-support';
 
 test.use({ colorScheme: 'dark' });
@@ -164,17 +164,7 @@ test('a ticket made offline is kept, not claimed as created, and its replay says
 }) => {
   const subject = `Offline ${Date.now().toString(36)}`;
   // every notice shown, however briefly (a success notice leaves after 2.4 s)
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { notices: string[] }).notices = seen;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            for (const toast of [node, ...node.querySelectorAll('.bp6-toast')])
-              if (toast.classList.contains('bp6-toast')) seen.push(toast.textContent ?? '');
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordNotices(page);
   await signInTo(page, '/tickets');
   await expect(dataRows(page).first()).toHaveAttribute('row-id', /\w/);
   // online once: the property lookup the offline form uses is in the session's cache

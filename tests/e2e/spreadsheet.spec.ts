@@ -317,6 +317,7 @@ test('bulk edit skips records the user may not change with the permission messag
 test('a range over more than 500 rows is cut at 500, and the footer says so and names rows not loaded', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 2200, height: 900 }); // the Lifetime column in view (the grid draws only those)
   await signInTo(page, '/facilities');
   const first = page.locator('.ag-row[row-index="0"] [col-id="lifetime"]');
   await first.click();

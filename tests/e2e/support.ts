@@ -58,3 +58,24 @@ export async function apiPost<T>(page: Page, path: string, body: unknown): Promi
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return ((await res.json()) as { data: T }).data;
 }
+
+/**
+ * Records every notice (toast) the page shows, however briefly (a success notice leaves after 2.4 s, which a busy
+ * machine can let pass between two checks); `notices(page)` answers their texts so far. Call before the page loads.
+ */
+export async function recordNotices(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { notices: string[] }).notices = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const toast of [node, ...node.querySelectorAll('.bp6-toast')])
+              if (toast.classList.contains('bp6-toast')) seen.push(toast.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export const notices = (page: Page) =>
+  page.evaluate(() => [...((window as unknown as { notices?: string[] }).notices ?? [])]);
