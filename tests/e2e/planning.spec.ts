@@ -199,6 +199,8 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   const tray = page.getByRole('complementary', { name: /Without a date/ });
   const item = tray.getByText(subject);
   await expect(item).toBeVisible();
+  // the tray lists every undated ticket of the journeys before: this one may be below its fold
+  await item.scrollIntoViewIfNeeded();
   const today = isoOf(new Date());
   const from = (await item.boundingBox())!;
   const to = (await page.locator(`td[data-date="${today}"]`).boundingBox())!;
@@ -530,6 +532,7 @@ test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the dr
   const tray = page.getByRole('complementary', { name: /Without a date/ });
   const item = tray.getByText(subject);
   await expect(item).toBeVisible();
+  await item.scrollIntoViewIfNeeded(); // below the tray's fold when earlier journeys left undated tickets
 
   // dropped on the full day, it is drawn there once the calendar has reloaded, not behind "+n more"
   const reloaded = page.waitForResponse(

@@ -68,8 +68,9 @@ export function CalendarPanel({ kinds, onOpenItem, selectionKey }: Props) {
         selection={linked}
       />
       <div className="hw-cal-side">
-        <CalendarLegend kinds={kinds} selection={Boolean(linked)} />
+        {/* the tray first, where the drags start, within reach beside the month; the legend below it */}
         {kinds.some((k) => k === 'ticket' || k === 'order') && <UndatedTray context={context} />}
+        <CalendarLegend kinds={kinds} selection={Boolean(linked)} />
         <IcsLink />
       </div>
     </div>
