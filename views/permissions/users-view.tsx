@@ -30,12 +30,12 @@ function MembersTable({ sg, report }: AdminBodyProps) {
   const { data: me } = useCurrentUser();
   const members = useQuery({ queryKey: permissionKeys.members(sg), queryFn: () => fetchMembers(sg) });
   const groups = useQuery({ queryKey: permissionKeys.userGroups(sg), queryFn: () => fetchUserGroups(sg) });
+  const outcome = useOutcome(report);
   const update = useMutation({
     mutationFn: ({ user, body }: { user: string; body: Parameters<typeof updateMember>[2] }) =>
       updateMember(sg, user, body),
-    ...useOutcome(report),
+    ...outcome,
   });
-  const outcome = useOutcome(report);
   // a member locked out of two-factor sign-in after too many wrong codes (docs/domain/sign-in.md, "Two-factor lock")
   const unlock = useMutation({
     mutationFn: (member: Member) => unlockMemberTwoFactor(sg, member.user_uuid),
