@@ -21,6 +21,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Europe/Zurich',
     trace: 'retain-on-failure',
+    // No service worker unless a journey is about one (the offline, update and offline-dialog files allow it): each
+    // journey's fresh context would otherwise install the app and precache its 3 MB beside the journey's own work
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,4 +1,7 @@
-import { defineConfig, type Plugin } from 'vite';
+import fs from 'node:fs';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -33,6 +36,81 @@ export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-
       : null,
 });
 
+// Swiss German ships as its differences from German (docs/decisions.md, "What the service worker precaches"): the
+// de-ch files keep every key for the translators and the tests, but i18next falls back from de-ch to de
+// (src/i18n/options.ts), so the client build carries only the keys whose text differs ("ss" for "ß", Swiss terms).
+const SWISS_LOCALE = /[\\/]src[\\/]locales[\\/]de-ch[\\/]([\w-]+)\.json$/;
+type Texts = { [key: string]: string | Texts };
+const differences = (swiss: Texts, german: Texts | string | undefined): Texts => {
+  const out: Texts = {};
+  for (const [key, value] of Object.entries(swiss)) {
+    const other = typeof german === 'object' ? german[key] : undefined;
+    if (typeof value === 'object') {
+      const inner = differences(value, other);
+      if (Object.keys(inner).length) out[key] = inner;
+    } else if (value !== other) out[key] = value;
+  }
+  return out;
+};
+const swissAsDifferences = (): Plugin => ({
+  name: 'hauswerk-swiss-differences',
+  apply: 'build',
+  enforce: 'pre',
+  load(id) {
+    const file = id.split('?')[0]!;
+    if (!SWISS_LOCALE.test(file)) return null;
+    const read = (path: string) => JSON.parse(fs.readFileSync(path, 'utf8')) as Texts;
+    const german = file.replace(/([\\/])de-ch([\\/])/, '$1de$2');
+    return JSON.stringify(differences(read(file), fs.existsSync(german) ? read(german) : {}));
+  },
+});
+
+// Settings and administration screens stay out of the precache (docs/decisions.md, "What the service worker
+// precaches"): after the bundle is written, every chunk (and its CSS) that only the settings screens' routes reach
+// is added to the precache's `globIgnores`, so a new settings page needs no entry there. A chunk any other screen
+// imports statically stays in: it must load offline.
+const ADMIN_SCREEN =
+  /[\\/](views[\\/](permissions|invitations|networks|licenses|model-settings|settings|templates)|src[\\/]settings)[\\/]/;
+const FIELD_SCREEN = /[\\/]views[\\/]permissions[\\/]property-user-groups\.tsx$/; // the property drawer's panel
+const isAdminScreen = (id: string | null) => !!id && ADMIN_SCREEN.test(id) && !FIELD_SCREEN.test(id);
+const adminChunksStayOut = (globIgnores: string[]): Plugin => ({
+  name: 'hauswerk-admin-chunks',
+  apply: 'build',
+  generateBundle(_, bundle) {
+    const chunks = new Map<string, OutputChunk>();
+    for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+    const reach = (roots: OutputChunk[]) => {
+      const seen = new Set<string>();
+      const walk = (chunk: OutputChunk | undefined) => {
+        if (!chunk || seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        for (const dep of chunk.imports) walk(chunks.get(dep));
+      };
+      roots.forEach(walk);
+      return seen;
+    };
+    const roots = [...chunks.values()].filter((c) => c.isEntry || c.isDynamicEntry);
+    const field = reach(roots.filter((c) => !isAdminScreen(c.facadeModuleId)));
+    const fieldCss = new Set([...field].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]));
+    for (const file of reach(roots.filter((c) => isAdminScreen(c.facadeModuleId)))) {
+      if (field.has(file)) continue;
+      globIgnores.push(file);
+      for (const css of chunks.get(file)!.viteMetadata?.importedCss ?? [])
+        if (!fieldCss.has(css)) globIgnores.push(css);
+    }
+  },
+});
+const precacheIgnores = [
+  '**/*Chart-*.js', // recharts, named after its first chart
+  '**/{charts,chart-xlsx,charts-view}-*.js',
+  '**/settings-icons-*.js',
+  '**/map-view-*.{js,css}', // Leaflet: the map needs its tiles from the network anyway
+  '**/import-wizard-*.js',
+  '**/paths-*.js',
+  '**/{public-order,register,invitation-link,forgot-password,reset-password,email-verification}-page-*.js',
+  '**/terms-page-*.js',
+];
+
 // The client build. The API runs on the same origin (npm start); in `npm run dev` Vite proxies /api.
 // Installable and offline (docs/decisions.md, "Installable and offline"): the manifest with SVG and PNG icons, the
 // app shell precached (under 3 MB: the rarely used big chunks stay out and are cached when first loaded), API data
@@ -42,6 +120,8 @@ export default defineConfig({
     react(),
     leanIconNames(),
     buildMarker(),
+    swissAsDifferences(),
+    adminChunksStayOut(precacheIgnores),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -67,19 +147,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Loaded on demand and cached then (runtimeCaching): the charts (recharts), the map, the import wizard, Blueprint's icon
-        // path tables (~300 KB each, loaded only by icons named by string), the administration screens and the
-        // pages reached from mails (none of them is needed in a plant room).
-        globIgnores: [
-          '**/*Chart-*.js', // recharts, named after its first chart
-          '**/{charts,chart-xlsx,charts-view}-*.js',
-          '**/{settings-icons,profile-page}-*.js',
-          '**/map-view-*.js', // Leaflet: the map needs its tiles from the network anyway
-          '**/import-wizard-*.js',
-          '**/paths-*.js',
-          '**/{invitations,permissions,networks,licenses,audit-log,users,user-groups}-view-*.js',
-          '**/{public-order,register,invitation-link,forgot-password,reset-password,email-verification}-page-*.js',
-          '**/{property-delete-confirm,terms}-page-*.js',
-        ],
+        // path tables (~300 KB each, loaded only by icons named by string), the settings and administration screens
+        // (added by adminChunksStayOut) and the pages reached from mails (none of them is needed in a plant room).
+        globIgnores: precacheIgnores,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         cleanupOutdatedCaches: true,
         // the first worker takes over the open page at once, so a reload without signal works in the first visit

@@ -16,6 +16,7 @@ export const billsGrid = defineGrid(bill, {
     'number_external',
     'budget_uuid',
     'paid_at',
+    'number_internal',
   ],
   card: ['contact_uuid', 'due_date', 'amount'],
 });

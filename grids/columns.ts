@@ -5,6 +5,7 @@ import { isWritable, type Field, type FieldKind } from '../src/entities/fields';
 import { entityByName } from '../src/entities/registry';
 import { NumberTextEditor, RefLookupEditor } from './cell-editors';
 import { TitleCell } from './cell-renderers';
+import { RefsChipsCell, RefsTextEditor, refsText } from './refs-cells';
 import { MIN_WIDTH, columnWidth } from './column-width';
 import type { GridDefinition } from './define-grid';
 import { ValuesFilter } from './enum-filter';
@@ -95,6 +96,15 @@ export const columnAdapters = {
     }),
     filter: none,
   },
+  refs: {
+    width: 220,
+    editor: ({ field }) => ({
+      cellEditor: RefsTextEditor,
+      cellEditorParams: { model: field.kind === 'refs' ? field.model : '' },
+    }),
+    filter: none,
+  },
+  json: { width: 200, editor: () => ({}), filter: none },
 } satisfies { [K in FieldKind]: KindAdapter };
 
 /** The id AG Grid gives its checkbox selection column. */
@@ -167,15 +177,24 @@ function columnDef(grid: GridDefinition, ref: FieldRef, t: (key: string) => stri
     sortable,
     ...filter,
     ...(writable ? adapter.editor(ref) : {}),
-    editable: writable ? (p) => Boolean(p.data?.links.update) : false,
+    editable: writable && field.kind !== 'json' ? (p) => Boolean(p.data?.links.update) : false,
     type: adapter.numeric ? 'rightAligned' : undefined,
     cellDataType: false,
     valueFormatter:
       field.kind === 'ref'
         ? (p) => refText(p.value, field.model, p.context as GridContext)
-        : (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
+        : field.kind === 'refs'
+          ? (p) => refsText(p.context as GridContext, field.model, p.value)
+          : (p) => formatValue(p.value, ref, (p.context as GridContext).format, p.data),
     cellRenderer:
-      name === grid.entity.titleField ? TitleCell : field.kind === 'bool' ? 'agCheckboxCellRenderer' : undefined,
+      name === grid.entity.titleField
+        ? TitleCell
+        : field.kind === 'bool'
+          ? 'agCheckboxCellRenderer'
+          : field.kind === 'refs'
+            ? RefsChipsCell
+            : undefined,
+    ...(field.kind === 'refs' ? { cellRendererParams: { model: field.model } } : {}),
     suppressKeyboardEvent: field.kind === 'ref' ? suppressListKeys : gridKeys,
     ...(statusLike ? { cellClass: 'hw-status-cell' } : {}),
     cellClassRules: {

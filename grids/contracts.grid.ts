@@ -14,6 +14,7 @@ export const contractsGrid = defineGrid(contract, {
     'amount',
     'payment_interval',
     'auto_extend',
+    'number_internal',
   ],
   card: ['property_uuid', 'latest_cancellation_date', 'status'],
 });

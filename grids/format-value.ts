@@ -55,6 +55,12 @@ const formatters = {
   datetime: (v, _r, ctx) => formatDateTime(str(v), ctx.dateFormat),
   enum: (v, r, ctx) => ctx.t(`enums.${r.model}.${r.name}.${str(v)}`),
   ref: (v, r, ctx) => (r.field.kind === 'ref' ? (ctx.refTitle?.(r.field.model, str(v)) ?? '') : ''),
+  // the titles separated by `;` (as copied, exported and pasted)
+  refs: (v, { field }, ctx) =>
+    field.kind === 'refs' && Array.isArray(v)
+      ? v.map((u) => ctx.refTitle?.(field.model, String(u)) ?? String(u)).join('; ')
+      : '',
+  json: (v) => JSON.stringify(v),
 } satisfies { [K in FieldKind]: Formatter };
 
 /** The text a cell, card or read-only input shows; empty for null. */

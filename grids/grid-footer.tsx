@@ -20,11 +20,13 @@ export function GridFooter({ info, selected, error, model, children }: Props) {
   return (
     <div className="hw-grid-footer">
       <span className={Classes.TEXT_MUTED} aria-live="polite">
-        {info?.total !== null && info?.total !== undefined
-          ? t('grid.count', { count: info.total })
-          : info?.totalAtLeast
-            ? t('grid.countAtLeast', { count: info.totalAtLeast })
-            : null}
+        {info?.notLoadedOffline
+          ? t('offline.notLoaded')
+          : info?.total !== null && info?.total !== undefined
+            ? t('grid.count', { count: info.total })
+            : info?.totalAtLeast
+              ? t('grid.countAtLeast', { count: info.totalAtLeast })
+              : null}
       </span>
       {selected > 0 && (
         <Tag minimal intent={Intent.PRIMARY}>

@@ -8,6 +8,7 @@ export const gridViewsKey = ['grid-views'] as const;
 
 export const gridViewsQuery = {
   queryKey: gridViewsKey,
-  queryFn: () => http.get<GridView[]>('grid-views'),
+  // every view of every table in one page (a list of the records engine: at most 500 a page)
+  queryFn: () => http.get<GridView[]>('grid-views', { query: { per_page: 500 } }),
   staleTime: 60_000,
 };

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GridView, GridViewQuery } from '../src/entities/account';
 import { http } from '../src/api/http';
+import { ApiError } from '../src/api/errors';
 import { FormMessage, TextField, useFormSubmit } from '../src/components/form-fields';
 import { notify, reportActionError } from '../src/components/notices';
 import { useTranslation } from '../src/i18n';
@@ -66,35 +67,42 @@ export function GridViews({ table, settingsGroupUuid, current, views, onReset }:
   const { active } = views;
   const dirty = isQueryDirty(current, active?.query ?? null);
   const refresh = () => client.invalidateQueries({ queryKey: gridViewsKey });
+  // a change sends the version the menu shows: a view changed meanwhile (by its owner on another device, or an
+  // admin) is a 409, whose message shows while the menu loads the current version
+  const version = (view: GridView) => ({ headers: { 'If-Match': `"${view.updated_at}"` } });
+  const failed = async (error: unknown) => {
+    reportActionError(error);
+    if (error instanceof ApiError && error.status === 409) await refresh();
+  };
 
   const save = async () => {
     if (!active) return;
     try {
-      await http.patch(`grid-views/${active.uuid}`, { query: current });
+      await http.patch(`grid-views/${active.uuid}`, { query: current }, version(active));
       await refresh();
       notify.success(t('grid.views.saved', { name: active.name }));
     } catch (error) {
-      reportActionError(error);
+      await failed(error);
     }
   };
   const toggleShared = async () => {
     if (!active) return;
     try {
-      await http.patch(`grid-views/${active.uuid}`, { shared: !active.shared });
+      await http.patch(`grid-views/${active.uuid}`, { shared: !active.shared }, version(active));
       await refresh();
     } catch (error) {
-      reportActionError(error);
+      await failed(error);
     }
   };
   const remove = async () => {
     if (!active) return;
     try {
-      await http.delete(`grid-views/${active.uuid}`);
+      await http.delete(`grid-views/${active.uuid}`, version(active));
       views.select(null);
       await refresh();
       notify.success(t('grid.views.deleted', { name: active.name }));
     } catch (error) {
-      reportActionError(error);
+      await failed(error);
     }
   };
 

@@ -49,6 +49,8 @@ const SAMPLE = {
   datetime: () => '2026-03-15T10:00:00.000Z',
   enum: (f) => (f.kind === 'enum' ? f.values[0] : null),
   ref: (_f, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  refs: (_f, i) => [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`],
+  json: () => ({}),
 } satisfies { [K in FieldKind]: (field: Field, i: number) => unknown };
 
 function sampleRows(): ApiRecord[] {

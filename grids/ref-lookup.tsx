@@ -6,8 +6,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
-import { listRecords, recordKeys, recordTitle } from '../src/api/records';
-import { seedRefTitles } from './ref-titles';
+import type { AnyEntity } from '../src/entities/define';
+import { listRecords, recordKeys, recordTitle, type ApiRecord } from '../src/api/records';
+import { RefTitle, seedRefTitles } from './ref-titles';
 
 const LOOKUP_SIZE = 20;
 
@@ -26,7 +27,8 @@ interface Props {
   scope: Record<string, string | string[]>;
   initialSearch?: string;
   allowClear: boolean;
-  onPick: (uuid: string | null) => void;
+  /** The picked record comes along (a form fills the property of a picked meter from it). */
+  onPick: (uuid: string | null, record?: ApiRecord) => void;
   onCancel: () => void;
 }
 
@@ -50,6 +52,27 @@ function useFocusOnOpen(input: RefObject<HTMLInputElement | null>) {
     frame = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(frame);
   }, [input]);
+}
+
+/**
+ * What tells records with like titles apart: the record's other unique text fields (a meter's number) and, for a
+ * model that belongs to a property, the property's title.
+ */
+function LookupDetail({ entity, record }: { entity: AnyEntity; record: ApiRecord }) {
+  const keys = Object.entries(entity.fields)
+    .filter(([name, field]) => field.unique && field.kind === 'text' && name !== entity.titleField)
+    .map(([name]) => record[name])
+    .filter((value) => typeof value === 'string' && value !== '');
+  const property =
+    entity.scope === 'property' && typeof record.property_uuid === 'string' ? record.property_uuid : null;
+  if (keys.length === 0 && !property) return null;
+  return (
+    <span className="hw-ref-lookup-detail">
+      {keys.join(' · ')}
+      {keys.length > 0 && property ? ' · ' : null}
+      {property && <RefTitle model="property" uuid={property} />}
+    </span>
+  );
 }
 
 export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick, onCancel }: Props) {
@@ -97,7 +120,11 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
       event.preventDefault();
       event.stopPropagation();
       const pick = options[active];
-      if (pick !== undefined) onPick(pick);
+      if (pick !== undefined)
+        onPick(
+          pick,
+          rows.find((r) => r.uuid === pick),
+        );
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -138,8 +165,9 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
             key={record.uuid}
             roleStructure="listoption"
             text={recordTitle(entity, record) || t('grid.untitled')}
+            labelElement={<LookupDetail entity={entity} record={record} />}
             active={active === index + (allowClear ? 1 : 0)}
-            onClick={() => onPick(record.uuid)}
+            onClick={() => onPick(record.uuid, record)}
           />
         ))}
         {!query.isFetching && rows.length === 0 && <MenuItem disabled text={t('grid.lookup.none')} />}

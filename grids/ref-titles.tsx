@@ -9,6 +9,9 @@ import { useTranslation } from '../src/i18n';
 import { entityByName } from '../src/entities/registry';
 import { onSessionReset } from '../src/state/reset';
 import { listRecords, recordTitle, type ApiRecord } from '../src/api/records';
+import { fetchSettingsGroups } from '../src/api/account.api';
+import { http } from '../src/api/http';
+import { MEMBER_MODEL } from '../src/entities/fields';
 
 /** The server accepts up to 200 uuids in one filter. */
 const BATCH = 200;
@@ -41,9 +44,79 @@ interface Waiter {
 }
 const queues = new Map<string, Map<string, Waiter[]>>();
 
+/** The members' e-mails (lower-cased) known here, to their user uuids: a member is also named by e-mail. */
+const memberEmails = new Map<string, string>();
+
+/**
+ * The members of the user's settings groups, by user uuid with their names (the titles of `refs` to `member`: users
+ * are no model), and in the groups the user is an admin of their e-mails too (the admins' list of members; only
+ * admins edit user groups, docs/decisions.md "refs as uuid arrays"). One request per settings group, once per
+ * session; every title goes into the map.
+ */
+let members: Promise<void> | null = null;
+export function loadMemberTitles(): Promise<void> {
+  members ??= (async () => {
+    const groups = await fetchSettingsGroups();
+    for (const g of groups) {
+      const path = `settings-groups/${encodeURIComponent(g.uuid)}/members${g.role === 'admin' ? '/details' : ''}`;
+      for (const m of await http.get<{ user_uuid: string; name: string; email?: string }[]>(path)) {
+        remember(MEMBER_MODEL, m.user_uuid, m.name);
+        if (m.email) memberEmails.set(m.email.toLowerCase(), m.user_uuid);
+      }
+    }
+  })().catch((error: unknown) => {
+    members = null;
+    throw error;
+  });
+  return members;
+}
+onSessionReset(() => {
+  members = null;
+  memberEmails.clear();
+});
+
+/**
+ * Every record of a model a list of references may name, with its title (its first 500, for the small admin tables
+ * refs point to), so a pasted or typed title can be turned into its uuid at once (`uuidOfTitle`).
+ */
+export async function preloadTitles(model: string): Promise<void> {
+  if (model === MEMBER_MODEL) return loadMemberTitles();
+  const entity = entityByName(model);
+  if (!entity) return;
+  const reply = await listRecords(entity, { per_page: 500 });
+  for (const record of reply.data) remember(model, record.uuid, recordTitle(entity, record));
+}
+
+/**
+ * The uuid of the record of `model` titled `title` (any case) among the titles known here; the newest wins. A member
+ * is also found by their e-mail (an e-mail names one member, a name may name two).
+ */
+export function uuidOfTitle(model: string, title: string): string | undefined {
+  const wanted = title.trim().toLowerCase();
+  if (model === MEMBER_MODEL && memberEmails.has(wanted)) return memberEmails.get(wanted);
+  let found: string | undefined;
+  const prefix = `${model}:`;
+  for (const [key, { title: t }] of known)
+    if (key.startsWith(prefix) && t?.toLowerCase() === wanted) found = key.slice(prefix.length);
+  return found;
+}
+
 async function flush(model: string): Promise<void> {
   const queue = queues.get(model);
   queues.delete(model);
+  if (queue && model === MEMBER_MODEL) {
+    try {
+      await loadMemberTitles();
+      for (const [uuid, waiters] of queue) {
+        const title = knownRefTitle(model, uuid) ?? null;
+        remember(model, uuid, title);
+        for (const w of waiters) w.resolve(title);
+      }
+    } catch (error) {
+      for (const waiters of queue.values()) for (const w of waiters) w.reject(error);
+    }
+    return;
+  }
   const entity = entityByName(model);
   if (!queue || !entity) return;
   const uuids = [...queue.keys()];

@@ -10,6 +10,7 @@ import { fieldRefOf } from './field-refs';
 import type { FormatContext } from './format-value';
 import type { GridContext } from './grid-context';
 import { createRefTitleResolver } from './ref-cells';
+import { preloadTitles } from './ref-titles';
 import type { ApiRecord } from '../src/api/records';
 
 interface Current {
@@ -35,7 +36,7 @@ export function useGridContext(
     refTitles: createRefTitleResolver(client, (models) => {
       const columns = (api.current?.getColumns() ?? []).filter((column) => {
         const ref = fieldRefOf(grid, column.getColId());
-        return ref?.field.kind === 'ref' && models.has(ref.field.model);
+        return (ref?.field.kind === 'ref' || ref?.field.kind === 'refs') && models.has(ref.field.model);
       });
       if (columns.length > 0) api.current?.refreshCells({ columns, force: true });
     }),
@@ -47,6 +48,11 @@ export function useGridContext(
     lookupScope: {},
     queryClient: client,
   };
+  // every title a list of references may name, so a typed or pasted title is found (grids/refs-cells.ts)
+  useEffect(() => {
+    for (const field of Object.values(grid.entity.fields))
+      if (field.kind === 'refs') void preloadTitles(field.model).catch(() => undefined);
+  }, [grid.entity]);
   context.current.format = format;
   context.current.t = t;
   context.current.openRecord = openRecord;

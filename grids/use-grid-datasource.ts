@@ -6,6 +6,7 @@ import type { IDatasource, SortModelItem } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import type { AnyEntity } from '../src/entities/define';
 import { reportActionError } from '../src/components/notices';
+import { isApiError } from '../src/api/errors';
 import { toListQuery, type GridQueryState } from './list-query';
 import { listRecords, type ApiRecord, type ListMeta, type ListQuery, type ListReply } from '../src/api/records';
 import { seedRefTitles } from './ref-titles';
@@ -17,6 +18,8 @@ export interface ListInfo {
   total: number | null;
   totalAtLeast: number | null;
   canCreate: boolean;
+  /** Offline, and this list was not loaded in this session: nothing to show until the connection is back. */
+  notLoadedOffline?: boolean;
 }
 
 /** Rows read outside the grid's cache, by displayed index. */
@@ -119,6 +122,12 @@ export function useGridDatasource(
               });
           },
           (error: unknown) => {
+            if (notLoadedOffline(error)) {
+              // an empty list that says why, rather than a loading row and an unknown count
+              params.successCallback([], params.startRow);
+              onInfo({ total: null, totalAtLeast: null, canCreate: false, notLoadedOffline: true });
+              return;
+            }
             params.failCallback();
             reportActionError(error);
           },
@@ -148,6 +157,10 @@ export function useGridDatasource(
     // prefetched for the datasource the grid opens with.
   }, [entity, client, search, statusLimiter, archived, settingsGroupUuid, properties, partitions, extra]);
 }
+
+/** The network failed while the browser is offline: the list was not kept by this session (src/offline). */
+const notLoadedOffline = (error: unknown) =>
+  isApiError(error) && error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** The row count when it is known: the end was reached, or the server counted. */
 function lastRow(start: number, count: number, meta: ListMeta): number {

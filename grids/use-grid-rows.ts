@@ -13,7 +13,10 @@ export function useGridRows(entity: AnyEntity, { base, tableFilters }: ListState
   const showInfo = useCallback(
     (next: ListInfo) =>
       setInfo((old) =>
-        old?.total === next.total && old.totalAtLeast === next.totalAtLeast && old.canCreate === next.canCreate
+        old?.total === next.total &&
+        old.totalAtLeast === next.totalAtLeast &&
+        old.canCreate === next.canCreate &&
+        old.notLoadedOffline === next.notLoadedOffline
           ? old
           : next,
       ),

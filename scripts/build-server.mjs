@@ -1,6 +1,6 @@
 // Bundles the server (and the isomorphic core it imports) into dist/server with esbuild; packages stay external.
-// Then makes the data folder template that a first start on an empty data folder copies (docs/decisions.md,
-// "Start-up").
+// Then makes the data folder templates that a first start on an empty data folder copies, one of them with the demo
+// seeded (docs/decisions.md, "Start-up").
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 
 /**
  * `outdir`: dist/server for `npm start`; tests that run the server as a process bundle into a folder of their own.
- * `dataTemplate`: also make the data folder template (a few seconds; by default only for dist/server).
+ * `dataTemplate`: also make the data folder templates (several seconds; by default only for dist/server).
  */
 export async function buildServer(outdir = 'dist/server', { dataTemplate = outdir === 'dist/server' } = {}) {
   // chunks of an earlier build would otherwise stay beside the new ones
@@ -36,10 +36,14 @@ export async function buildServer(outdir = 'dist/server', { dataTemplate = outdi
     sourcemap: true,
     logLevel: 'warning',
   });
+  // the empty template and, beside it, the one with the demo seeded (pgdata-demo-template)
   const template = path.join(outdir, 'pgdata-template');
+  const demo = path.join(outdir, 'pgdata-demo-template');
   if (dataTemplate)
     execFileSync(process.execPath, [path.join(outdir, 'data-template.js'), template], { stdio: 'inherit' });
-  else for (const old of [template, `${template}.json`]) fs.rmSync(old, { recursive: true, force: true });
+  else
+    for (const old of [template, `${template}.json`, demo, `${demo}.json`])
+      fs.rmSync(old, { recursive: true, force: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -17,7 +17,7 @@ if (isStale(manifestFile, ['src', 'grids', 'views', 'index.html', 'public', 'vit
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // route → the lazily loaded modules it needs on first paint (layout, page). Add routes as modules arrive.
-// A grid screen (views/screens.ts) is the generic module screen and the module's grid definition (a chunk of its own,
+// A grid page (views/pages.ts) is the generic module screen and the module's grid definition (a chunk of its own,
 // or part of a shared one when other code imports it too).
 const gridScreen = (grid) => [
   'views/records/grid-screen.tsx',

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { loadConfig, outboxOn, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compileAllRuleMatches } from './services/access-rule-matches';
@@ -26,13 +26,13 @@ import { translate } from './i18n/messages';
 import { authRoutes } from './routes/auth.routes';
 import { accountRoutes } from './routes/account.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
+import { modelSettingsRoutes } from './routes/model-settings.routes';
 import { settingsGroupRoutes } from './routes/settings-groups.routes';
 import { permissionRoutes } from './routes/permissions.routes';
 import { accessRuleRoutes } from './routes/access-rules.routes';
 import { invitationRoutes } from './routes/invitations.routes';
-import { licenseRoutes } from './routes/licenses.routes';
 import { propertyDeletionRoutes } from './routes/property-deletion.routes';
-import { networkRoutes } from './routes/networks.routes';
+import { auditLogRoutes } from './routes/audit-log.routes';
 import { systemNotificationRoutes } from './routes/system-notifications.routes';
 import { systemRoutes } from './routes/system.routes';
 import { crudRoutes } from './crud/crud-routes';
@@ -40,17 +40,18 @@ import { bulkRoutes } from './crud/bulk-routes';
 import { exportRoutes } from './spreadsheet/export.routes';
 import { importRoutes } from './imports/imports.routes';
 import { preferenceRoutes } from './routes/preferences.routes';
-import { gridViewRoutes } from './routes/grid-views.routes';
 import { planningRoutes } from './routes/planning.routes';
 import { archiveCascadeRoutes } from './routes/archive-cascade.routes';
 import { contractRoutes } from './routes/contracts.routes';
 import { counterRoutes } from './routes/counters.routes';
 import { documentRoutes } from './documents/documents.routes';
-import { delegationRoutes } from './routes/delegations.routes';
+import { assignedToMeRoutes } from './routes/assigned-to-me.routes';
 import { analyticsRoutes } from './routes/analytics.routes';
+import { renewalRoutes } from './routes/renewal.routes';
 import { installModels } from './crud/model-behaviour';
 import { models } from './models';
 import { APP_VERSION } from './version';
+import { lazySerializerCompiler, lazyValidatorCompiler } from './lazy-schemas';
 import type { AppContext } from './context';
 
 export interface BuildOptions {
@@ -76,9 +77,20 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     requestTimeout: config.requestTimeoutMs,
     routerOptions: { maxParamLength: 200, querystringParser: parseQuerystring },
     ajv: undefined,
+    // No HEAD twin of every API GET (fastify's default doubled the routes registered at start; docs/decisions.md,
+    // "Start-up"): the built app's files keep theirs (below).
+    exposeHeadRoutes: false,
+    // zod's compilers only: fastify's default ones (ajv, fast-json-stringify) are then never loaded
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => lazyValidatorCompiler as never,
+        buildSerializer: () => lazySerializerCompiler as never,
+      },
+    },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // each route's schemas compiled on its first request, not at start (server/lazy-schemas.ts)
+  app.setValidatorCompiler(lazyValidatorCompiler);
+  app.setSerializerCompiler(lazySerializerCompiler);
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const keyring = new Keyring(await resolveAppKey(database.db, config.appKey));
@@ -119,22 +131,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       await api.register(accountRoutes);
       await api.register(twoFactorRoutes);
       await api.register(settingsGroupRoutes);
+      await api.register(modelSettingsRoutes);
       await api.register(permissionRoutes);
       await api.register(accessRuleRoutes);
       await api.register(invitationRoutes);
-      await api.register(licenseRoutes);
       await api.register(propertyDeletionRoutes);
-      await api.register(networkRoutes);
+      await api.register(auditLogRoutes);
       await api.register(systemNotificationRoutes);
       await api.register(preferenceRoutes);
-      await api.register(gridViewRoutes);
       await api.register(planningRoutes);
       await api.register(contractRoutes);
       await api.register(counterRoutes);
       await api.register(archiveCascadeRoutes);
       await api.register(documentRoutes);
-      await api.register(delegationRoutes);
+      await api.register(assignedToMeRoutes);
       await api.register(analyticsRoutes);
+      await api.register(renewalRoutes);
       await api.register(crudRoutes);
       await api.register(bulkRoutes());
       await api.register(exportRoutes());
@@ -161,7 +173,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     // Every built file (docs/decisions.md, "Start-up"); a missing file, a folder and any API path fall through
     // to the not-found handler below (a 404, or the app's shell for a page's path). Public: a file needs no sign-in,
     // and an unknown API path stays a 404 as without this route.
-    app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
+    app.get('/*', { config: { public: true }, schema: { hide: true }, exposeHeadRoute: true }, (req, reply) => {
       const file = req.url.split('?')[0]!;
       if (file.startsWith('/api/') || file.endsWith('/')) return reply.callNotFound();
       return reply.sendFile(file.slice(1));

@@ -1,4 +1,5 @@
-// Starts the HTTP server: opens the database (migrations applied), seeds the demo on an empty database,
+// Starts the HTTP server: opens the database (migrations applied; a first start copies the build's template, with
+// the demo when it has one of today), seeds the demo on an empty database or gives the copied demo its password,
 // starts the scheduled jobs, and shuts down gracefully on SIGTERM/SIGINT.
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -8,7 +9,7 @@ const started = performance.now();
 const config = loadConfig();
 // The database opens while the rest of the server loads: PGlite compiles its WebAssembly and reads its files in the
 // background meanwhile (docs/decisions.md, "Start-up").
-const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
+const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, demo: config.seedDemo }).then(
   (database) => ({ database }),
   (error: unknown) => ({ error }),
 );

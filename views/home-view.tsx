@@ -2,22 +2,27 @@
 // loaded lazily with the record screens' texts, so they stay off the first screen) and a card per module.
 import { Callout, Card, Classes, H1, Intent } from '@blueprintjs/core';
 import { Applications } from '@blueprintjs/icons';
-import { cloneElement, lazy, Suspense, type ReactElement } from 'react';
-import { useTranslation } from '../src/i18n';
+import { lazy, Suspense } from 'react';
+import { loadRecordTranslations, useTranslation } from '../src/i18n';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../src/api/queries';
-import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
+import { moduleIcon } from '../src/components/module-icons';
 import { useSelectedSettingsGroup } from '../src/components/use-settings-group';
 import { useDocumentTitle } from '../src/components/use-document-title';
-import { MODULES } from './screens';
-import { loadDashboard } from './records/routes';
+import { useDisabledModels } from '../src/components/use-disabled-models';
+import { MODULE_PAGES, listedWith } from './pages';
 
-const Dashboard = lazy(loadDashboard);
+// the tiles and small charts come with the record screens' texts
+const Dashboard = lazy(() =>
+  Promise.all([import('./home/dashboard'), loadRecordTranslations()]).then(([m]) => ({ default: m.Dashboard })),
+);
 
 export function HomeView() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const { current, isLoading } = useSelectedSettingsGroup();
+  // a module switched off in the settings group has no card (docs/domain/fields.md, "Model settings")
+  const listed = listedWith(useDisabledModels());
 
   useDocumentTitle(t('modules.home'));
 
@@ -51,16 +56,12 @@ export function HomeView() {
       )}
       <h2 className={`${Classes.HEADING} hw-section-title`}>{t('shell.home.modules')}</h2>
       <ul className="hw-module-cards">
-        {MODULES.filter((module) => module.key !== 'home').map((module) => (
-          <li key={module.key}>
+        {MODULE_PAGES.filter((module) => module.path !== '/' && listed(module)).map((module) => (
+          <li key={module.path}>
             <Link to={module.path} className="hw-card-link">
               <Card interactive className="hw-module-card">
-                <span className="hw-module-card-icon">
-                  {cloneElement((MODULE_ICONS[module.key] ?? DEFAULT_MODULE_ICON) as ReactElement<{ size?: number }>, {
-                    size: 20,
-                  })}
-                </span>
-                <span className="hw-module-card-title">{t(`modules.${module.key}`)}</span>
+                <span className="hw-module-card-icon">{moduleIcon(module.icon)}</span>
+                <span className="hw-module-card-title">{t(module.title)}</span>
                 <span className={`hw-module-card-text ${Classes.TEXT_MUTED}`}>
                   {t(`modules.descriptions.${module.key}`)}
                 </span>

@@ -1,36 +1,18 @@
-// The one placeholder for module, settings, template and public screens not built yet:
-// the translated name, an icon and a translated "being set up" state.
+// The one placeholder for the pages of the manifest not built yet (views/pages.ts, kind `placeholder`): modules,
+// settings, template and public pages show their translated title, their icon and a translated "being set up" state.
 import { Classes, NonIdealState } from '@blueprintjs/core';
-import { Globe } from '@blueprintjs/icons';
+import type { ComponentType } from 'react';
 import { useTranslation } from '../src/i18n';
-import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../src/components/module-icons';
-import {
-  DEFAULT_SETTINGS_ICON,
-  DEFAULT_TEMPLATE_ICON,
-  SETTINGS_ICONS,
-  TEMPLATE_ICONS,
-} from '../src/components/settings-icons';
+import { moduleIcon } from '../src/components/module-icons';
+import { pageIcon } from '../src/components/page-icons';
 import { useDocumentTitle } from '../src/components/use-document-title';
+import type { Page } from './pages';
 
-export type PlaceholderSection = 'modules' | 'settingsPages' | 'templates' | 'public';
-
-interface Props {
-  section: PlaceholderSection;
-  /** i18n key below modules.<section>.* (modules.* for modules) */
-  pageKey: string;
-}
-
-function iconFor(section: PlaceholderSection, key: string) {
-  if (section === 'modules') return MODULE_ICONS[key] ?? DEFAULT_MODULE_ICON;
-  if (section === 'settingsPages') return SETTINGS_ICONS[key] ?? DEFAULT_SETTINGS_ICON;
-  if (section === 'templates') return TEMPLATE_ICONS[key] ?? DEFAULT_TEMPLATE_ICON;
-  return <Globe />;
-}
-
-export function ModulePlaceholder({ section, pageKey }: Props) {
+export function ModulePlaceholder({ page }: { page: Page }) {
   const { t } = useTranslation();
-  const title = t(section === 'modules' ? `modules.${pageKey}` : `modules.${section}.${pageKey}`);
-  const icon = iconFor(section, pageKey);
+  const title = t(page.title);
+  const icon = page.group === 'modules' ? moduleIcon(page.icon) : pageIcon(page.icon);
+  const isPublic = page.group === 'public';
 
   useDocumentTitle(title);
 
@@ -43,12 +25,16 @@ export function ModulePlaceholder({ section, pageKey }: Props) {
       <NonIdealState
         className="hw-placeholder"
         icon={<span className="hw-placeholder-icon">{icon}</span>}
-        title={t(section === 'public' ? 'modules.placeholder.publicTitle' : 'modules.placeholder.title')}
-        description={t(
-          section === 'public' ? 'modules.placeholder.publicDescription' : 'modules.placeholder.description',
-          { name: title },
-        )}
+        title={t(isPublic ? 'modules.placeholder.publicTitle' : 'modules.placeholder.title')}
+        description={t(isPublic ? 'modules.placeholder.publicDescription' : 'modules.placeholder.description', {
+          name: title,
+        })}
       />
     </div>
   );
 }
+
+/** The placeholder of one page, for the router. */
+export const placeholderFor =
+  (page: Page): ComponentType =>
+  () => <ModulePlaceholder page={page} />;

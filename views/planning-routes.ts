@@ -1,4 +1,4 @@
-// The planning screens' imports, one hop away from the first screen: the screens table (screens.ts) knows only
+// The planning screens' imports, one hop away from the first screen: the router's loaders (src/app/page-loaders.ts) know only
 // this small module, so the list of chunks these screens need (FullCalendar, the drawer panels)
 // is not written into the first screen's bundle.
 export const loadPlanningModuleView = () => import('./planning/planning-module-view');

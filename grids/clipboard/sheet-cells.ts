@@ -6,6 +6,7 @@ import { isNumericKind } from '../../src/entities/fields';
 import { editText, formatValue } from '../format-value';
 import type { GridContext } from '../grid-context';
 import type { SheetColumn } from './paste-plan';
+import { parseRefsText, refsText } from '../refs-cells';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,6 +22,7 @@ export function copyText(context: GridContext, column: SheetColumn, row: Record<
   const { field } = column;
   if (isNumericKind(field.kind)) return editText(value, context.format.locale);
   if (field.kind === 'ref') return refTitle(context, field.model, value);
+  if (field.kind === 'refs') return refsText(context, field.model, value);
   return formatValue(value, { model: context.entity.name, name: column.name, field }, context.format, row);
 }
 
@@ -51,6 +53,10 @@ export function cellParser(context: GridContext) {
       if (typeof before === 'string' && refTitle(context, field.model, before) === text)
         return { ok: true, value: before };
       return { ok: false };
+    }
+    if (field.kind === 'refs') {
+      const uuids = parseRefsText(field.model, raw);
+      return uuids ? { ok: true, value: uuids } : { ok: false };
     }
     if (field.kind === 'bool') {
       const text = raw.trim().toLowerCase();

@@ -2,11 +2,15 @@
 // its role in each. Every generic query is scoped by this list (docs/domain/security.md, "Another workspace's record"), loaded
 // once per request.
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { AppContext, UserRow } from '../context';
 import type { Db } from '../db/client';
 import type { Right } from '../../src/entities/permissions';
 import { requireUser } from '../plugins/auth';
+import { deniedGroups } from '../plugins/networks';
+import { entityByName } from '../../src/entities/registry';
+import { ownerColumn, type AccessLevel, type AnyEntity } from '../../src/entities/define';
+import { forbidden, notFound } from '../http-error';
 import { rowsOf } from './table';
 import { membershipsOf, type Membership } from '../services/session.service';
 
@@ -26,6 +30,11 @@ export interface Access {
   limits?: Map<string, Limits>;
   /** Today in the caller's time zone (X-Timezone-Offset; docs/domain/fields.md, "Numbers, money and dates"), else UTC. */
   today?: string;
+  /** The client's address, written with each audit entry (none outside a request: a job, an import run). */
+  ip?: string;
+  /** The caller's settings groups refused from their address (docs/domain/permissions.md, "Networks"): already left
+   * out of `roles`; an admins' record there answers 403 saying why. */
+  refused?: ReadonlySet<string>;
 }
 
 /** YYYY-MM-DD of now shifted by the caller's offset in hours (−14 … 14; anything else counts as UTC). */
@@ -51,9 +60,11 @@ export function accessOf(ctx: AppContext, req: FastifyRequest): Promise<Access> 
   const user = requireUser(req);
   let found = cache.get(req);
   const today = todayAt(req.headers['x-timezone-offset']);
-  if (!found && req.memberships) found = Promise.resolve({ ...fromMemberships(user, req.memberships), today });
+  const refused = deniedGroups(user);
+  if (!found && req.memberships)
+    found = Promise.resolve({ ...fromMemberships(user, req.memberships), today, ip: req.ip, refused });
   if (!found) {
-    found = accessOfUser(ctx.db, user, today);
+    found = accessOfUser(ctx.db, user, today).then((a) => ({ ...a, ip: req.ip, refused }));
     cache.set(req, found);
   }
   return found;
@@ -73,13 +84,113 @@ export async function accessOfUser(db: Db, user: UserRow, today?: string): Promi
  * the default rights (everything but delete); once it has one, a member may do what the permission groups of their
  * user groups grant, and nothing else. Archived records are read-only until restored (the writes check that).
  */
-export function may(access: Access, settingsGroupUuid: string, action: Action, model: string): boolean {
+export function may(access: Access, settingsGroupUuid: string | null, action: Action, model: string): boolean {
+  const level = levelOf(model);
+  if (level === 'superusers') {
+    if (isSuperuser(access)) return true;
+    // a superusers' table of a settings group (licenses) is read by its admins; a global one by nobody else
+    return action === 'view' && settingsGroupUuid !== null && access.roles.get(settingsGroupUuid) === 'admin';
+  }
+  if (settingsGroupUuid === null) return false;
   const role = access.roles.get(settingsGroupUuid);
   if (!role) return false;
   if (role === 'admin') return true;
+  if (level === 'admins') return false;
+  // a user's own rows: the permission groups' rights do not apply, each row's owner decides (`mayOnRecord`)
+  if (entityByName(model)?.scope === 'user') return true;
   const rights = access.rights.get(settingsGroupUuid);
   if (!rights) return action !== 'delete';
   return rights.get(model)?.has(action) ?? false;
+}
+
+/**
+ * Whether the caller may take `action` on one record they see: `may` in its settings group and, for a user's own
+ * rows (src/entities/define.ts, `Scope` and `sharing`), beyond viewing only on their own row or as an admin of the
+ * row's settings group; anyone else the model shares the row with only reads it.
+ */
+export function mayOnRecord(access: Access, entity: AnyEntity, row: Readonly<Record<string, unknown>>, action: Action) {
+  const sg = row.settings_group_uuid == null ? null : String(row.settings_group_uuid);
+  if (!may(access, sg, action, entity.name)) return false;
+  const owner = ownerColumn(entity);
+  if (!owner || action === 'view') return true;
+  return Number(row[owner]) === access.user.id || (sg !== null && access.roles.get(sg) === 'admin');
+}
+
+/** Who reaches a model's records at all (src/entities/define.ts, `AccessLevel`; docs/domain/permissions.md,
+ * "Scopes and access of a model"). */
+export const levelOf = (model: string): AccessLevel => entityByName(model)?.access ?? 'members';
+
+/** A superuser with confirmed two-factor authentication: the one who writes superusers' tables (licenses, system
+ * notifications; docs/domain/permissions.md, "Scopes and access of a model"). */
+export const isSuperuser = (access: Pick<Access, 'user'>) =>
+  access.user.is_superuser && access.user.two_factor_confirmed_at !== null;
+
+/**
+ * A write of a superusers' table (create, update, archive, restore, delete, bulk, import) is for a superuser with
+ * confirmed 2FA: anyone else gets 403 before the request is validated or a record read (a superuser without 2FA is
+ * told to confirm it first), wherever the record is (docs/domain/permissions.md, "Scopes and access of a model").
+ */
+export function assertWrites(access: Pick<Access, 'user'>, entity: Pick<AnyEntity, 'name'>) {
+  if (levelOf(entity.name) !== 'superusers' || isSuperuser(access)) return;
+  throw forbidden(access.user.is_superuser ? 'auth.superuser_needs_2fa' : 'auth.forbidden');
+}
+
+/** The route config of a model's write routes: `assertWrites` before the body is validated (server/plugins/auth.ts). */
+export const writeRouteConfig = (entity: Pick<AnyEntity, 'name'>): FastifyContextConfig =>
+  levelOf(entity.name) === 'superusers'
+    ? { authorize: (req: FastifyRequest) => assertWrites({ user: requireUser(req) }, entity) }
+    : {};
+
+/**
+ * Where the references a write sets are looked up: in the caller's scope (a record hidden from them is refused as
+ * unknown), or, for a superuser writing a superusers' table of a settings group they need not belong to, among the
+ * live records of the record's settings group (null: crud/checks.ts).
+ */
+export const refScope = (access: Access, entity: Pick<AnyEntity, 'name'>): Access | null =>
+  reachesAll(access, entity.name) ? null : access;
+
+/** The caller reaches the records of `model` in every settings group, member or not (a superuser on a superusers'
+ * table): the scope is not narrowed to their settings groups. */
+export const reachesAll = (access: Access, model: string) => levelOf(model) === 'superusers' && isSuperuser(access);
+
+/**
+ * Whether the caller's role lets them reach `model` in the settings group at all (its access level), rights aside:
+ * false for a member on an admins' table, where the engine answers 403 (not 404: the settings group is theirs).
+ */
+export function reaches(access: Access, settingsGroupUuid: string | null, model: string): boolean {
+  const level = levelOf(model);
+  if (level === 'superusers') return may(access, settingsGroupUuid, 'view', model);
+  if (settingsGroupUuid === null) return false;
+  const role = access.roles.get(settingsGroupUuid);
+  return role === 'admin' || (role === 'user' && level === 'members');
+}
+
+/**
+ * A list of a model the caller may not reach (docs/domain/permissions.md, "Scopes and access of a model"): a global
+ * model's is a 403 for anyone but a superuser; an admins' (or superusers') table's names a settings group where the
+ * caller is a member without the level (403) or not a member (404), and so does a user's rows' that its settings
+ * group's admins see. Without one it lists what the caller reaches.
+ */
+export function assertReach(
+  access: Access,
+  entity: Pick<AnyEntity, 'name' | 'scope' | 'sharing'>,
+  settingsGroup?: string,
+) {
+  // a user's rows its settings group's admins see: the settings group is theirs to name (404 as the group itself)
+  if (entity.sharing?.admins && settingsGroup && !access.roles.has(settingsGroup)) throw notFound();
+  if (levelOf(entity.name) === 'members' || reachesAll(access, entity.name)) return;
+  if (entity.scope === 'global') throw forbidden();
+  if (!settingsGroup) return; // the settings groups where the caller reaches it, maybe none
+  if (!access.roles.has(settingsGroup)) throw notFound();
+  if (!reaches(access, settingsGroup, entity.name)) throw forbidden();
+}
+
+/** A many-record write (bulk) of a model the caller reaches in none of their settings groups is a 403 as a whole (a
+ * member on an admins' table), before any row is read. */
+export function assertReachesSome(access: Access, entity: Pick<AnyEntity, 'name' | 'scope'>) {
+  if (levelOf(entity.name) === 'members' || reachesAll(access, entity.name)) return;
+  if (entity.scope === 'global') throw forbidden();
+  if (access.groups.length && !access.groups.some((g) => reaches(access, g, entity.name))) throw forbidden();
 }
 
 /** The caller seen as seeing every record of their settings groups: only to find which settings group a record

@@ -6,17 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
-import { recordSchema } from '../../src/entities/schemas';
 import { nextState } from '../../src/domain/transitions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { HttpError, fieldError, forbidden } from '../http-error';
 import { errorReplies } from '../routes/schemas';
-import { accessOf, may, type Access } from './access';
+import { accessOf, mayOnRecord, type Access } from './access';
 import { getRow } from './read';
 import { presentRecord, type Row } from './present';
 import { behaviourOf, type ActionDef } from './model-behaviour';
 import { warningsMeta } from './warnings';
+import { lazyRecordSchema, lazySchema } from '../lazy-schemas';
 
 /** A transaction: everything a `Db` does (it is one, so it goes wherever a `Db` goes), plus `rollback`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -36,7 +36,7 @@ export async function onRecord<T>(
     const txCtx = { ...ctx, db: tx };
     const row = await getRow(txCtx, access, entity, uuid);
     if (right === 'update') {
-      if (!may(access, String(row.settings_group_uuid), 'update', entity.name)) throw forbidden();
+      if (!mayOnRecord(access, entity, row, 'update')) throw forbidden();
       if (row.archived_at) throw new HttpError(409, 'errors.archived');
     }
     return fn(tx, row, txCtx);
@@ -62,7 +62,9 @@ const params = z.object({ uuid: z.uuid() });
 
 function actionRoute(app: FastifyInstance, entity: AnyEntity, action: ActionDef) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reply = z.object({ data: recordSchema(entity), meta: z.record(z.string(), z.unknown()).optional() });
+  const reply = lazySchema(() =>
+    z.object({ data: lazyRecordSchema(entity), meta: z.record(z.string(), z.unknown()).optional() }),
+  );
   r.post(
     `/${entity.plural}/:uuid/${action.name}`,
     {

@@ -4,10 +4,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
-import { may, type Access } from './access';
+import { assertWrites, mayOnRecord, type Access } from './access';
 import { getRows } from './read';
 import { col, tableOf } from './table';
-import { setArchived, subtree } from './write';
+import { groupOf, setArchived, subtree } from './write';
 import { hooksOf } from './model-behaviour';
 import type { Row } from './present';
 import { inTransaction, loadScoped, type BulkOptions } from './bulk';
@@ -32,6 +32,7 @@ export async function bulkAction(
   rows: { uuid: string; updated_at?: string }[],
   o: Omit<BulkOptions, 'skipInvalid'>,
 ) {
+  assertWrites(access, entity);
   const uuids = rows.map((r) => r.uuid);
   const dups = uuids.flatMap((u, i) => (uuids.indexOf(u) !== i ? [i] : []));
   if (dups.length)
@@ -45,20 +46,24 @@ export async function bulkAction(
     const out: { uuid: string; status: Status }[] = [];
     for (const { uuid, updated_at: version } of rows) {
       const row = current.get(uuid)!;
-      const sg = String(row.settings_group_uuid);
+      const sg = groupOf(row);
       const status = await (async (): Promise<Status> => {
         if (version && new Date(version).getTime() !== (row.updated_at as Date).getTime()) return 'conflict';
         if (action === 'delete') {
-          if (!may(access, sg, 'delete', entity.name) && !untouchedByCreator(row, access.user.id)) return 'skipped';
+          if (!mayOnRecord(access, entity, row, 'delete') && !untouchedByCreator(row, access.user.id)) return 'skipped';
           const ids = await subtree(c.db, entity, uuid);
           await c.db
             .update(tableOf(entity))
             .set({ deleted_at: new Date(), deleted_by: access.user.id })
             .where(inArray(col(entity, 'uuid'), ids));
-          await hooksOf(entity).afterArchive?.({ db: c.db, access, settingsGroup: sg, now: new Date() }, ids, true);
+          await hooksOf(entity).afterArchive?.(
+            { db: c.db, access, settingsGroup: sg as string, now: new Date() },
+            ids,
+            true,
+          );
           return 'done';
         }
-        if (!may(access, sg, 'archive', entity.name)) return 'skipped';
+        if (!mayOnRecord(access, entity, row, 'archive')) return 'skipped';
         const archived = await c.db
           .select({ at: col(entity, 'archived_at') })
           .from(tableOf(entity))

@@ -8,7 +8,7 @@ import { entityList } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import { isoDateTime } from '../../src/entities/schemas';
 import type { Locale } from '../../src/entities/account';
-import { accessOf, type Access } from './access';
+import { accessOf, assertReachesSome, writeRouteConfig, type Access } from './access';
 import { presentRecord, type Row } from './present';
 import { MAX_BULK_ROWS, bulkCreate, bulkUpdate } from './bulk';
 import { bulkAction, type BulkAction } from './bulk-actions';
@@ -63,23 +63,30 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
   const base = `/${entity.plural}`;
   const tags = [entity.plural];
   const response = { 200: reply, 201: reply, ...errorReplies };
+  // a superusers' table refuses anyone else's writes before the body is validated (access.ts, `assertWrites`)
+  const config = writeRouteConfig(entity);
+  const accessTo = async (req: Parameters<typeof accessOf>[1]): Promise<Access> => {
+    const access = await accessOf(ctx, req);
+    assertReachesSome(access, entity);
+    return access;
+  };
 
   if (!skip.has(`PATCH ${base}`))
-    r.patch(base, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
+    r.patch(base, { config, schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
       const o = { dryRun: req.query.dry_run ?? false, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
       return answer(res, req.locale, 200, async () => {
-        const access = await accessOf(ctx, req);
+        const access = await accessTo(req);
         return withRecords(entity, access, await bulkUpdate(ctx, access, entity, req.body.rows, o));
       });
     });
 
   // Records that are stored files come from uploads only (EntityDefinition.createdByUpload).
   if (!skip.has(`POST ${base}/bulk`) && !entity.createdByUpload)
-    r.post(`${base}/bulk`, { schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
+    r.post(`${base}/bulk`, { config, schema: { tags, querystring, body: rowsBody, response } }, async (req, res) => {
       const dryRun = req.query.dry_run ?? false;
       const o = { dryRun, skipInvalid: req.body.skip_invalid ?? false, locale: req.locale };
       return answer(res, req.locale, dryRun ? 200 : 201, async () => {
-        const access = await accessOf(ctx, req);
+        const access = await accessTo(req);
         const made = await bulkCreate(ctx, access, entity, req.body.rows, o);
         return { ...made, data: made.data.map((row) => row && presentRecord(entity, access, row)) };
       });
@@ -89,11 +96,11 @@ function registerBulk(app: FastifyInstance, entity: AnyEntity, skip: Set<string>
     if (skip.has(`POST ${base}/bulk-${action}`)) continue;
     r.post(
       `${base}/bulk-${action}`,
-      { schema: { tags, querystring, body: actionBody, response } },
+      { config, schema: { tags, querystring, body: actionBody, response } },
       async (req, res) => {
         const o = { dryRun: req.query.dry_run ?? false, locale: req.locale };
         return answer(res, req.locale, 200, async () => {
-          const access = await accessOf(ctx, req);
+          const access = await accessTo(req);
           return withRecords(entity, access, await bulkAction(ctx, access, entity, action, req.body.rows, o));
         });
       },

@@ -14,11 +14,13 @@ import { scopeOwner } from '../../src/entities/registry';
 import { isDecimalKind } from '../../src/entities/fields';
 import { HttpError, notFound } from '../http-error';
 import { translate } from '../i18n/messages';
-import { may, type Access } from './access';
+import { assertWrites, mayOnRecord, refScope, type Access } from './access';
 import { getRows } from './read';
 import { col, scopeCondition, tableOf } from './table';
-import { create, update } from './write';
+import { create, groupOf, update } from './write';
 import { WriteBatch, knownRefs } from './checks';
+import { readModelSettingsOf } from './model-settings';
+import { NumberPool } from './numbering';
 import type { Row } from './present';
 import type { Warning } from './model-behaviour';
 import { rowWarnings } from './warnings';
@@ -78,6 +80,7 @@ const duplicates = (uuids: string[]) => uuids.flatMap((u, i) => (uuids.indexOf(u
 export type UpdateStatus = 'updated' | 'unchanged' | 'conflict' | 'skipped' | 'invalid';
 
 export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEntity, rows: Body[], o: BulkOptions) {
+  assertWrites(access, entity);
   const schema = updateSchema(entity).extend({ uuid: z.uuid() });
   const errors: Errors = {};
   const parsed = rows.map((row, i) => {
@@ -95,7 +98,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
     const current = await loadScoped(c, access, entity, valid);
     const known = await knownRefs(
       c.db,
-      access,
+      refScope(access, entity),
       entity,
       parsed.filter((p) => p !== null),
     );
@@ -105,9 +108,22 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
       parsed.flatMap((p) => {
         if (!p) return [];
         const { uuid, updated_at: _v, ...changed } = p;
-        return [{ sg: String(current.get(uuid)!.settings_group_uuid), changed }];
+        return [{ sg: groupOf(current.get(uuid)!), changed }];
       }),
     );
+    // running numbers typed by hand are checked with the counters of their settings groups locked (numbering.ts)
+    const numbering = entity.numbering?.field;
+    const numbers = numbering
+      ? await NumberPool.take(
+          c.db,
+          entity,
+          parsed.flatMap((p) =>
+            p && p[numbering] != null && p[numbering] !== ''
+              ? [{ sg: String(current.get(p.uuid)!.settings_group_uuid), changed: p }]
+              : [],
+          ),
+        )
+      : undefined;
     const out: { uuid: string; status: UpdateStatus; errors?: Errors }[] = [];
     for (const [i, p] of parsed.entries()) {
       const own = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`rows.${i}.`)));
@@ -117,7 +133,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
       }
       const row = current.get(p.uuid)!;
       const { uuid, updated_at: version, ...changes } = p;
-      if (row.archived_at || !may(access, String(row.settings_group_uuid), 'update', entity.name)) {
+      if (row.archived_at || !mayOnRecord(access, entity, row, 'update')) {
         out.push({ uuid, status: 'skipped' });
         continue;
       }
@@ -135,8 +151,9 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
           known,
           batch,
           warnings: rowWarned,
+          numbers,
         });
-        batch.wrote(uuid, { sg: String(row.settings_group_uuid), changed: changes });
+        batch.wrote(uuid, { sg: groupOf(row), changed: changes });
         Object.assign(warnings, rowWarnings(o.locale, i, rowWarned));
         out.push({ uuid, status: 'updated' });
       } catch (err) {
@@ -182,6 +199,7 @@ export async function bulkUpdate(ctx: AppContext, access: Access, entity: AnyEnt
 }
 
 export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEntity, rows: Body[], o: BulkOptions) {
+  assertWrites(access, entity);
   const schema = createSchema(entity);
   const errors: Errors = {};
   const parsed = rows.map((row, i) => {
@@ -194,32 +212,55 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
     const warnings: Record<string, string[]> = {};
     const made: (string | null)[] = [];
     const valid = parsed.filter((p) => p !== null);
-    const known = await knownRefs(c.db, access, entity, valid);
+    const known = await knownRefs(c.db, refScope(access, entity), entity, valid);
     // a record under a property belongs to the property's settings group
     const owner = scopeOwner(entity.scope);
-    const sgOf = (p: Body) =>
-      owner
-        ? known.get(owner.name)?.get(String(p.property_uuid).toLowerCase())?.sg
-        : typeof p.settings_group_uuid === 'string'
-          ? p.settings_group_uuid
-          : undefined;
+    const sgOf = (p: Body): string | null | undefined =>
+      entity.scope === 'global'
+        ? null
+        : owner
+          ? known.get(owner.name)?.get(String(p.property_uuid).toLowerCase())?.sg
+          : typeof p.settings_group_uuid === 'string'
+            ? p.settings_group_uuid
+            : undefined;
     const batch = await WriteBatch.read(
       c.db,
       entity,
       valid.map((p) => ({ sg: sgOf(p), changed: p })),
     );
+    // the model's settings of the rows' settings groups, read once for all rows (each write is handed its group's)
+    const groups = [...new Set(valid.map(sgOf).filter((sg): sg is string => sg != null))];
+    const settings = await readModelSettingsOf(c.db, groups, entity);
+    // running numbers for the rows without one, taken at once per settings group where the model is switched on
+    const numbers = entity.numbering
+      ? await NumberPool.take(
+          c.db,
+          entity,
+          valid.flatMap((p) => {
+            const sg = sgOf(p);
+            return sg != null && settings.get(sg)?.enabled ? [{ sg, changed: p }] : [];
+          }),
+          batch,
+        )
+      : undefined;
     for (const [i, p] of parsed.entries()) {
       if (!p) {
         made.push(null);
         continue;
       }
+      const sg = sgOf(p);
+      const row =
+        numbers && sg != null && settings.get(sg)?.enabled && numbers.lacks(p)
+          ? { ...p, [numbers.field]: await numbers.next(c.db, sg) }
+          : p;
       try {
         const rowWarned: Warning[] = [];
-        const uuid = await create(c, access, entity, p, { known, batch, warnings: rowWarned });
-        batch.wrote(uuid, { sg: sgOf(p), changed: p }, true);
+        const uuid = await create(c, access, entity, row, { known, batch, warnings: rowWarned, settings, numbers });
+        batch.wrote(uuid, { sg, changed: row }, true);
         Object.assign(warnings, rowWarnings(o.locale, i, rowWarned));
         made.push(uuid);
       } catch (err) {
+        if (row !== p) numbers!.putBack(row[numbers!.field]);
         const rowErrors = serviceRowErrors(err, o.locale, `rows.${i}`, entity);
         if (!rowErrors) throw err;
         Object.assign(errors, rowErrors);
@@ -227,6 +268,7 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
       }
     }
     if (Object.keys(errors).length && !o.skipInvalid) throw new RowsInvalid(errors);
+    await numbers?.settle(c.db);
     const records = new Map(
       (
         await getRows(

@@ -9,13 +9,15 @@
 // error) to the caller. Rows of one batch see what earlier rows of it set: imports pass the values and parents of
 // the file's earlier rows (`seen`, `moved`); bulk writes its rows one by one and hands each write a `WriteBatch`,
 // read once for all rows, with the rows written so far laid over it.
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import type { ValidationFailed } from '../http-error';
 import type { Access } from './access';
 import { col, scopeCondition, tableOf } from './table';
+import { lookUpRefs, refsFields } from './refs';
+import { MEMBER_MODEL } from '../../src/entities/fields';
 import { ancestry, closesLoop } from './tree';
 
 type Body = Record<string, unknown>;
@@ -26,7 +28,8 @@ const add = (p: Problems, field: string, key: Problems[string][number]['key']) =
 
 /** A stored record a reference may point to: its settings group and, for records under a property, its property. */
 export interface KnownRecord {
-  sg: string;
+  /** Null for a global model's record. */
+  sg: string | null;
   property: string | null;
 }
 /** Records already looked up, by model name then lower-case uuid (null: no such record). */
@@ -34,16 +37,19 @@ export type KnownRecords = ReadonlyMap<string, ReadonlyMap<string, KnownRecord |
 
 /** A row to check the references of. */
 export interface RefRow {
-  /** The settings group the record belongs to. */
-  sg: string;
+  /** The settings group the record belongs to (null: a global model's record). */
+  sg: string | null;
   /** The values the write sets: only these references are checked (null ones are not). */
   changed: Body;
   /** The record's property after the write (for records under a property). */
   property?: unknown;
 }
 
+/** References to records (a reference to a member, the pseudo-model of users, is checked apart: `memberProblems`). */
 const refFields = (entity: AnyEntity) =>
-  Object.entries(entity.fields).flatMap(([name, f]) => (f.kind === 'ref' ? [[name, f.model] as const] : []));
+  Object.entries(entity.fields).flatMap(([name, f]) =>
+    f.kind === 'ref' && f.model !== MEMBER_MODEL ? [[name, f.model] as const] : [],
+  );
 
 /**
  * Looks up the records of `model` with the given (lower-case) uuids that the caller sees (one query): their scope
@@ -68,7 +74,7 @@ async function lookUp(db: Db, access: Access | null, model: string, uuids: reado
       ),
     )) as {
     uuid: string;
-    sg: string;
+    sg: string | null;
     property?: string | null;
   }[];
   for (const r of rows) found.set(r.uuid, { sg: r.sg, property: r.property ?? null });
@@ -81,7 +87,7 @@ async function lookUp(db: Db, access: Access | null, model: string, uuids: reado
  */
 export async function knownRefs(
   db: Db,
-  access: Access,
+  access: Access | null,
   entity: AnyEntity,
   rows: readonly Body[],
 ): Promise<KnownRecords> {
@@ -128,18 +134,47 @@ export async function refProblems(
         add(out[i]!, name, 'validation.ref_other_property');
     });
   }
+  // a member: one of the row's settings group (src/entities/fields.ts, `MEMBER_MODEL`), one query per field
+  for (const [name, f] of Object.entries(entity.fields)) {
+    if (f.kind !== 'ref' || f.model !== MEMBER_MODEL) continue;
+    const given = rows.map((r) => (r.changed[name] == null ? null : String(r.changed[name]).toLowerCase()));
+    const uuids = [...new Set(given.filter((v): v is string => v !== null))];
+    if (!uuids.length) continue;
+    const groups = new Map<string, Set<string>>();
+    for (const m of await lookUpRefs(db, access, MEMBER_MODEL, { uuids }))
+      (groups.get(m.uuid) ?? groups.set(m.uuid, new Set()).get(m.uuid)!).add(m.sg);
+    rows.forEach((row, i) => {
+      const uuid = given[i];
+      if (uuid && !(row.sg !== null && groups.get(uuid)?.has(row.sg))) add(out[i]!, name, 'validation.not_member');
+    });
+  }
+  // lists of references: every uuid a record of the row's settings group the caller sees (one query per field)
+  for (const [name, field] of refsFields(entity)) {
+    const given = rows.map((r) =>
+      Array.isArray(r.changed[name]) ? (r.changed[name] as unknown[]).map((u) => String(u).toLowerCase()) : [],
+    );
+    const uuids = [...new Set(given.flat())];
+    if (!uuids.length) continue;
+    const found = new Map<string, Set<string | null>>();
+    for (const rec of await lookUpRefs(db, access, field.model, { uuids }))
+      (found.get(rec.uuid) ?? found.set(rec.uuid, new Set()).get(rec.uuid)!).add(rec.sg);
+    rows.forEach((row, i) => {
+      if (given[i]!.some((u) => !found.get(u)?.has(row.sg))) add(out[i]!, name, 'validation.ref_not_found');
+    });
+  }
   return out;
 }
 
 /** A row to check the unique fields of. */
 export interface UniqueRow {
-  sg: string;
+  /** Null for a global model's record (its values are unique among the global records). */
+  sg: string | null;
   changed: Body;
   /** The record's uuid when it exists (it does not collide with itself). */
   uuid?: string;
 }
 
-const holderKey = (sg: string, value: string) => `${sg}\u0000${value}`;
+const holderKey = (sg: string | null, value: string) => `${sg ?? ''}\u0000${value}`;
 /** A unique field's value as a row sets it (null: none). */
 const uniqueValue = (changed: Body, name: string) =>
   changed[name] == null || changed[name] === '' ? null : String(changed[name]);
@@ -152,27 +187,58 @@ async function readHolders(
   db: Db,
   entity: AnyEntity,
   name: string,
-  wanted: readonly { sg: string; value: string }[],
+  wanted: readonly { sg: string | null; value: string }[],
   have: Map<string, Set<string>>,
 ) {
   const missing = wanted.filter((w) => !have.has(holderKey(w.sg, w.value)));
   if (!missing.length) return;
   const fresh = new Set(missing.map((w) => holderKey(w.sg, w.value)));
   for (const k of fresh) have.set(k, new Set());
+  const sg = col(entity, 'settings_group_uuid');
+  const groups = [...new Set(missing.flatMap((w) => (w.sg === null ? [] : [w.sg])))];
   const taken = (await db
-    .select({ uuid: col(entity, 'uuid'), v: col(entity, name), sg: col(entity, 'settings_group_uuid') })
+    .select({ uuid: col(entity, 'uuid'), v: col(entity, name), sg })
     .from(tableOf(entity))
     .where(
       and(
         inArray(col(entity, name), [...new Set(missing.map((w) => w.value))]),
-        inArray(col(entity, 'settings_group_uuid'), [...new Set(missing.map((w) => w.sg))]),
+        // a global model's records have no settings group (src/entities/define.ts, `Scope`)
+        or(
+          groups.length ? inArray(sg, groups) : undefined,
+          missing.some((w) => w.sg === null) ? isNull(sg) : undefined,
+        ),
         isNull(col(entity, 'deleted_at')),
       ),
-    )) as { uuid: string; v: unknown; sg: string }[];
+    )) as { uuid: string; v: unknown; sg: string | null }[];
   for (const t of taken) {
     const k = holderKey(t.sg, String(t.v));
     if (fresh.has(k)) have.get(k)!.add(t.uuid);
   }
+}
+
+/**
+ * Which of `values` of a unique field stored, not deleted records of the settings group hold (one query for the
+ * values `batch` has not read yet). What is read is kept in `batch`, so the checks of the rows that take these values
+ * read nothing more.
+ */
+export async function heldValues(
+  db: Db,
+  entity: AnyEntity,
+  name: string,
+  sg: string,
+  values: readonly string[],
+  batch?: WriteBatch,
+): Promise<Set<string>> {
+  const have = batch?.holders.get(name) ?? new Map<string, Set<string>>();
+  if (batch && !batch.holders.has(name)) batch.holders.set(name, have);
+  await readHolders(
+    db,
+    entity,
+    name,
+    values.map((value) => ({ sg, value })),
+    have,
+  );
+  return new Set(values.filter((v) => have.get(holderKey(sg, v))!.size > 0));
 }
 
 /** Reads the stored parents on the way up from `uuids` (one recursive query) into `into`; unknown ones are roots. */
@@ -204,7 +270,7 @@ export class WriteBatch {
    * the stored parents above the parents they set (one recursive query). A row whose settings group is not known
    * yet (`sg` undefined) is left out: its write reads what it needs.
    */
-  static async read(db: Db, entity: AnyEntity, rows: readonly { sg?: string; changed: Body }[]) {
+  static async read(db: Db, entity: AnyEntity, rows: readonly { sg?: string | null; changed: Body }[]) {
     const batch = new WriteBatch(entity);
     for (const [name, field] of Object.entries(entity.fields)) {
       if (!field.unique) continue;
@@ -228,7 +294,7 @@ export class WriteBatch {
    * Lays a row over the batch once its write succeeded: `uuid` now holds the values and the parent it set. Without
    * its settings group, the pairs of its values are forgotten (read again from the store, which holds the row).
    */
-  wrote(given: string, row: { sg?: string; changed: Body }, created = false) {
+  wrote(given: string, row: { sg?: string | null; changed: Body }, created = false) {
     const uuid = given.toLowerCase(); // as the store gives uuids back
     for (const [name, have] of this.holders) {
       if (!(name in row.changed)) continue;

@@ -1,25 +1,39 @@
 // Generic routes for every model of the registry (docs/domain/api.md, "Records, links and actions"): list, get, create,
 // update, delete, archive, restore, the subtree of tree models, and each model's declared actions. A bespoke route
 // file may take a generic route over (escape hatch: the model's `overrides`, server/models).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entityList } from '../../src/entities/registry';
-import { createSchema, recordSchema, updateSchema } from '../../src/entities/schemas';
+import { createSchema, updateSchema } from '../../src/entities/schemas';
 import type { AnyEntity } from '../../src/entities/define';
-import { accessOf } from './access';
+import { accessOf, writeRouteConfig } from './access';
 import { listQuerySchema } from './list-query';
 import { getRow, getRows, list } from './read';
 import { create, setArchived, softDelete, subtree, update } from './write';
 import { presentRecord, presentRecords } from './present';
 import { actionRoutes } from './actions';
-import { overrides, type GenericRoute, type Warning } from './model-behaviour';
+import { deleteReplyOf, overrides, writeInputOf, type GenericRoute, type Warning } from './model-behaviour';
 import { warningSchema, warningsMeta } from './warnings';
 import { errorReplies } from '../routes/schemas';
 import { translate } from '../i18n/messages';
+import { lazyRecordSchema, lazySchema } from '../lazy-schemas';
+import { recordHistory } from '../audit/history';
 
 const params = z.object({ uuid: z.uuid() });
+const historyReply = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      user: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+      action: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      created_at: z.string(),
+    }),
+  ),
+});
 const ifMatch = z.object({ 'if-match': z.string().max(100).optional() }).passthrough();
+const deleted = z.object({ message: z.string() });
 
 export async function crudRoutes(app: FastifyInstance) {
   for (const entity of entityList) {
@@ -32,15 +46,32 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const base = `/${entity.plural}`;
-  const record = recordSchema(entity);
-  const one = z.object({ data: record });
-  const written = one.extend({ meta: z.object({ warnings: z.array(warningSchema) }).optional() });
+  // built on a route's first use, not at start (server/lazy-schemas.ts)
+  const record = lazyRecordSchema(entity);
+  const one = lazySchema(() => z.object({ data: record }));
+  const written = lazySchema(() =>
+    z.object({ data: record, meta: z.object({ warnings: z.array(warningSchema) }).optional() }),
+  );
   const tags = [entity.plural];
+  // a superusers' table refuses anyone else's writes before the body is validated (access.ts, `assertWrites`)
+  const config = writeRouteConfig(entity);
   const read = async (req: Parameters<typeof accessOf>[1], uuid: string) => {
     const access = await accessOf(ctx, req);
     return { data: presentRecord(entity, access, await getRow(ctx, access, entity, uuid)) };
   };
   const on = (route: GenericRoute, register: () => void) => !overrides(entity, route) && register();
+  // what the model's writes take beside the values (model-behaviour.ts, `input`), split off the body and query
+  const extra = writeInputOf(entity);
+  const query = Object.keys(extra.query).length ? { querystring: lazySchema(() => z.strictObject(extra.query)) } : {};
+  const inputOf = (body: unknown, q: unknown) => {
+    const values = { ...(body as Record<string, unknown>) };
+    const input: Record<string, unknown> = { ...(q as Record<string, unknown>) };
+    for (const key of Object.keys(extra.body)) {
+      if (key in values) input[key] = values[key];
+      delete values[key];
+    }
+    return { values, input };
+  };
 
   on('list', () =>
     r.get(
@@ -48,13 +79,15 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
       {
         schema: {
           tags,
-          querystring: listQuerySchema(entity),
+          querystring: lazySchema(() => listQuerySchema(entity)),
           response: {
-            200: z.object({
-              data: z.array(record),
-              meta: z.record(z.string(), z.unknown()),
-              links: z.record(z.string(), z.string()),
-            }),
+            200: lazySchema(() =>
+              z.object({
+                data: z.array(record),
+                meta: z.record(z.string(), z.unknown()),
+                links: z.record(z.string(), z.string()),
+              }),
+            ),
             ...errorReplies,
           },
         },
@@ -76,12 +109,19 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
   on('create', () =>
     r.post(
       base,
-      { schema: { tags, body: createSchema(entity), response: { 201: written, ...errorReplies } } },
+      {
+        config,
+        schema: {
+          tags,
+          ...query,
+          body: lazySchema(() => createSchema(entity).extend(extra.body)),
+          response: { 201: written, ...errorReplies },
+        },
+      },
       async (req, reply) => {
         const warnings: Warning[] = [];
-        const uuid = await create(ctx, await accessOf(ctx, req), entity, req.body as Record<string, unknown>, {
-          warnings,
-        });
+        const { values, input } = inputOf(req.body, req.query);
+        const uuid = await create(ctx, await accessOf(ctx, req), entity, values, { warnings, input });
         return reply.code(201).send({ ...(await read(req, uuid)), ...warningsMeta(req.locale, warnings) });
       },
     ),
@@ -91,37 +131,43 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
     r.patch(
       `${base}/:uuid`,
       {
+        config,
         schema: {
           tags,
           params,
           headers: ifMatch,
-          body: updateSchema(entity),
+          body: lazySchema(() => updateSchema(entity).extend(extra.body)),
           response: { 200: written, 409: errorReplies[404], ...errorReplies },
         },
       },
       async (req) => {
         const version = req.headers['if-match']?.replace(/^W\//, '').replace(/"/g, '');
         const warnings: Warning[] = [];
-        await update(
-          ctx,
-          await accessOf(ctx, req),
-          entity,
-          req.params.uuid,
-          req.body as Record<string, unknown>,
-          version,
-          { warnings },
-        );
+        const { values, input } = inputOf(req.body, {});
+        await update(ctx, await accessOf(ctx, req), entity, req.params.uuid, values, version, { warnings, input });
         return { ...(await read(req, req.params.uuid)), ...warningsMeta(req.locale, warnings) };
       },
     ),
   );
 
+  // 200 with a message, or 204 for a model that answered so before it moved onto the engine (`deleteReply`)
+  const noContent = deleteReplyOf(entity) === 'no-content';
   on('delete', () =>
     r.delete(
       `${base}/:uuid`,
-      { schema: { tags, params, response: { 200: z.object({ message: z.string() }), ...errorReplies } } },
-      async (req) => {
-        await softDelete(ctx, await accessOf(ctx, req), entity, req.params.uuid);
+      {
+        config,
+        schema: {
+          tags,
+          params,
+          ...query,
+          response: { ...(noContent ? { 204: lazySchema(() => z.null()) } : { 200: deleted }), ...errorReplies },
+        },
+      },
+      async (req, reply) => {
+        await softDelete(ctx, await accessOf(ctx, req), entity, req.params.uuid, inputOf({}, req.query).input);
+        // the typed reply knows the 200 only (the 204 is the model's own, declared above)
+        if (noContent) return (reply as unknown as FastifyReply).code(204).send(null);
         return { message: translate(req.locale, 'records.deleted') };
       },
     ),
@@ -132,10 +178,14 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
       r.post(
         `${base}/:uuid/${action}`,
         {
+          config,
           schema: {
             tags,
             params,
-            response: { 200: one.extend({ meta: z.object({ affected: z.number() }) }), ...errorReplies },
+            response: {
+              200: lazySchema(() => z.object({ data: record, meta: z.object({ affected: z.number() }) })),
+              ...errorReplies,
+            },
           },
         },
         async (req) => {
@@ -152,11 +202,31 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
     );
   }
 
+  // an audited model's record tells its history (docs/domain/permissions.md, "Audit log"): read in the caller's scope
+  if (entity.audit)
+    on('history', () =>
+      r.get(
+        `${base}/:uuid/history`,
+        { schema: { tags, params, response: { 200: historyReply, ...errorReplies } } },
+        async (req) => {
+          const access = await accessOf(ctx, req);
+          await getRow(ctx, access, entity, req.params.uuid);
+          return { data: await recordHistory(ctx.db, entity.name, req.params.uuid) };
+        },
+      ),
+    );
+
   if (entity.tree)
     on('descendants', () =>
       r.get(
         `${base}/:uuid/descendants`,
-        { schema: { tags, params, response: { 200: z.object({ data: z.array(record) }), ...errorReplies } } },
+        {
+          schema: {
+            tags,
+            params,
+            response: { 200: lazySchema(() => z.object({ data: z.array(record) })), ...errorReplies },
+          },
+        },
         async (req) => {
           const access = await accessOf(ctx, req);
           await getRow(ctx, access, entity, req.params.uuid);

@@ -11,6 +11,8 @@ import { fieldError } from '../http-error';
 export interface Cursor {
   v: unknown;
   u: string;
+  /** The values of the default sort's next fields (src/entities/define.ts, `defaultSort.then`), when it has any. */
+  t?: unknown[];
 }
 
 export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
@@ -49,6 +51,9 @@ const fits = {
   date: (v) => typeof v === 'string' && DATE.test(v) && validDate(v),
   datetime: isInstant,
   ref: isUuid,
+  // never sorted by (src/entities/list-rules.ts): no cursor carries their values
+  refs: () => false,
+  json: () => false,
 } satisfies { [K in FieldKind]: (v: unknown, field: Field) => boolean };
 
 /** Whether `v` is a sort value the list sorted by `sortName` could have put in a cursor. */
@@ -59,15 +64,26 @@ export function cursorValueFits(entity: AnyEntity, sortName: string, sortCol: An
   return fits[field.kind](v, field);
 }
 
-/** The cursor of a list sorted by `sortName`: a 422 on `cursor` when it is not one this list could have made. */
-export function decodeCursor(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, s: string): Cursor {
+/** The cursor of a list sorted by `sortName` (then by `then`): a 422 on `cursor` when it is not one this list could
+ * have made. */
+export function decodeCursor(
+  entity: AnyEntity,
+  sortName: string,
+  sortCol: AnyPgColumn,
+  s: string,
+  then: readonly { name: string; col: AnyPgColumn }[] = [],
+): Cursor {
   let c: unknown;
   try {
     c = JSON.parse(Buffer.from(s, 'base64url').toString());
   } catch {
     c = null;
   }
-  const { v, u } = (c !== null && typeof c === 'object' && !Array.isArray(c) ? c : {}) as Partial<Cursor>;
+  const { v, u, t } = (c !== null && typeof c === 'object' && !Array.isArray(c) ? c : {}) as Partial<Cursor>;
   if (!isUuid(u) || !cursorValueFits(entity, sortName, sortCol, v)) throw fieldError('cursor', 'validation.cursor');
-  return { v, u: u! };
+  if (!then.length) return { v, u: u! };
+  const next = Array.isArray(t) && t.length === then.length ? t : null;
+  if (!next || then.some((f, i) => next[i] === null || !cursorValueFits(entity, f.name, f.col, next[i])))
+    throw fieldError('cursor', 'validation.cursor');
+  return { v, u: u!, t: next };
 }

@@ -8,7 +8,7 @@ import { isoDateTime, valueSchema, valueSchemas } from '../../src/entities/schem
 import { contextColumn, filterableFields, sortableFields } from '../../src/entities/list-rules';
 import { entityByName } from '../../src/entities/registry';
 import { fieldError } from '../http-error';
-import { listFiltersOf } from './model-behaviour';
+import { listFiltersOf, listParamsOf } from './model-behaviour';
 import { col, tableOf } from './table';
 
 /** The documented maximum page size. */
@@ -33,9 +33,14 @@ const filterSchemas = {
   geo: (f) => range(z.string().regex(/^-?\d+(\.\d+)?$/, 'errors.decimal'), f),
   bool: () => flag,
   date: (f) => range(valueSchema(f), f),
-  datetime: (f) => range(isoDateTime(), f),
+  // a field written as a stamp (`stamp`) is filtered by stamps too
+  datetime: (f) => range('stamp' in f && f.stamp ? valueSchema(f) : isoDateTime(), f),
   enum: (f) => listOf(valueSchema(f)),
   ref: (f) => listOf(valueSchema(f)),
+  // contains any of the uuids given
+  refs: () => listOf(z.uuid()),
+  // never filtered by (src/entities/list-rules.ts)
+  json: () => z.never(),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };
 
 /** The system columns every list may be filtered by, a day or a range of days (UTC, both ends included). */
@@ -82,6 +87,10 @@ function buildListQuerySchema(entity: AnyEntity) {
     archived: z.enum(['0', '1', 'all']).optional(),
     // offered only where records have a place (`placeOf`); elsewhere an unknown parameter (422)
     ...((placeOf(entity) ? { bbox: bboxSchema.optional() } : {}) as { bbox: z.ZodOptional<typeof bboxSchema> }),
+    // the model's own parameters (model-behaviour.ts, `listParams`)
+    ...(Object.fromEntries(
+      Object.entries(listParamsOf(entity)).map(([name, p]) => [name, p.schema.optional()]),
+    ) as Record<never, z.ZodOptional<z.ZodType>>),
   });
 }
 
@@ -164,6 +173,14 @@ export function namedFilterConditions(entity: AnyEntity, filter: ListQuery['filt
   const named = listFiltersOf(entity);
   return Object.entries(filter ?? {}).flatMap(([name, value]) =>
     value !== undefined && Object.hasOwn(named, name) ? [named[name]!.condition(value)] : [],
+  );
+}
+
+/** The model's own list parameters in a list query (`listParams`, server/crud/model-behaviour.ts). */
+export function listParamConditions(entity: AnyEntity, q: ListQuery): SQL[] {
+  const given = q as Record<string, unknown>;
+  return Object.entries(listParamsOf(entity)).flatMap(([name, p]) =>
+    given[name] !== undefined ? [p.condition(given[name])] : [],
   );
 }
 

@@ -21,6 +21,8 @@ export interface Warning {
   params?: MessageParams;
 }
 
+/** What a hook is given; the model's settings for `settingsGroup` are `settingsFor(h, model)` (typed by the model's
+ * definition, read once per write: server/crud/model-settings.ts). */
 export interface HookContext {
   db: Db;
   access: Access;
@@ -28,6 +30,9 @@ export interface HookContext {
   now: Date;
   /** Where a hook puts its warnings for the reply (absent: nobody listens, e.g. a job). */
   warnings?: Warning[];
+  /** What the request says about the write beside the record's values (a model's own route passes it: a network's
+   * `confirm_lockout` and `replace`); absent for bulk writes and imports. */
+  input?: Readonly<Record<string, unknown>>;
 }
 
 /** Per-model steps of the generic writes, run inside the write's transaction (one request, one transaction). */
@@ -96,7 +101,8 @@ export interface SubLink {
 }
 
 /** The generic routes of a model (crud-routes.ts) a bespoke route file may take over. */
-export type GenericRoute = 'list' | 'get' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'descendants';
+export type GenericRoute =
+  'list' | 'get' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'descendants' | 'history';
 
 /** A scheduled job of the model (server/jobs/jobs.ts runs it like the others: idempotent, once across processes). */
 export interface ModelJob {
@@ -121,6 +127,13 @@ export interface ListFilter {
   condition: (value: unknown) => SQL;
 }
 
+/** A parameter of a model's list query beside the engine's own (a saved view's `table`: how its clients asked
+ * before the model moved onto the engine); `condition` gets the parsed value. */
+export interface ListParam {
+  schema: z.ZodType;
+  condition: (value: unknown) => SQL;
+}
+
 export interface ModelBehaviour {
   hooks?: ModelHooks;
   /** The inputs of the values it derives on write (what its `beforeWrite` returns, and the derived fields its
@@ -129,18 +142,33 @@ export interface ModelBehaviour {
   derivedFrom?: DerivedInputs;
   /** Named filters of its lists (and of everything that takes a list query: counts, exports, dashboard tiles). */
   listFilters?: Readonly<Record<string, ListFilter>>;
+  /** Parameters of its list query beside the engine's (list, count and export take them as the list does). */
+  listParams?: Readonly<Record<string, ListParam>>;
+  /** `'no-content'`: its `DELETE /{plural}/{uuid}` answers 204 without a body, as it did before the model moved onto
+   * the engine (a delegation); otherwise 200 with a message. */
+  deleteReply?: 'no-content';
   /** Values derived on read (`today` is the caller's day). */
   computed?: (row: Row, today: string) => Row;
-  /** The SQL of its `virtual` fields (computed on every read, in the same query; no column, never stale). */
-  selected?: () => Record<string, SQL>;
+  /** The SQL of its `virtual` fields (computed on every read, in the same query; no column, never stale), for the
+   * caller when known (a saved view's `mine`, a delegation in force on the caller's day). */
+  selected?: (access?: Access) => Record<string, SQL>;
   /** Values stored on every write, derived from the merged record. */
   stored?: (merged: Row) => Row;
   actions?: readonly ActionDef[];
   links?: readonly SubLink[];
+  /**
+   * What the model's generic writes take beside the record's values, never stored: keys of the create and update
+   * body (`body`) and of the create and delete query (`query`), handed to its hooks as `HookContext.input` (a
+   * network's `confirm_lockout` and `replace`). Bulk writes and imports take none.
+   */
+  input?: { body?: Readonly<Record<string, z.ZodType>>; query?: Readonly<Record<string, z.ZodType>> };
   /** Generic routes the model's own route file registers instead. */
   overrides?: readonly GenericRoute[];
   /** Its scheduled jobs (reminders, state changes by date). */
   jobs?: readonly ModelJob[];
+  /** Details an audited model adds to the entry of an update beside the engine's `changes` (the details its readers
+   * knew before the model moved onto the engine: a renamed group's former name). */
+  auditDetails?: (before: Row, after: Row) => Record<string, unknown>;
 }
 
 export type ModelRegistry = Readonly<Partial<Record<string, ModelBehaviour>>>;
@@ -184,6 +212,10 @@ export function behaviourOf(entity: AnyEntity): ModelBehaviour {
 export const listFiltersOf = (entity: AnyEntity): Readonly<Record<string, ListFilter>> =>
   (registry && behaviourOf(entity).listFilters) || {};
 
+/** A model's own list parameters (`listParams`; none before the registry is installed). */
+export const listParamsOf = (entity: AnyEntity): Readonly<Record<string, ListParam>> =>
+  (registry && behaviourOf(entity).listParams) || {};
+
 export const hooksOf = (entity: AnyEntity): ModelHooks => behaviourOf(entity).hooks ?? {};
 
 /** The inputs of a model's derived values (`derivedFrom`; none before the registry is installed). */
@@ -194,9 +226,9 @@ export const computedValues = (entity: AnyEntity, row: Row, today = new Date().t
   behaviourOf(entity).computed?.(row, today) ?? {};
 
 /** The SQL expressions of a model's virtual fields, by field name (none for a model without any). */
-export function virtualColumns(entity: AnyEntity): Record<string, SQL> {
+export function virtualColumns(entity: AnyEntity, access?: Access): Record<string, SQL> {
   if (!Object.values(entity.fields).some((f) => f.virtual)) return {};
-  const selected = behaviourOf(entity).selected?.() ?? {};
+  const selected = behaviourOf(entity).selected?.(access) ?? {};
   for (const [name, f] of Object.entries(entity.fields))
     if (f.virtual && !selected[name]) throw new Error(`${entity.name}.${name}: a virtual field needs its SQL`);
   return selected;
@@ -215,6 +247,14 @@ export function modelLinks(entity: AnyEntity, row: Row, base: string): Record<st
   ];
   return Object.fromEntries(names.map((n) => [linkKey(n), `${base}/${n}`]));
 }
+
+/** The model's write inputs beside its values (`input`; none: empty shapes). */
+export const writeInputOf = (entity: AnyEntity) => {
+  const own = behaviourOf(entity).input ?? {};
+  return { body: own.body ?? {}, query: own.query ?? {} };
+};
+
+export const deleteReplyOf = (entity: AnyEntity) => behaviourOf(entity).deleteReply;
 
 export const overrides = (entity: AnyEntity, route: GenericRoute): boolean =>
   behaviourOf(entity).overrides?.includes(route) ?? false;

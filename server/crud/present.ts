@@ -1,12 +1,20 @@
 // A database row as the API replies it: dates as ISO strings, decimals as strings, and `links` showing only
 // what the caller may do now (docs/domain/api.md, "Records, links and actions").
 import type { AnyEntity } from '../../src/entities/define';
-import { may, type Access } from './access';
+import { ownerColumn } from '../../src/entities/define';
+import { mayOnRecord, type Access } from './access';
 import { computedValues, modelLinks } from './model-behaviour';
+import { formatStamp } from '../../src/entities/dates';
 
 export type Row = Record<string, unknown>;
 
 const out = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+
+/** A datetime field written as a stamp in the API (`stamp`, src/entities/fields.ts). */
+const isStampField = (entity: AnyEntity, name: string) => {
+  const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+  return field?.kind === 'datetime' && field.stamp === true;
+};
 
 /** Rows of one model as the API replies them. */
 export const presentRecords = (entity: AnyEntity, access: Access, rows: readonly Row[]) =>
@@ -14,18 +22,20 @@ export const presentRecords = (entity: AnyEntity, access: Access, rows: readonly
 
 export function presentRecord(entity: AnyEntity, access: Access, row: Row): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) record[k] = out(v);
+  const owner = ownerColumn(entity); // the owning user's id is never part of a reply
+  for (const [k, v] of Object.entries(row))
+    if (k !== owner) record[k] = v instanceof Date && isStampField(entity, k) ? formatStamp(v) : out(v);
   Object.assign(record, computedValues(entity, row, access.today));
   const base = `/api/v1/${entity.plural}/${String(row.uuid)}`;
-  const sg = String(row.settings_group_uuid);
+  const may = (action: 'update' | 'archive' | 'delete') => mayOnRecord(access, entity, row, action);
   const links: Record<string, string> = { self: base };
   if (row.archived_at) {
-    if (may(access, sg, 'archive', entity.name)) links.restore = `${base}/restore`;
+    if (may('archive')) links.restore = `${base}/restore`;
   } else {
-    if (may(access, sg, 'update', entity.name)) Object.assign(links, { update: base }, modelLinks(entity, row, base));
-    if (may(access, sg, 'archive', entity.name)) links.archive = `${base}/archive`;
+    if (may('update')) Object.assign(links, { update: base }, modelLinks(entity, row, base));
+    if (may('archive')) links.archive = `${base}/archive`;
   }
-  if (may(access, sg, 'delete', entity.name)) links.delete = base;
+  if (may('delete')) links.delete = base;
   record.links = links;
   return record;
 }

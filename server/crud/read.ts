@@ -4,21 +4,32 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
-import { notFound } from '../http-error';
+import { forbidden, notFound } from '../http-error';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
-import { may, type Access } from './access';
-import { bboxConditions, DEFAULT_PER_PAGE, namedFilterConditions, type ListQuery } from './list-query';
+import { assertReach, levelOf, may, reaches, reachesAll, type Access } from './access';
+import {
+  bboxConditions,
+  DEFAULT_PER_PAGE,
+  listParamConditions,
+  namedFilterConditions,
+  type ListQuery,
+} from './list-query';
 import type { Row } from './present';
 import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { refsContainAny } from './refs';
+import { MEMBER_MODEL } from '../../src/entities/fields';
+import { users } from '../db/schema';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
 
-export function listConditions(entity: AnyEntity, access: Access, q: ListQuery): SQL {
-  const parts: (SQL | undefined)[] = [scopeCondition(entity, access)];
+/** The conditions of a list query: the caller's scope (or `scope`, a bespoke list route's own: see `list`), then
+ * the query's. */
+export function listConditions(entity: AnyEntity, access: Access, q: ListQuery, scope?: SQL): SQL {
+  const parts: (SQL | undefined)[] = [scope ?? scopeCondition(entity, access)];
   if (q.settings_group_uuid) parts.push(eq(col(entity, 'settings_group_uuid'), q.settings_group_uuid));
   // The selected context narrows models that belong to a property; workspace-wide models (contacts, catalogues)
   // are not narrowed by it.
@@ -36,6 +47,7 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery):
   if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
   if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
   parts.push(...filterConditions(entity, access, q.filter), ...bboxConditions(entity, q.bbox));
+  parts.push(...listParamConditions(entity, q));
   return and(...parts)!;
 }
 
@@ -45,6 +57,7 @@ export function filterConditions(entity: AnyEntity, access: Access, filter: List
   const parts = Object.entries(filter ?? {}).flatMap(([name, value]) => {
     if (value === undefined) return [];
     if (entity.fields[name]?.kind === 'ref') return [amongSeen(entity, name, access, value as string[])];
+    if (entity.fields[name]?.kind === 'refs') return [refsContainAny(entity, name, access, value as string[])];
     return filterCondition(entity, name, value) ?? [];
   });
   return [...parts, ...namedFilterConditions(entity, filter)];
@@ -78,6 +91,13 @@ function searchCondition(entity: AnyEntity, pattern: string): SQL {
   const parts: SQL[] = own ? [sql`${own} like ${pattern}`] : [];
   if (!entity.fields[entity.titleField]?.searchable) {
     for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind === 'ref' && field.model === MEMBER_MODEL) {
+        // a member by their name (a delegation's delegate)
+        parts.push(
+          sql`${col(entity, name)} in (select ${users.uuid} from ${users} where lower(${users.first_name} || ' ' || ${users.last_name}) like ${pattern})`,
+        );
+        continue;
+      }
       const target = field.kind === 'ref' ? entityByName(field.model) : undefined;
       const theirs = target && searchColumn(target);
       if (!target || !theirs) continue;
@@ -91,45 +111,79 @@ function searchCondition(entity: AnyEntity, pattern: string): SQL {
 
 /**
  * Rows after the cursor in (sort column, uuid) order, nulls last in both directions (lists and exports). For a column that cannot be
- * null this is one row comparison, which the (settings group, column, uuid) index answers directly at any depth.
+ * null this is one row comparison, which the (settings group, column, uuid) index answers directly at any depth; the
+ * default sort's next fields (never null) join that row comparison.
  */
-export function afterCursor(sortCol: AnyPgColumn, uuidCol: AnyPgColumn, c: Cursor, descending: boolean): SQL {
+export function afterCursor(
+  sortCol: AnyPgColumn,
+  uuidCol: AnyPgColumn,
+  c: Cursor,
+  descending: boolean,
+  then: readonly { col: AnyPgColumn }[] = [],
+): SQL {
   const cmp = descending ? sql.raw('<') : sql.raw('>');
-  if (sortCol.notNull) return sql`(${sortCol}, ${uuidCol}) ${cmp} (${c.v}, ${c.u})`;
-  if (c.v === null) return and(isNull(sortCol), sql`${uuidCol} ${cmp} ${c.u}`)!;
-  return or(
-    sql`${sortCol} ${cmp} ${c.v}`,
-    and(sql`${sortCol} = ${c.v}`, sql`${uuidCol} ${cmp} ${c.u}`),
-    isNull(sortCol),
-  )!;
+  const next = then.map((t, i) => ({ col: t.col, v: c.t?.[i] }));
+  const tail = (first?: { col: AnyPgColumn; v: unknown }) => {
+    const cols = [...(first ? [first.col] : []), ...next.map((n) => n.col), uuidCol];
+    const values = [...(first ? [first.v] : []), ...next.map((n) => n.v), c.u];
+    return sql`(${sql.join(cols, sql`, `)}) ${cmp} (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  };
+  if (sortCol.notNull) return tail({ col: sortCol, v: c.v });
+  if (c.v === null) return and(isNull(sortCol), tail())!;
+  return or(sql`${sortCol} ${cmp} ${c.v}`, and(sql`${sortCol} = ${c.v}`, tail()), isNull(sortCol))!;
 }
 
-/** A page of records as rows (the route presents them); `extra` narrows the list further (a bespoke list route's own condition). */
-export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery, extra?: SQL) {
+/**
+ * A page of records as rows (the route presents them). A bespoke list route may narrow the list further (`extra`,
+ * its own condition) or answer from records of its own choosing instead of the caller's scope (`scope`: the
+ * published system notifications every user reads, server/models/system-notification.ts); the query applies alike.
+ */
+export async function list(
+  ctx: AppContext,
+  access: Access,
+  entity: AnyEntity,
+  q: ListQuery,
+  { extra, scope }: { extra?: SQL; scope?: SQL } = {},
+) {
+  if (!scope) assertReach(access, entity, q.settings_group_uuid);
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
+  // the default sort's next fields order the records of one sort value (src/entities/define.ts, `defaultSort`)
+  const then = (q.sort_by ? [] : (entity.defaultSort?.then ?? [])).map((name) => ({ name, col: col(entity, name) }));
   const sortCol = col(entity, sortName);
   const uuidCol = col(entity, 'uuid');
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
-  const conditions = and(listConditions(entity, access, q), extra)!;
+  const conditions = and(listConditions(entity, access, q, scope), extra)!;
   let where = conditions;
-  const cursor = q.cursor ? decodeCursor(entity, sortName, sortCol, q.cursor) : null;
-  if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending))!;
+  const cursor = q.cursor ? decodeCursor(entity, sortName, sortCol, q.cursor, then) : null;
+  if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending, then))!;
   const dir = descending ? desc : asc;
   const page = q.page ?? 1;
   const rows = (await ctx.db
     .select(selection(entity, { virtual: false }))
     .from(table)
     .where(where)
-    .orderBy(sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`, dir(uuidCol))
+    .orderBy(
+      sortCol.notNull ? dir(sortCol) : sql`${dir(sortCol)} nulls last`,
+      ...then.map((t) => dir(t.col)),
+      dir(uuidCol),
+    )
     .limit(perPage + 1)
     .offset(cursor ? 0 : (page - 1) * perPage)) as Row[];
   const more = rows.length > perPage;
-  const pageRows = await withVirtual(ctx, entity, rows.slice(0, perPage));
+  const pageRows = await withVirtual(ctx, access, entity, rows.slice(0, perPage));
   const last = pageRows[pageRows.length - 1];
   const meta: Record<string, unknown> = { page: cursor ? null : page, per_page: perPage };
-  if (more && last) meta.next_cursor = encodeCursor({ v: plain(last[sortName]), u: String(last.uuid) });
+  if (more && last)
+    meta.next_cursor = encodeCursor({
+      v: plain(last[sortName]),
+      u: String(last.uuid),
+      ...(then.length ? { t: then.map((t) => plain(last[t.name])) } : {}),
+    });
   if (!cursor) {
     const [counted] = (await ctx.db
       .execute(
@@ -141,13 +195,14 @@ export async function list(ctx: AppContext, access: Access, entity: AnyEntity, q
     else meta.total = n;
   }
   const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
-  if (access.groups.some((g) => may(access, g, 'create', entity.name))) links.create = `/api/v1/${entity.plural}`;
+  if (reachesAll(access, entity.name) || access.groups.some((g) => may(access, g, 'create', entity.name)))
+    links.create = `/api/v1/${entity.plural}`;
   return { data: pageRows, meta, links };
 }
 
 /** The page's rows with the model's virtual fields, computed for these rows only (not for those an offset skips). */
-async function withVirtual(ctx: AppContext, entity: AnyEntity, rows: Row[]): Promise<Row[]> {
-  const virtual = virtualColumns(entity);
+async function withVirtual(ctx: AppContext, access: Access, entity: AnyEntity, rows: Row[]): Promise<Row[]> {
+  const virtual = virtualColumns(entity, access);
   if (!rows.length || !Object.keys(virtual).length) return rows;
   const values = (await ctx.db
     .select({ uuid: col(entity, 'uuid'), ...virtual })
@@ -166,19 +221,39 @@ const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null)
 
 export async function getRow(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string): Promise<Row> {
   const [row] = (await ctx.db
-    .select(selection(entity))
+    .select(selection(entity, { access }))
     .from(tableOf(entity))
     .where(and(eq(col(entity, 'uuid'), uuid), scopeCondition(entity, access)))
     .limit(1)) as Row[];
-  if (!row) throw notFound(); // another workspace's record looks exactly like a missing one
+  if (!row) {
+    if (await outOfReach(ctx, access, entity, uuid)) throw forbidden();
+    throw notFound(); // another workspace's record looks exactly like a missing one
+  }
   return row;
+}
+
+/**
+ * A record the caller's scope left out because of the model's access level, not because it is elsewhere: any
+ * record of a global model for a non-superuser, a record of an admins' table in a settings group where the caller
+ * is a member (403; anything else stays a 404). A user's own rows are never told apart from missing ones.
+ */
+async function outOfReach(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string): Promise<boolean> {
+  if (levelOf(entity.name) === 'members' || entity.scope === 'user' || reachesAll(access, entity.name)) return false;
+  if (entity.scope === 'global') return true;
+  const [found] = (await ctx.db
+    .select({ sg: col(entity, 'settings_group_uuid') })
+    .from(tableOf(entity))
+    .where(and(eq(col(entity, 'uuid'), uuid), isNull(col(entity, 'deleted_at'))))
+    .limit(1)) as { sg: string }[];
+  if (found && access.refused?.has(found.sg)) throw forbidden('network.denied');
+  return !!found && access.roles.has(found.sg) && !reaches(access, found.sg, entity.name);
 }
 
 /** Several records by uuid in one query (scoped); missing or foreign ones are left out. */
 export async function getRows(ctx: AppContext, access: Access, entity: AnyEntity, uuids: string[]): Promise<Row[]> {
   if (uuids.length === 0) return [];
   return (await ctx.db
-    .select(selection(entity))
+    .select(selection(entity, { access }))
     .from(tableOf(entity))
     .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as Row[];
 }

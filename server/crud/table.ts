@@ -2,12 +2,12 @@
 // scope (their settings groups, not deleted), the version check of a write, rows of a raw statement.
 import { and, eq, getTableColumns, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AnyEntity } from '../../src/entities/define';
+import { ownerColumn, type AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
 import { propertyUserGroups } from '../db/permission-schema';
 import { contextColumn } from '../../src/entities/list-rules';
-import { groupsWhere, type Access, type Limits } from './access';
+import { groupsWhere, reachesAll, type Access, type Limits } from './access';
 import { virtualColumns } from './model-behaviour';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
@@ -42,9 +42,11 @@ const userName = (column: AnyPgColumn) =>
 
 /**
  * Columns of a reply: every column but search_text, access_rule_uuids and deleted_*, plus the names of the users behind *_by and the
- * model's virtual fields (computed in SQL), unless `virtual` is false (a list reads those for its page only).
+ * model's virtual fields (computed in SQL, for the caller `access` when given), unless `virtual` is false (a list
+ * reads those for its page only). A user's own rows keep their owner's id for the checks of the row
+ * (crud/access.ts, `mayOnRecord`); it is never part of a reply (crud/present.ts).
  */
-export function selection(entity: AnyEntity, { virtual = true } = {}) {
+export function selection(entity: AnyEntity, { virtual = true, access }: { virtual?: boolean; access?: Access } = {}) {
   const table = tableOf(entity);
   const {
     search_text: _s,
@@ -58,7 +60,7 @@ export function selection(entity: AnyEntity, { virtual = true } = {}) {
     created_by: userName(table.created_by),
     updated_by: userName(table.updated_by),
     archived_by: userName(table.archived_by),
-    ...(virtual ? virtualColumns(entity) : {}),
+    ...(virtual ? virtualColumns(entity, access) : {}),
   };
 }
 
@@ -69,12 +71,33 @@ export function selection(entity: AnyEntity, { virtual = true } = {}) {
  */
 export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   const sg = col(entity, 'settings_group_uuid');
+  // a superuser on a superusers' table reaches every settings group's records, and a global model's (no group)
+  if (reachesAll(access, entity.name)) return isNull(col(entity, 'deleted_at'));
   const groups = groupsWhere(access, 'view', entity.name);
   return and(
     groups.length ? inArray(sg, groups) : sql`false`,
     isNull(col(entity, 'deleted_at')),
+    userCondition(entity, access, groups),
     ...groups.flatMap((g) => limitConditions(entity, groups.length > 1 ? g : null, access.limits?.get(g))),
   )!;
+}
+
+/**
+ * A user's own rows (src/entities/define.ts, `Scope` and `sharing`): the caller's, and those the model shares with
+ * them: every row of its settings group whose flag is set, the rows naming them in a member field, every row of a
+ * settings group they administer when the admins see all. Nothing for a model of another scope.
+ */
+function userCondition(entity: AnyEntity, access: Access, groups: string[]): SQL | undefined {
+  const owner = ownerColumn(entity);
+  if (!owner) return undefined;
+  const { flag, users: named = [], admins } = entity.sharing ?? {};
+  const administered = admins ? groups.filter((g) => access.roles.get(g) === 'admin') : [];
+  return or(
+    eq(col(entity, owner), access.user.id),
+    flag ? eq(col(entity, flag), true) : undefined,
+    ...named.map((name) => eq(col(entity, name), access.user.uuid)),
+    administered.length ? inArray(col(entity, 'settings_group_uuid'), administered) : undefined,
+  );
 }
 
 /**
@@ -152,6 +175,13 @@ export function filterCondition(
     case 'enum':
     case 'ref':
       return inArray(column, value as string[]);
+    case 'refs': // contains any (a stored filter's; a list's keeps only the records the caller sees: crud/read.ts)
+      return sql`${column} && array[${sql.join(
+        (value as string[]).map((u) => sql`${u}`),
+        sql`, `,
+      )}]::uuid[]`;
+    case 'json':
+      return undefined;
     case 'bool':
       return eq(column, value as boolean);
     default: {

@@ -8,18 +8,68 @@ import type { AnyEntity } from '../../src/entities/define';
 import { entityList, scopeOwner } from '../../src/entities/registry';
 import { HttpError, ValidationFailed, fieldError, forbidden, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { anyRecordOf, may, type Access, type Action } from './access';
+import {
+  anyRecordOf,
+  assertWrites,
+  levelOf,
+  may,
+  mayOnRecord,
+  reachesAll,
+  refScope,
+  type Access,
+  type Action,
+} from './access';
+import { audit, changesOf, valuesOf, type RecordWrite } from '../audit/writer';
+import { settingsGroups } from '../db/schema';
+import { ownerColumn } from '../../src/entities/define';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
-import { derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
+import { assertEnabled, presetSettings, type ValuesOf } from './model-settings';
+import { NumberPool } from './numbering';
+import { behaviourOf, derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
 import { onInputs } from './stored-values';
-import { refProblems, treeProblems, uniqueProblems, type KnownRecords, type WriteBatch } from './checks';
+import { WriteBatch, refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
 
 type Body = Record<string, unknown>;
 
-function authorize(access: Access, settingsGroup: string, action: Action, entity: AnyEntity) {
-  if (!access.roles.has(settingsGroup)) throw notFound();
+/** 404 outside the caller's settings groups, 403 without the access level or the right (a superuser on a
+ * superusers' table reaches every settings group; a global model's record has none; anyone else writing a
+ * superusers' table gets 403 wherever the record is); with the record (`row`), 403 on a user's row the caller sees
+ * but does not own (access.ts, `mayOnRecord`). */
+function authorize(access: Access, settingsGroup: string | null, action: Action, entity: AnyEntity, row?: Body) {
+  assertWrites(access, entity);
+  if (reachesAll(access, entity.name)) return;
+  if (settingsGroup !== null && !access.roles.has(settingsGroup)) throw notFound();
   if (!may(access, settingsGroup, action, entity.name)) throw forbidden();
+  if (row && !mayOnRecord(access, entity, row, action)) throw forbidden();
+}
+
+/** The model's fields a write stores (what its audit entries name). */
+const storedFields = (entity: AnyEntity) =>
+  Object.entries(entity.fields)
+    .filter(([, f]) => !f.virtual)
+    .map(([n]) => n);
+
+/** An audited model's entry of a write, in the write's transaction (src/entities/define.ts, `audit`). */
+async function logWrite(
+  db: Db,
+  access: Access,
+  entity: AnyEntity,
+  settingsGroup: string | null,
+  uuid: string,
+  write: RecordWrite,
+  details: Record<string, unknown>,
+) {
+  if (!entity.audit) return;
+  await audit(db, {
+    settings_group_uuid: settingsGroup,
+    user_id: access.user.id,
+    action: `${entity.name}.${write}`,
+    target_type: entity.name,
+    target_uuid: uuid,
+    details,
+    ip: access.ip ?? null,
+  });
 }
 
 /**
@@ -33,7 +83,7 @@ async function checkRow(
   db: Db,
   access: Access,
   entity: AnyEntity,
-  sg: string,
+  sg: string | null,
   merged: Body,
   changed: Body,
   current: Body | null,
@@ -43,13 +93,20 @@ async function checkRow(
   const own: Body = {};
   const kept: Body = {};
   for (const [name, value] of Object.entries(changed)) {
+    if (entity.fields[name]?.kind === 'refs' && Array.isArray(value)) {
+      // only the uuids the write adds: one the record holds already stays, even when hidden from the caller now
+      const held = new Set(((current?.[name] as string[] | null) ?? []).map((u) => u.toLowerCase()));
+      const added = (value as string[]).filter((u) => !held.has(u.toLowerCase()));
+      if (added.length) own[name] = added;
+      continue;
+    }
     if (entity.fields[name]?.kind !== 'ref' || value == null) continue;
     if (current && sameRef(current[name], value)) continue;
     if (carried && name in carried && sameRef(carried[name], value)) kept[name] = value;
     else own[name] = value;
   }
   const property = merged.property_uuid;
-  const [refs] = await refProblems(db, access, entity, [{ sg, changed: own, property }], known);
+  const [refs] = await refProblems(db, refScope(access, entity), entity, [{ sg, changed: own, property }], known);
   if (Object.keys(kept).length)
     Object.assign(refs!, (await refProblems(db, null, entity, [{ sg, changed: kept, property }]))[0]);
   if (Object.keys(refs!).length) throw new ValidationFailed(refs!);
@@ -67,6 +124,9 @@ async function checkRow(
     if (Object.keys(loop!).length) throw new ValidationFailed(loop!);
   }
 }
+
+/** A record's settings group: null for a global model's (src/entities/define.ts, `Scope`). */
+export const groupOf = (row: Body) => (row.settings_group_uuid == null ? null : String(row.settings_group_uuid));
 
 const sameRef = (a: unknown, b: unknown) => a != null && String(a).toLowerCase() === String(b).toLowerCase();
 
@@ -94,13 +154,31 @@ export interface WriteOptions {
   /** Values the write carries over from a record the caller sees (a series split off a task, a bill from an
    * order): those references are kept even when their record is hidden from the caller. */
   carried?: Body;
+  /** The request's say beside the values, handed to the model's hooks (model-behaviour.ts, `HookContext.input`). */
+  input?: Body;
+  /** The model's settings by settings group, read once for a request's rows (bulk), so a write reads none. */
+  settings?: ReadonlyMap<string, ValuesOf<AnyEntity>>;
+  /** The running numbers a request took for its rows (numbering.ts): its counters are locked already. */
+  numbers?: NumberPool;
+}
+
+/** A list of references given as null is an empty list (its column is never null). */
+function emptyRefs(entity: AnyEntity, body: Body): Body {
+  const out = { ...body };
+  for (const [name, field] of Object.entries(entity.fields))
+    if (field.kind === 'refs' && name in out && out[name] === null) out[name] = [];
+  return out;
 }
 
 export async function create(ctx: AppContext, access: Access, entity: AnyEntity, body: Body, o: WriteOptions = {}) {
+  assertWrites(access, entity);
   return ctx.db.transaction(async (tx) => {
-    let sg: string;
-    const values: Body = { ...body };
-    if (entity.scope === 'property') {
+    let sg: string | null;
+    const values: Body = emptyRefs(entity, body);
+    if (entity.scope === 'global') {
+      sg = null;
+      delete values.settings_group_uuid;
+    } else if (entity.scope === 'property') {
       const property = scopeOwner(entity.scope)!;
       // the property among the caller's settings groups first, so that a missing right to create is a 403
       const member = anyRecordOf(access);
@@ -116,20 +194,52 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     } else {
       if (!body.settings_group_uuid) throw fieldError('settings_group_uuid', 'settings_group.required');
       sg = body.settings_group_uuid as string;
-      if (!access.roles.has(sg)) throw fieldError('settings_group_uuid', 'validation.ref_not_found');
+      if (reachesAll(access, entity.name)) {
+        // a superuser writes any settings group's records of a superusers' table, member or not
+        const [known] = await tx
+          .select({ uuid: settingsGroups.uuid })
+          .from(settingsGroups)
+          .where(eq(settingsGroups.uuid, sg))
+          .limit(1);
+        if (!known) throw fieldError('settings_group_uuid', 'validation.ref_not_found');
+      } else if (!access.roles.has(sg))
+        // a table its settings group's admins oversee (an admins' table, a user's rows its admins see) outside the
+        // caller's settings groups is a 404, as every route of it there
+        throw levelOf(entity.name) === 'members' && !entity.sharing?.admins
+          ? fieldError('settings_group_uuid', 'validation.ref_not_found')
+          : notFound();
     }
     authorize(access, sg, 'create', entity);
     runValidate(entity, values, values);
-    await checkRow(tx, access, entity, sg, values, values, null, o);
+    // a new record without a running number takes the next one, before the checks (docs/domain/fields.md, "Model
+    // settings"); the counter stays locked until the transaction ends
+    // (a request that took its rows' numbers hands them in, its counters locked already)
+    let checks = o;
+    let numbers: NumberPool | undefined;
+    if (entity.numbering && sg !== null && !(o.numbers && !o.numbers.lacks(values))) {
+      const batch = o.batch ?? (await WriteBatch.read(tx, entity, []));
+      numbers = await NumberPool.take(tx, entity, [{ sg, changed: values }], batch);
+      if (numbers.lacks(values)) values[numbers.field] = await numbers.next(tx, sg);
+      checks = { ...o, batch };
+    }
+    await checkRow(tx, access, entity, sg, values, values, null, checks);
     const now = new Date();
     const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg, now, warnings: o.warnings };
+    const h = { db: tx, access, settingsGroup: sg as string, now, warnings: o.warnings, input: o.input };
+    const read = sg === null ? undefined : o.settings?.get(sg);
+    if (read) presetSettings(h, entity, read);
+    // a model switched off in the settings group takes no new records (docs/domain/fields.md, "Model settings")
+    await assertEnabled(h, entity);
     Object.assign(values, await hooks.beforeWrite?.(h, values, values, null));
+    const owner = ownerColumn(entity);
+    const stored = storedValues(entity, values);
     const [row] = (await tx
       .insert(tableOf(entity))
       .values({
         ...values,
-        ...storedValues(entity, values),
+        ...stored,
+        // a user's own row: the caller's, or the member a hook names (an admin delegating for a member)
+        ...(owner ? { [owner]: values[owner] ?? access.user.id } : {}),
         settings_group_uuid: sg,
         created_at: now,
         updated_at: now,
@@ -137,7 +247,17 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
         updated_by: access.user.id,
       })
       .returning({ uuid: col(entity, 'uuid') })) as { uuid: string }[];
+    await numbers?.settle(tx);
     await hooks.afterWrite?.(h, row!.uuid, true);
+    await logWrite(
+      tx,
+      access,
+      entity,
+      sg,
+      row!.uuid,
+      'create',
+      valuesOf(storedFields(entity), { ...values, ...stored }),
+    );
     return row!.uuid;
   });
 }
@@ -151,27 +271,31 @@ export async function update(
   version?: string,
   o: WriteOptions = {},
 ) {
+  assertWrites(access, entity);
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
-    const sg = String(current.settings_group_uuid);
-    authorize(access, sg, 'update', entity);
+    const sg = groupOf(current);
+    authorize(access, sg, 'update', entity, current);
     if (current.archived_at) throw new HttpError(409, 'errors.archived');
-    const { updated_at: bodyVersion, ...changes } = body;
+    const { updated_at: bodyVersion, ...changes } = emptyRefs(entity, body);
     const expected = version ?? (bodyVersion as string | undefined);
     if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
     runValidate(entity, merged, changes);
+    // a running number typed by hand: checked while the counter is locked, so no create of the group takes it meanwhile
+    const numbering = entity.numbering?.field;
+    if (numbering && sg !== null && !o.numbers && changes[numbering] != null && changes[numbering] !== '')
+      await NumberPool.take(tx, entity, [{ sg, changed: changes }]);
     await checkRow(tx, access, entity, sg, merged, changes, current, o);
     const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg, now: new Date(), warnings: o.warnings };
+    const h = { db: tx, access, settingsGroup: sg as string, now: new Date(), warnings: o.warnings, input: o.input };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
+    const written = { ...changes, ...storedValues(entity, merged), ...stored };
     const res = await tx
       .update(tableOf(entity))
       .set({
-        ...changes,
-        ...storedValues(entity, merged),
-        ...stored,
+        ...written,
         updated_at: new Date(),
         updated_by: access.user.id,
       })
@@ -179,21 +303,30 @@ export async function update(
       .returning({ uuid: col(entity, 'uuid') });
     if (res.length === 0) throw new HttpError(409, 'errors.conflict'); // changed between our read and write
     await hooks.afterWrite?.(h, uuid, false);
+    const changed = changesOf(storedFields(entity), current, written);
+    if (Object.keys(changed).length)
+      await logWrite(tx, access, entity, sg, uuid, 'update', {
+        changes: changed,
+        ...behaviourOf(entity).auditDetails?.(current, { ...merged, ...written }),
+      });
     return uuid;
   });
 }
 
-export async function softDelete(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string) {
+export async function softDelete(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, input?: Body) {
+  assertWrites(access, entity);
   await ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
-    authorize(access, String(current.settings_group_uuid), 'delete', entity);
+    const sg = groupOf(current);
+    authorize(access, sg, 'delete', entity, current);
     const ids = await subtree(tx, entity, uuid);
     await tx
       .update(tableOf(entity))
       .set({ deleted_at: new Date(), deleted_by: access.user.id })
       .where(inArray(col(entity, 'uuid'), ids));
-    const h = { db: tx, access, settingsGroup: String(current.settings_group_uuid), now: new Date() };
+    const h = { db: tx, access, settingsGroup: sg as string, now: new Date(), input };
     await hooksOf(entity).afterArchive?.(h, ids, true);
+    await logWrite(tx, access, entity, sg, uuid, 'delete', valuesOf(storedFields(entity), current));
   });
 }
 
@@ -241,9 +374,11 @@ async function followOwner(h: HookContext, owner: AnyEntity, owners: string[], a
 }
 
 export async function setArchived(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string, archive: boolean) {
+  assertWrites(access, entity);
   return ctx.db.transaction(async (tx) => {
     const current = await getRow({ ...ctx, db: tx }, access, entity, uuid);
-    authorize(access, String(current.settings_group_uuid), 'archive', entity);
+    const sg = groupOf(current);
+    authorize(access, sg, 'archive', entity, current);
     const ids = await subtree(tx, entity, uuid);
     const stamp = current.archived_at as Date | null;
     const now = new Date();
@@ -261,8 +396,13 @@ export async function setArchived(ctx: AppContext, access: Access, entity: AnyEn
       })
       .where(where)
       .returning({ uuid: col(entity, 'uuid') });
-    const h = { db: tx, access, settingsGroup: String(current.settings_group_uuid), now };
+    const h = { db: tx, access, settingsGroup: sg as string, now };
     const owners = (changed as { uuid: string }[]).map((r) => r.uuid);
+    if (changed.length)
+      await logWrite(tx, access, entity, sg, uuid, archive ? 'archive' : 'restore', {
+        [entity.titleField]: current[entity.titleField] ?? null,
+        ...(changed.length > 1 ? { affected: changed.length } : {}),
+      });
     await hooksOf(entity).afterArchive?.(h, owners, archive);
     await followOwner(h, entity, owners, archive, stamp);
     return changed.length;

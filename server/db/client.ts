@@ -4,11 +4,9 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -16,7 +14,6 @@ import * as accountSchema from './schema';
 import * as entitySchema from './entity-tables';
 import * as planningSchema from './planning-schema';
 import * as contractSchema from './contract-schema';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -26,15 +23,24 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-  /** Statements sent through Drizzle since start (tests count them to catch N+1 queries). */
-  stats: { queries: number };
+  /** Statements sent through Drizzle since start (tests count them to catch N+1 queries); `watch`, when set, is
+   * shown each statement and its parameters (tests count those on one table). */
+  stats: { queries: number; watch?: (query: string, params: unknown[]) => void };
   /** PGlite only: its data folder as a tarball, after a checkpoint (the tests' template, tests/README.md). */
   dumpDataDir?: () => Promise<Blob>;
 }
 
 function counter() {
-  const stats = { queries: 0 };
-  return { stats, logger: { logQuery: () => void stats.queries++ } };
+  const stats: Database['stats'] = { queries: 0 };
+  return {
+    stats,
+    logger: {
+      logQuery: (query: string, params: unknown[]) => {
+        stats.queries++;
+        stats.watch?.(query, params);
+      },
+    },
+  };
 }
 
 const MIGRATIONS = path.join(projectRoot, 'server/db/migrations');
@@ -56,6 +62,11 @@ export interface OpenOptions {
    * migration check runs after it as on any start. Tests use it for a fresh database per file (tests/README.md).
    */
   template?: Blob | undefined;
+  /**
+   * On a first start (an empty data folder): copy the build's template with the demo workspace seeded, when it was
+   * seeded today; otherwise the empty one (docs/decisions.md, "Start-up"). The server asks for it unless SEED_DEMO=0.
+   */
+  demo?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -109,6 +120,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // which costs a third of a cold start. Ten times the budget leaves one-off code unoptimised; what a busy server
   // runs still gets optimised after a little more work (docs/decisions.md, "Start-up").
   v8.setFlagsFromString('--wasm-tiering-budget=18000000');
+  // loaded only for the embedded database: a server on PostgreSQL never reads PGlite's modules
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = opts.dataDir.startsWith('memory://');
   let release = () => {};
   if (!inMemory) {
@@ -116,7 +134,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     release = acquireDataDirLock(opts.dataDir);
   }
   try {
-    if (!inMemory) copyDataTemplate(path.join(opts.dataDir, 'pgdata'));
+    if (!inMemory) copyDataTemplate(path.join(opts.dataDir, 'pgdata'), opts.demo ?? false);
     const options = { relaxedDurability: true, extensions: { pg_trgm } };
     const open = async () => {
       const client = inMemory
@@ -150,28 +168,47 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 /**
  * The built server carries a migrated, empty PGlite data folder made at build time (scripts/build-server.mjs), with
- * the PGlite version and migration count that made it in `pgdata-template.json`. A first start copies it instead of
- * creating the database cluster and applying every migration (seconds in WebAssembly: docs/decisions.md, "Start-up");
- * later migrations are applied on top as on any start. Without a template (tests running the sources, a build that
- * made none) or made by another PGlite version, PGlite creates the folder itself as before.
+ * the PGlite version that made it in `pgdata-template.json`, and the same folder with the demo workspace seeded
+ * (`pgdata-demo-template`, its admin without a password: server/db/seed-demo.ts), with the day it was seeded. A first
+ * start copies one of them instead of creating the database cluster, applying every migration and seeding the demo
+ * (seconds in WebAssembly: docs/decisions.md, "Start-up"); later migrations are applied on top as on any start. The
+ * demo's dates are relative to the day it was seeded, so its template serves only a first start on that day (UTC);
+ * on a later day the empty one is copied and the demo seeded as without a template. Without a template (tests
+ * running the sources, a build that made none) or made by another PGlite version, PGlite creates the folder itself.
  */
 export const DATA_TEMPLATE = fileURLToPath(new URL('./pgdata-template', import.meta.url));
+export const DEMO_TEMPLATE = fileURLToPath(new URL('./pgdata-demo-template', import.meta.url));
 
-function copyDataTemplate(pgdata: string) {
-  if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) return; // an existing (or PGlite's own) cluster
-  let made: { pglite?: string };
+/** What a template was made with: the PGlite version, and for the demo's the day (UTC) it was seeded. */
+export interface TemplateMade {
+  pglite?: string | undefined;
+  seeded_on?: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function usableTemplate(template: string, demo: boolean): boolean {
+  let made: TemplateMade;
   try {
-    made = JSON.parse(fs.readFileSync(`${DATA_TEMPLATE}.json`, 'utf8')) as { pglite?: string };
+    made = JSON.parse(fs.readFileSync(`${template}.json`, 'utf8')) as TemplateMade;
   } catch {
-    return; // no template beside this build
+    return false; // no template beside this build
   }
-  if (made.pglite !== pgliteVersion()) return;
+  return made.pglite === pgliteVersion() && (!demo || made.seeded_on === today());
+}
+
+function copyDataTemplate(pgdata: string, demo: boolean) {
+  if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0) return; // an existing (or PGlite's own) cluster
+  const template = [...(demo ? [DEMO_TEMPLATE] : []), DATA_TEMPLATE].find((t) =>
+    usableTemplate(t, t === DEMO_TEMPLATE),
+  );
+  if (!template) return;
   // copied beside it, then renamed into place: a start stopped halfway leaves no half cluster behind; a copy that
   // fails (the build replacing its template meanwhile) leaves the folder to PGlite
   const partial = `${pgdata}.partial`;
   try {
     fs.rmSync(partial, { recursive: true, force: true });
-    fs.cpSync(DATA_TEMPLATE, partial, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+    fs.cpSync(template, partial, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
     fs.rmSync(pgdata, { recursive: true, force: true });
     fs.renameSync(partial, pgdata);
   } catch {

@@ -1,6 +1,6 @@
 // Drizzle tables derived from the model definitions (src/entities): the common record fields (docs/domain/fields.md,
-// "Common record fields"), one column per field by kind, indexes for scoping, sorting and trigram search. drizzle-kit
-// reads this file too.
+// "Common record fields"), one column per field by kind, indexes for scoping, sorting, trigram search, lists of
+// references (GIN) and unique fields. drizzle-kit reads this file too.
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  serial,
   text,
   timestamp,
   uuid,
@@ -19,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BuildColumns, HasDefault, NotNull } from 'drizzle-orm';
 import { entities, type EntityName } from '../../src/entities/registry';
-import type { AnyEntity } from '../../src/entities/define';
+import { ownerColumn, type AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, type Field, type FieldKind } from '../../src/entities/fields';
 import { settingsGroups, users } from './schema';
 
@@ -42,6 +43,13 @@ export const columnBuilders = {
   datetime: (n) => timestamp(n, { withTimezone: true, mode: 'date' }),
   enum: (n) => text(n),
   ref: (n) => uuid(n),
+  // a list of references is never null: an empty array when none (docs/decisions.md, "refs as uuid arrays")
+  refs: (n) =>
+    uuid(n)
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+  json: (n) => jsonb(n),
 } satisfies { [K in FieldKind]: (name: string) => PgColumnBuilderBase };
 
 /** The lower-cased text that substring search runs on (a trigram index covers it). */
@@ -74,7 +82,9 @@ const searchColumn = (search: SQL) => text('search_text').generatedAlwaysAs(sear
 
 // The types of a model's table, read off its definition (the field constructors keep `kind`, `required`,
 // `computed`, `default` and `searchable` as literal types): what `tableFor` below builds, column for column.
-type FieldColumn<Fl extends Field> = WithDefault<Fl, NotNullIf<Fl, ReturnType<(typeof columnBuilders)[Fl['kind']]>>>;
+type FieldColumn<Fl extends Field> = Fl extends { serial: true }
+  ? ReturnType<typeof serial>
+  : WithDefault<Fl, NotNullIf<Fl, ReturnType<(typeof columnBuilders)[Fl['kind']]>>>;
 type NotNullIf<Fl, B extends PgColumnBuilderBase> = Fl extends { required: true }
   ? Fl extends { computed: true }
     ? B
@@ -91,22 +101,43 @@ type Searchable<F> = {
 type SearchColumns<F> = [Searchable<F>] extends [never]
   ? Record<never, never>
   : { search_text: ReturnType<typeof searchColumn> };
-type ColumnsOf<F extends Record<string, Field>> = ReturnType<typeof commonColumns> & {
+/** The settings group column of a global model's table: null (src/entities/define.ts, `Scope`). */
+const noGroupColumn = () =>
+  uuid('settings_group_uuid').references(() => settingsGroups.uuid, {
+    onDelete: 'cascade',
+  });
+type CommonOf<E extends AnyEntity> = E extends { scope: 'global' }
+  ? Omit<ReturnType<typeof commonColumns>, 'settings_group_uuid'> & {
+      settings_group_uuid: ReturnType<typeof noGroupColumn>;
+    }
+  : ReturnType<typeof commonColumns>;
+type ColumnsOf<E extends AnyEntity, F extends Record<string, Field> = E['fields']> = CommonOf<E> & {
   [K in keyof F & string as F[K] extends { virtual: true } ? never : K]: FieldColumn<F[K]>;
 } & SearchColumns<F>;
 /** A model's table with its column types: `EntityTable<typeof entities.task>`. */
 export type EntityTable<E extends AnyEntity> = PgTableWithColumns<{
   name: string;
   schema: undefined;
-  columns: BuildColumns<string, { [K in keyof ColumnsOf<E['fields']>]: ColumnsOf<E['fields']>[K] }, 'pg'>;
+  columns: BuildColumns<string, { [K in keyof ColumnsOf<E>]: ColumnsOf<E>[K] }, 'pg'>;
   dialect: 'pg';
 }>;
 function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
   const columns: Record<string, PgColumnBuilderBase> = commonColumns();
+  // a global model belongs to no settings group (src/entities/define.ts, `Scope`)
+  if (entity.scope === 'global') columns.settings_group_uuid = noGroupColumn();
+  // a user's own rows: the owning user, set by the engine on create (never a field, never in a reply)
+  const owner = ownerColumn(entity);
+  if (owner)
+    columns[owner] = integer(owner)
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' });
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.virtual) continue; // computed in SQL on read (selection in server/crud/table.ts)
     type Builder = PgColumnBuilderBase & { notNull(): Builder; default(v: unknown): Builder };
-    let col = columnBuilders[field.kind](name) as unknown as Builder;
+    // a number the database gives each new record (`serial`, src/entities/fields.ts)
+    let col = (field.kind === 'int' && field.serial
+      ? serial(name)
+      : columnBuilders[field.kind](name)) as unknown as Builder;
     if (field.required && !field.computed) col = col.notNull();
     if ('default' in field && field.default !== undefined) col = col.default(field.default);
     columns[name] = col;
@@ -119,9 +150,18 @@ function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
     const c = (name: string) => all[name]!;
     const idx = [index(`${entity.table}_scope_idx`).on(c('settings_group_uuid'), c('deleted_at'))];
     if (entity.scope === 'property') idx.push(index(`${entity.table}_property_idx`).on(c('property_uuid')));
+    if (owner) idx.push(index(`${entity.table}_owner_idx`).on(c(owner)));
     if (entity.tree) idx.push(index(`${entity.table}_parent_idx`).on(c(entity.tree.parentField)));
     if (entity.defaultSort)
       idx.push(index(`${entity.table}_sort_idx`).on(c('settings_group_uuid'), c(entity.defaultSort.field), c('uuid')));
+    for (const [name, field] of Object.entries(entity.fields)) {
+      // a list of references is filtered by "contains any" (&&), which a GIN index on the array answers
+      if (field.kind === 'refs') idx.push(index(`${entity.table}_${name}_idx`).using('gin', c(name)));
+      // a unique field is looked up by value in its settings group on every write that sets it (crud/checks.ts),
+      // unless the sort index starts with the same columns
+      else if (field.unique && !field.virtual && entity.defaultSort?.field !== name)
+        idx.push(index(`${entity.table}_${name}_unique_idx`).on(c('settings_group_uuid'), c(name)));
+    }
     for (const cols of entity.indexes ?? [])
       idx.push(index(`${entity.table}_${cols.join('_')}_idx`).on(c(cols[0]!), ...cols.slice(1).map(c)));
     if (search) idx.push(index(`${entity.table}_search_idx`).using('gin', sql`${c('search_text')} gin_trgm_ops`));
@@ -139,7 +179,9 @@ function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
 }
 
 /** One table per model of the registry (src/entities/registry.ts), by model name: nothing to add here by hand. */
-const tables = Object.fromEntries(Object.entries(entities).map(([name, entity]) => [name, tableFor(entity)])) as {
+const tables = Object.fromEntries(
+  Object.entries(entities).map(([name, entity]) => [name, tableFor(entity as AnyEntity)]),
+) as unknown as {
   [K in EntityName]: EntityTable<(typeof entities)[K]>;
 };
 /** The tables by model name, for the generic engine (the model is known at run time only: any model's table). */
@@ -171,4 +213,13 @@ export const {
   budget,
   bill,
   expense,
+  user_group: userGroups,
+  permission_group: permissionGroups,
+  filter: filters,
+  access_rule: accessRules,
+  network,
+  grid_view: gridViews,
+  delegation: delegations,
+  license,
+  system_notification: systemNotification,
 } = tables;

@@ -1,8 +1,8 @@
-// Tables of the planning modules that are not records of their own: ticket followers, running numbers per
-// settings group, the public token of an external order, the secret of a user's calendar feed. Tokens are
-// stored as SHA-256 hashes only (docs/domain/sign-in.md, "Tokens").
+// Tables of the planning modules that are not records of their own: ticket followers, the public token of an
+// external order, the secret of a user's calendar feed. Tokens are stored as SHA-256 hashes only
+// (docs/domain/sign-in.md, "Tokens").
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { settingsGroups, users } from './schema';
+import { users } from './schema';
 import { order, ticket } from './entity-tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -19,19 +19,6 @@ export const ticketFollowers = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ticket_uuid, t.user_id] })],
-);
-
-/** The last number given out per settings group and sequence (e.g. tickets); bumped with one atomic upsert. */
-export const recordNumbers = pgTable(
-  'record_numbers',
-  {
-    settings_group_uuid: uuid('settings_group_uuid')
-      .notNull()
-      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
-    sequence: text('sequence').notNull(),
-    last_value: integer('last_value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.settings_group_uuid, t.sequence] })],
 );
 
 /** The public page token of an order (one live token per order; resetting replaces the hash). */

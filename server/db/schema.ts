@@ -124,15 +124,28 @@ export const settingsGroups = pgTable('settings_groups', {
     .notNull()
     .default(sql`'{}'::text[]`),
   currency: text('currency').notNull().default('CHF'),
-  /** Days before a guarantee's end date its reminders go out (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
-  guarantee_reminder_days: integer('guarantee_reminder_days')
-    .array()
-    .notNull()
-    .default(sql`'{180,90,30}'::integer[]`),
   created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: now('created_at'),
   updated_at: now('updated_at'),
 });
+
+/**
+ * A model's settings in a settings group (docs/domain/fields.md, "Model settings"): one row per group and model,
+ * holding the values set (keys of the model's `settings` block and `enabled`); a key not set reads as its default.
+ * Not a record of the engine: keyed by group and model, no uuid, no history (docs/decisions.md, "Model settings").
+ */
+export const modelSettings = pgTable(
+  'model_settings',
+  {
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    updated_at: now('updated_at'),
+  },
+  (t) => [primaryKey({ columns: [t.settings_group_uuid, t.model] })],
+);
 
 export const settingsGroupMembers = pgTable(
   'settings_group_members',
@@ -176,35 +189,6 @@ export const invitations = pgTable(
     uniqueIndex('invitations_token_unique').on(t.token_hash),
     index('invitations_sg_idx').on(t.settings_group_uuid),
   ],
-);
-
-export const systemNotifications = pgTable(
-  'system_notifications',
-  {
-    id: serial('id').primaryKey(),
-    type: text('type').notNull(),
-    publish_at: ts('publish_at').notNull(),
-    publish_until: ts('publish_until'),
-    translations: jsonb('translations').$type<Record<string, { title: string; body: string }>>().notNull(),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: now('created_at'),
-    updated_at: now('updated_at'),
-  },
-  (t) => [index('system_notifications_publish_idx').on(t.publish_at)],
-);
-
-export const systemNotificationViews = pgTable(
-  'system_notification_views',
-  {
-    notification_id: integer('notification_id')
-      .notNull()
-      .references(() => systemNotifications.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    viewed_at: now('viewed_at'),
-  },
-  (t) => [primaryKey({ columns: [t.notification_id, t.user_id] })],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -280,29 +264,7 @@ export const userModelViews = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.device, t.model_name] })],
 );
 
-/**
- * Saved grid views (docs/domain/preferences.md, "Saved views"): a named query (sort, filters, search, status limiter) of one table,
- * personal to its owner or shared with the settings group. The layout is not part of a view: it stays per device.
- */
-export const gridViews = pgTable(
-  'grid_views',
-  {
-    uuid: uuid('uuid').primaryKey().defaultRandom(),
-    settings_group_uuid: uuid('settings_group_uuid')
-      .notNull()
-      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    table_name: text('table_name').notNull(),
-    name: text('name').notNull(),
-    shared: boolean('shared').notNull().default(false),
-    query: jsonb('query').notNull(),
-    created_at: now('created_at'),
-    updated_at: now('updated_at'),
-  },
-  (t) => [index('grid_views_group_table').on(t.settings_group_uuid, t.table_name)],
-);
+// Saved grid views are a model of the records engine (src/entities/grid-view.ts; its table in server/db/entity-tables.ts).
 
 /** An uploaded import file and its job (docs/spreadsheet-api.md). Visible to its uploader only. */
 export const imports = pgTable(

@@ -10,6 +10,8 @@ import type { Db } from './client';
 import * as t from './entity-tables';
 import { insertRows } from './insert-rows';
 import { seedScope } from './seed-scope';
+import { entities } from '../../src/entities/registry';
+import { NumberPool } from '../crud/numbering';
 import { lineTotal, sum } from '../../src/domain/money';
 
 const BILLS_PER_PROPERTY = 10;
@@ -206,6 +208,14 @@ export async function seedBudgets(db: Db, sg: string, userId: number) {
       });
     }
   }
+  // the bills' running numbers in the order they came in (docs/domain/fields.md, "Model settings")
+  const numbers = await NumberPool.take(
+    db,
+    entities.bill,
+    bills.map(() => ({ sg, changed: {} })),
+  );
+  for (const bill of [...bills].sort((x, y) => String(x.bill_date).localeCompare(String(y.bill_date))))
+    bill.number_internal = await numbers.next(db, sg);
   await insertRows(db, t.budget, budgets);
   await insertRows(db, t.bill, bills);
   await insertRows(db, t.expense, expenses);

@@ -8,6 +8,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
 import { seedScope } from './seed-scope';
+import { entities } from '../../src/entities/registry';
+import { nextNumber } from '../crud/numbering';
 import { contractExtensions, contractFacilities } from './contract-schema';
 import {
   addMonths,
@@ -91,7 +93,7 @@ async function insertContract(c: Context, property: string, template: Template, 
     .values({
       property_uuid: property,
       title,
-      number_internal: `V-${String(n + 1).padStart(4, '0')}`,
+      number_internal: await nextNumber(c.db, entities.contract, c.stamp.settings_group_uuid),
       number_external: type === 'insurance' ? `POL-${700100 + n}` : null,
       contract_type: type,
       contract_giver_uuid: c.firms[0]!.uuid,

@@ -4,8 +4,9 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from './client';
 import * as t from './entity-tables';
+import { entities } from '../../src/entities/registry';
 import { materialise } from '../services/task-schedule.service';
-import { nextNumber, ticketNumber } from '../services/record-numbers';
+import { nextNumber } from '../crud/numbering';
 import { lineTotal, sum } from '../../src/domain/money';
 
 const day = (offset: number) => {
@@ -104,7 +105,7 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
       subject,
       status,
       priority,
-      number: ticketNumber(await nextNumber(db, sg, 'ticket')),
+      number: await nextNumber(db, entities.ticket, sg),
       property_uuid: properties[i % properties.length]!.uuid,
       due_date: due === null ? null : day(due),
       source: status === 'requested' ? 'notifier' : 'web',
@@ -156,6 +157,7 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
       .insert(t.order)
       .values({
         title,
+        number_internal: await nextNumber(db, entities.order, sg),
         kind,
         status,
         property_uuid: property,

@@ -61,7 +61,7 @@ export async function documentRoutes(app: FastifyInstance) {
       if (!model_name !== !model_uuid)
         throw fieldError(model_name ? 'model_uuid' : 'model_name', 'validation.required');
       const extra = model_name && model_uuid ? await attachedTo(ctx, access, { model_name, model_uuid }) : undefined;
-      const page = await list(ctx, access, entity, query, extra);
+      const page = await list(ctx, access, entity, query, { extra });
       return { ...page, data: presentRecords(entity, access, page.data) };
     },
   );

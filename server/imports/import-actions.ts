@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { hooksOf } from '../crud/model-behaviour';
+import { assertEnabled } from '../crud/model-settings';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
 import { importCreated, importErrors, importRows, imports } from '../db/schema';
@@ -15,7 +16,14 @@ import type { ImportRow } from './import-runner';
 const stateError = (job: ImportRow) => new HttpError(409, 'import.state', { status: job.status });
 
 export async function startRun(ctx: AppContext, access: Access, job: ImportRow, options: ImportOptions, key?: string) {
-  checkOptions(entityByName(job.model)!, access, options);
+  const entity = entityByName(job.model)!;
+  options = await checkOptions(ctx.db, entity, access, options);
+  // a model switched off in the settings group takes no new records, neither by import (docs/domain/fields.md)
+  if (options.mode !== 'update')
+    await assertEnabled(
+      { db: ctx.db, access, settingsGroup: options.settings_group_uuid as string, now: new Date() },
+      entity,
+    );
   if (key) {
     const [earlier] = await ctx.db
       .select()
@@ -38,7 +46,7 @@ export async function startRun(ctx: AppContext, access: Access, job: ImportRow, 
         .set({
           status: 'queued',
           options,
-          settings_group_uuid: options.settings_group_uuid,
+          settings_group_uuid: options.settings_group_uuid ?? null,
           idempotency_key: key ?? null,
           total,
           processed: 0,

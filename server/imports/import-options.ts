@@ -1,14 +1,19 @@
 // The validate/run body of an import and its checks against the model: mapped fields must be importable and used
-// once, the match key must be mapped for update and upsert, the settings group must be the caller's.
+// once, the match key must be mapped for update and upsert, the settings group must be the caller's (a superuser
+// importing into a superusers' table names any settings group; a global model's import writes into none).
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
+import type { Db } from '../db/client';
+import { settingsGroups } from '../db/schema';
 import { ValidationFailed, forbidden } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
-import { may, type Access } from '../crud/access';
+import { assertWrites, may, reachesAll, type Access } from '../crud/access';
 import { importableFields } from '../spreadsheet/template.service';
 
 export const importOptionsSchema = z.strictObject({
-  settings_group_uuid: z.uuid(),
+  /** Where the records go; a global model's import ignores it (its records belong to no settings group). */
+  settings_group_uuid: z.uuid().optional(),
   sheet: z.string().max(100).optional(),
   header_row: z.number().int().min(1).max(1000).default(1),
   /** Column index (0-based, as a string) → field name, or `uuid`. Unmapped columns are ignored. */
@@ -22,13 +27,36 @@ export const importOptionsSchema = z.strictObject({
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
 
-export function checkOptions(entity: AnyEntity, access: Access, o: ImportOptions) {
+/**
+ * Checks the options against the model and the caller and answers them as the import uses them: a global model's
+ * without a settings group (src/entities/define.ts, `Scope`).
+ */
+export async function checkOptions(
+  db: Db,
+  entity: AnyEntity,
+  access: Access,
+  o: ImportOptions,
+): Promise<ImportOptions> {
+  // a superusers' table takes no import but a superuser's (403 before anything else: crud/access.ts)
+  assertWrites(access, entity);
   const errors: ConstructorParameters<typeof ValidationFailed>[0] = {};
   const add = (path: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     (errors[path] ??= []).push({ key, params });
-  if (!access.roles.has(o.settings_group_uuid)) add('settings_group_uuid', 'validation.ref_not_found');
-  // the import right on the model (docs/domain/permissions.md): a member without it may not import at all
-  else if (!may(access, o.settings_group_uuid, 'import', entity.name)) throw forbidden();
+  // a global model's records belong to no settings group: the one a request names is not used
+  const sg = entity.scope === 'global' ? undefined : o.settings_group_uuid;
+  if (entity.scope !== 'global') {
+    if (!sg) add('settings_group_uuid', 'settings_group.required');
+    else if (reachesAll(access, entity.name)) {
+      const [known] = await db
+        .select({ uuid: settingsGroups.uuid })
+        .from(settingsGroups)
+        .where(eq(settingsGroups.uuid, sg))
+        .limit(1);
+      if (!known) add('settings_group_uuid', 'validation.ref_not_found');
+    } else if (!access.roles.has(sg)) add('settings_group_uuid', 'validation.ref_not_found');
+    // the import right on the model (docs/domain/permissions.md): a member without it may not import at all
+    else if (!may(access, sg, 'import', entity.name)) throw forbidden();
+  }
   const allowed = new Set([...importableFields(entity), 'uuid']);
   const seen = new Set<string>();
   for (const [column, field] of Object.entries(o.mapping)) {
@@ -44,4 +72,6 @@ export function checkOptions(entity: AnyEntity, access: Access, o: ImportOptions
     for (const field of Object.keys(fix))
       if (!allowed.has(field)) add(`fixes.${row}.${field}`, 'import.mapping_unknown', { column: row, field });
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  const { settings_group_uuid: _given, ...rest } = o;
+  return sg ? { ...rest, settings_group_uuid: sg } : rest;
 }

@@ -138,7 +138,13 @@ export async function runImport(ctx: AppContext, uuid: string, stopAfter = Infin
     // chunks are written up to three at a time on their own connections, committing in order (see writeChunk). Updates and
     // models with hooks plan each chunk after the one before it committed.
     const hooks = hooksOf(p.entity);
-    const ahead = options.mode === 'insert' && !hooks.beforeWrite && !hooks.afterWrite && !hooks.afterWriteAll;
+    // (a model with running numbers neither: each chunk takes the next numbers, its counter locked until it commits)
+    const ahead =
+      options.mode === 'insert' &&
+      !hooks.beforeWrite &&
+      !hooks.afterWrite &&
+      !hooks.afterWriteAll &&
+      !p.entity.numbering;
     const writers = ahead && ctx.database.kind === 'postgres' ? WRITERS : 1;
     const pause = giveWay();
     let chunks = 0;

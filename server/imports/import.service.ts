@@ -163,7 +163,7 @@ export async function validate(
   locale: Locale,
 ) {
   const entity = entityByName(job.model)!;
-  checkOptions(entity, access, options);
+  options = await checkOptions(ctx.db, entity, access, options);
   if (!['uploaded', 'validated'].includes(job.status)) throw new HttpError(409, 'import.state', { status: job.status });
   const p = await planContext(ctx, job, options, access);
   p.locale = locale;
@@ -198,7 +198,7 @@ export async function validate(
     .set({
       status: 'validated',
       options,
-      settings_group_uuid: options.settings_group_uuid,
+      settings_group_uuid: options.settings_group_uuid ?? null,
       total,
       counts: { error: counts.error },
       updated_at: new Date(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, isDecimalKind, type Field } from '../../src/entities/fields';
 import { DATE, DECIMAL, storableText, validDate } from '../../src/entities/schemas';
+import { TEXT_FORMATS } from '../../src/entities/text-formats';
 
 const UUID = z.regexes.uuid();
 const INT32 = 2_147_483_647;
@@ -21,7 +22,10 @@ function valueCheck(field: Field): Check | null {
     case 'text': {
       const max = field.max ? field.max : 200;
       const min = field.required ? 1 : 0;
-      return (v) => typeof v === 'string' && v.length <= max && v.length >= min && v.trim() === v && storableText(v);
+      // a text of a named format (src/entities/text-formats.ts) passes its check too
+      const format = field.format ? TEXT_FORMATS[field.format].check : () => true;
+      return (v) =>
+        typeof v === 'string' && v.length <= max && v.length >= min && v.trim() === v && storableText(v) && format(v);
     }
     case 'long_text': {
       const max = field.max ? field.max : 20_000;

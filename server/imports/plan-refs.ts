@@ -8,8 +8,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
+import { MEMBER_MODEL } from '../../src/entities/fields';
 import { col, scopeCondition, tableOf } from '../crud/table';
+import { refScope } from '../crud/access';
 import type { KnownRecord } from '../crud/checks';
+import { lookUpRefs, refsFields } from '../crud/refs';
 import type { MessageKey } from '../i18n/messages';
 import type { PlanContext, PlannedRow } from './plan';
 
@@ -43,6 +46,25 @@ interface Found extends Known {
  * rows before them are planned); `known` holds every record a reference now names (by model, then uuid), for the
  * checks of crud/checks.ts.
  */
+/** A reference to a member (a delegation's delegate): by user uuid or by name, among the settings group's members
+ * the caller sees; anything else is an unresolved cell. */
+async function resolveMembers(ctx: AppContext, p: PlanContext, planned: PlannedRow[], name: string, err: RowError) {
+  const wanted = [...new Set(planned.map((r) => r.values[name]).filter((v): v is string => typeof v === 'string'))];
+  if (!wanted.length) return;
+  const sg = p.options.settings_group_uuid;
+  const lower = wanted.map((v) => v.toLowerCase());
+  const byUuid = await lookUpRefs(ctx.db, p.access, MEMBER_MODEL, { uuids: lower.filter((v) => UUID.test(v)), sg });
+  const byName = await lookUpRefs(ctx.db, p.access, MEMBER_MODEL, { titles: lower, sg });
+  for (const r of planned) {
+    const v = r.values[name];
+    if (typeof v !== 'string') continue;
+    const key = v.toLowerCase();
+    const found = byUuid.find((m) => m.uuid === key) ?? byName.find((m) => m.title.toLowerCase() === key);
+    if (found) r.values[name] = found.uuid;
+    else err(r, name, 'import.ref_unresolved', { value: shown(v) });
+  }
+}
+
 export async function resolveRefs(
   ctx: AppContext,
   p: PlanContext,
@@ -52,6 +74,9 @@ export async function resolveRefs(
   storedOf: (r: PlannedRow, field: string) => unknown = () => undefined,
 ): Promise<{ deferred: Record<number, string[]>; known: KnownRefs }> {
   const { entity, options: o } = p;
+  const sg = o.settings_group_uuid ?? null;
+  // a superuser's import into a superusers' table names records of its settings group (crud/access.ts, `refScope`)
+  const scope = refScope(p.access, entity);
   const deferred: Record<number, string[]> = {};
   const known: KnownRefs = new Map();
   const mapped = new Set(Object.values(o.mapping));
@@ -59,6 +84,10 @@ export async function resolveRefs(
   refFields.sort(([a], [b]) => (a === 'property_uuid' ? -1 : b === 'property_uuid' ? 1 : 0));
   for (const [name, field] of refFields) {
     if (field.kind !== 'ref') continue;
+    if (field.model === MEMBER_MODEL) {
+      await resolveMembers(ctx, p, planned, name, err);
+      continue;
+    }
     const target = entityByName(field.model)!;
     const titled = target.fields[target.titleField]?.kind !== 'ref';
     const numbered = target.fields.number_internal?.kind === 'text';
@@ -73,12 +102,12 @@ export async function resolveRefs(
         title: titled ? sql<string>`${lower(target.titleField)}` : sql<string>`''`,
         number: numbered ? sql<string>`coalesce(${lower('number_internal')}, '')` : sql<string>`''`,
         property: target.scope === 'property' ? col(target, 'property_uuid') : sql<null>`null`,
-        seen: sql<boolean>`${scopeCondition(target, p.access)}`,
+        seen: scope ? sql<boolean>`${scopeCondition(target, scope)}` : sql<boolean>`true`,
       })
       .from(tableOf(target))
       .where(
         and(
-          eq(col(target, 'settings_group_uuid'), o.settings_group_uuid),
+          sg === null ? isNull(col(target, 'settings_group_uuid')) : eq(col(target, 'settings_group_uuid'), sg),
           isNull(col(target, 'deleted_at')),
           or(
             ids.length ? inArray(col(target, 'uuid'), ids) : sql`false`,
@@ -88,7 +117,7 @@ export async function resolveRefs(
         ),
       )) as Found[];
     const records = knownOf(known, target.name);
-    for (const f of found) if (f.seen) records.set(f.uuid, { sg: o.settings_group_uuid, property: f.property });
+    for (const f of found) if (f.seen) records.set(f.uuid, { sg, property: f.property });
     const self = target === entity;
     for (const r of planned) {
       const v = r.values[name];
@@ -107,14 +136,55 @@ export async function resolveRefs(
       if (!best && self) {
         const made = p.made?.get(key) ?? [];
         best = made.find((m) => !m.property || m.property === propertyOf(r)) ?? made[0];
-        if (best) records.set(best.uuid, { sg: o.settings_group_uuid, property: best.property });
+        if (best) records.set(best.uuid, { sg, property: best.property });
       }
       if (best) r.values[name] = best.uuid;
       else if (self) (deferred[r.row] ??= []).push(name);
       else err(r, name, 'import.ref_unresolved', { value: shown(v) });
     }
   }
+  await resolveRefsLists(ctx, p, planned, err);
   return { deferred, known };
+}
+
+/**
+ * Lists of references (`refs`): a cell names records by uuid or title (a member also by e-mail), separated by `;`, in
+ * the settings group of the import and the caller's scope (one query per field and chunk); an unknown or hidden one
+ * is the row's error.
+ */
+async function resolveRefsLists(ctx: AppContext, p: PlanContext, planned: PlannedRow[], err: RowError) {
+  const mapped = new Set(Object.values(p.options.mapping));
+  for (const [name, field] of refsFields(p.entity)) {
+    if (!mapped.has(name)) continue;
+    const parts = (v: unknown) =>
+      typeof v === 'string'
+        ? v
+            .split(';')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [];
+    const wanted = [...new Set(planned.flatMap((r) => parts(r.values[name]).map((x) => x.toLowerCase())))];
+    if (!wanted.length) continue;
+    const sg = p.options.settings_group_uuid;
+    const scope = refScope(p.access, p.entity);
+    const byUuid = await lookUpRefs(ctx.db, scope, field.model, { uuids: wanted.filter((v) => UUID.test(v)), sg });
+    const byTitle = await lookUpRefs(ctx.db, scope, field.model, { titles: wanted, sg });
+    const found = new Map<string, string>();
+    for (const f of byTitle) found.set(f.title.toLowerCase(), f.uuid);
+    for (const f of byTitle) if (f.alias) found.set(f.alias.toLowerCase(), f.uuid); // an e-mail beats a name
+    for (const f of byUuid) found.set(f.uuid, f.uuid); // a uuid beats a title
+    for (const r of planned) {
+      const v = r.values[name];
+      if (typeof v !== 'string') continue;
+      const uuids: string[] = [];
+      for (const part of parts(v)) {
+        const uuid = found.get(part.toLowerCase());
+        if (uuid) uuids.push(uuid);
+        else err(r, name, 'import.ref_unresolved', { value: shown(part) });
+      }
+      r.values[name] = uuids;
+    }
+  }
 }
 
 /** Records references name, by model then uuid. */
@@ -137,7 +207,10 @@ export function resolveDeferred(
     const same = pick(p.made?.get(v.toLowerCase()) ?? [], r);
     if (same) {
       r.values[name] = same.uuid;
-      knownOf(known, p.entity.name).set(same.uuid, { sg: p.options.settings_group_uuid, property: same.property });
+      knownOf(known, p.entity.name).set(same.uuid, {
+        sg: p.options.settings_group_uuid ?? null,
+        property: same.property,
+      });
     } else err(r, name, 'import.ref_unresolved', { value: shown(v) });
   }
 }

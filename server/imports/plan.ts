@@ -13,7 +13,7 @@ import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
 import { col, scopeCondition, tableOf } from '../crud/table';
-import { may, type Access } from '../crud/access';
+import { may, mayOnRecord, refScope, type Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { sameValue } from '../crud/bulk';
 import { zodRowErrors, type Errors } from '../crud/row-errors';
@@ -130,7 +130,8 @@ function slicer(ms = 3) {
 
 export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[]): Promise<PlannedRow[]> {
   const { entity, options: o, locale } = p;
-  const sg = o.settings_group_uuid;
+  // null: a global model's import (its records belong to no settings group)
+  const sg = o.settings_group_uuid ?? null;
   const err = (r: PlannedRow, field: string, key: MessageKey, params: MessageParams = {}) =>
     (r.errors[field] ??= []).push(translate(locale, key, { field: fieldLabel(locale, field, entity), ...params }));
   const cellCtx = {
@@ -164,7 +165,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       // an empty cell of a required field with a default: a new record takes the default, a record kept its value
       if (parsed.ok && parsed.value === null && field!.required && 'default' in field! && field!.default !== undefined)
         continue;
-      if (parsed.ok) r.values[name] = parsed.value;
+      // an empty list of references is an empty list (its column is never null)
+      if (parsed.ok) r.values[name] = parsed.value === null && field!.kind === 'refs' ? [] : parsed.value;
       else err(r, name, 'import.cell_invalid', { value: shown(raw) });
     }
     planned.push(r);
@@ -185,7 +187,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         .from(tableOf(entity))
         .where(
           and(
-            eq(col(entity, 'settings_group_uuid'), sg),
+            sg === null ? isNull(col(entity, 'settings_group_uuid')) : eq(col(entity, 'settings_group_uuid'), sg),
             isNull(col(entity, 'deleted_at')),
             inArray(col(entity, key), keys),
           ),
@@ -239,7 +241,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
     } else {
-      const body = entity.scope === 'settings_group' ? { ...values, settings_group_uuid: sg } : values;
+      const body =
+        entity.scope === 'settings_group' || entity.scope === 'user' ? { ...values, settings_group_uuid: sg } : values;
       if (quick?.(values))
         r.values = body; // what zod would give back (see plan-check)
       else {
@@ -252,7 +255,9 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       // a field's import default when the file gives none (docs/spreadsheet-api.md, "Import": a reading's source)
       for (const [name, value] of importDefaults(entity)) if (r.values[name] == null) r.values[name] = value;
     }
-    if ((r.action === 'create' || r.action === 'update') && !allowed[r.action])
+    // a user's row the import matches but the caller only sees (shared with them) is theirs to read only
+    const refused = r.action === 'update' && target && !mayOnRecord(p.access, entity, target, 'update');
+    if (((r.action === 'create' || r.action === 'update') && !allowed[r.action]) || refused)
       r.errors.row = [translate(locale, 'bulk.skipped', { count: 1 })];
     if (hasKeys(r.errors)) r.action = 'error';
     else if (r.action === 'create' && p.ids) {
@@ -275,7 +280,7 @@ type RowError = (r: PlannedRow, field: string, key: MessageKey, params?: Message
  */
 async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[], known: KnownRefs, err: RowError) {
   const { entity } = p;
-  const sg = p.options.settings_group_uuid;
+  const sg = p.options.settings_group_uuid ?? null;
   const fail = (rows: PlannedRow[], problems: Problems[]) =>
     rows.forEach((r, i) => {
       for (const [field, list] of Object.entries(problems[i]!)) {
@@ -307,7 +312,7 @@ async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[],
     ),
     property: r.values.property_uuid ?? r.target?.property_uuid,
   }));
-  fail(planned, await refProblems(ctx.db, p.access, entity, refRows, known));
+  fail(planned, await refProblems(ctx.db, refScope(p.access, entity), entity, refRows, known));
   const tree = entity.tree;
   if (!tree) return;
   const moves = planned.filter((r) => r.action === 'update' && r.target && tree.parentField in r.values);

@@ -1,19 +1,20 @@
 // Writes one planned chunk as one transaction: creates in one multi-row insert, updates guarded by the version the
 // plan read, failed rows into the error report, what was written (import_created, import_rows: for undo), the job's
-// progress and lease — all or nothing. A chunk of creates for a model without write hooks is a single statement
-// (one round trip), or two when it is written beside the chunk before; the others run statement by statement in
-// a transaction with the model's hooks (a model's steps before the insert and after the write once for the whole
-// chunk where it has them: `beforeInsertAll`, `afterWriteAll`, e.g. a counter's readings computed in one pass,
-// docs/domain/calculations.md).
+// progress and lease — all or nothing. A chunk of creates for a model without write hooks or running numbers is a
+// single statement (one round trip), or two when it is written beside the chunk before; the others run statement
+// by statement in a transaction with the model's hooks (a model's steps before the insert and after the write once
+// for the whole chunk where it has them: `beforeInsertAll`, `afterWriteAll`, e.g. a counter's readings computed in
+// one pass, docs/domain/calculations.md) and the running numbers of its new records (crud/numbering.ts).
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import { entityByName } from '../../src/entities/registry';
-import type { AnyEntity } from '../../src/entities/define';
+import { ownerColumn, type AnyEntity } from '../../src/entities/define';
 import type { Access } from '../crud/access';
 import { col, rowsOf, tableOf, versionIs } from '../crud/table';
 import { translate } from '../i18n/messages';
 import { hooksOf, storedValues, type HookContext } from '../crud/model-behaviour';
+import { NumberPool } from '../crud/numbering';
 import { ValidationFailed } from '../http-error';
 import { failedToErrors } from '../plugins/errors';
 import type { Locale } from '../../src/entities/account';
@@ -42,8 +43,14 @@ export function writeChunk(
 ): Promise<boolean> {
   const entity = entityByName(job.model)!;
   const hooks = hooksOf(entity);
+  // a model with running numbers takes those of its new records in the chunk's transaction (crud/numbering.ts)
+  const numbered = !!entity.numbering && planned.some((r) => r.action === 'create');
   const simple =
-    !hooks.beforeWrite && !hooks.afterWrite && !hooks.afterWriteAll && !planned.some((r) => r.action === 'update');
+    !hooks.beforeWrite &&
+    !hooks.afterWrite &&
+    !hooks.afterWriteAll &&
+    !numbered &&
+    !planned.some((r) => r.action === 'update');
   if (!simple)
     return ctx.db.transaction(async (tx) => {
       await tx.execute(ASYNC_COMMIT);
@@ -79,7 +86,7 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
   const now = new Date();
   const user = access.user.id;
   const locale = access.user.locale as Locale;
-  // The model's write hooks (a ticket's number, a task's recurrence check and events) run as in a single save.
+  // The model's write hooks (a task's recurrence check and events) run as in a single save.
   const hooks = hooksOf(entity);
   const h: HookContext = { db: c.db, access, settingsGroup: sg, now };
   const refused = (r: PlannedRow, error: unknown) => {
@@ -97,6 +104,16 @@ async function writeWithHooks(c: AppContext, access: Access, job: ImportRow, pla
       }
     }
   const creates = planned.filter((r) => r.action === 'create');
+  // running numbers for the new records without one, taken at once (after the hooks: a refused row takes none)
+  if (creates.length && entity.numbering) {
+    const numbers = await NumberPool.take(
+      c.db,
+      entity,
+      creates.map((r) => ({ sg, changed: r.values })),
+    );
+    for (const r of creates) if (numbers.lacks(r.values)) r.values[numbers.field] = await numbers.next(c.db, sg);
+    await numbers.settle(c.db);
+  }
   if (creates.length && hooks.beforeInsertAll)
     await hooks.beforeInsertAll(
       h,
@@ -229,6 +246,9 @@ function insertCreates(entity: AnyEntity, access: Access, job: ImportRow, create
     for (const k in computed[i]) present.add(k);
   });
   present.delete('settings_group_uuid');
+  // a user's own rows: the importing user's, unless a hook named the member (src/entities/define.ts, `owner`)
+  const owner = ownerColumn(entity);
+  if (owner) present.add(owner);
   const names = [...present].filter((n) => types.has(n));
   const defaults = names.map((name) => {
     const field = entity.fields[name];
@@ -241,7 +261,16 @@ function insertCreates(entity: AnyEntity, access: Access, job: ImportRow, create
     const extra = computed[i]!;
     for (let j = 0; j < names.length; j++) {
       const n = names[j]!;
-      row[keys[j]!] = n === 'uuid' ? r.uuid : n in extra ? extra[n] : n in r.values ? r.values[n] : defaults[j];
+      row[keys[j]!] =
+        n === 'uuid'
+          ? r.uuid
+          : n in extra
+            ? extra[n]
+            : n in r.values
+              ? r.values[n]
+              : n === owner
+                ? access.user.id
+                : defaults[j];
     }
     return row;
   });

@@ -13,7 +13,8 @@ import type { Row } from '../crud/present';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { contact, facility, guarantee as guarantees, property } from '../db/entity-tables';
-import { remindersSent, settingsGroups, users } from '../db/schema';
+import { remindersSent, users } from '../db/schema';
+import { readModelSettingsOf } from '../crud/model-settings';
 import { fieldError } from '../http-error';
 import { guaranteeReminderMail } from '../mail/guarantee-mail';
 import type { Mail } from '../mail/mailer';
@@ -58,8 +59,8 @@ export async function expireGuarantees(db: Db, today: string): Promise<number> {
 }
 
 /**
- * Daily: the reminder stage each live, active guarantee has reached (its settings group's stages) is recorded in
- * reminders_sent, keyed by end date and stage, so each goes out once and a changed end date starts afresh; the mails
+ * Daily: the reminder stage each live, active guarantee has reached (the `reminder_days` setting of its settings
+ * group) is recorded in reminders_sent, keyed by end date and stage, so each goes out once and a changed end date starts afresh; the mails
  * to its creator (guarantees have no followers) are returned, to be sent after the commit.
  */
 export async function guaranteeReminders(
@@ -72,7 +73,7 @@ export async function guaranteeReminders(
       uuid: guarantees.uuid,
       title: guarantees.title,
       end_date: guarantees.end_date,
-      stages: settingsGroups.guarantee_reminder_days,
+      settings_group: guarantees.settings_group_uuid,
       property: property.name,
       guarantor: contact.display_name,
       email: users.email,
@@ -82,7 +83,6 @@ export async function guaranteeReminders(
       date_format: users.date_format,
     })
     .from(guarantees)
-    .innerJoin(settingsGroups, eq(settingsGroups.uuid, guarantees.settings_group_uuid))
     .innerJoin(property, eq(property.uuid, guarantees.property_uuid))
     .leftJoin(contact, eq(contact.uuid, guarantees.guarantor_uuid))
     .leftJoin(users, eq(users.id, guarantees.created_by))
@@ -96,6 +96,8 @@ export async function guaranteeReminders(
       ),
     );
   if (!rows.length) return { due: 0, mails: [] };
+  // the stages are the guarantee model's `reminder_days` setting of each settings group
+  const settings = await readModelSettingsOf(db, [...new Set(rows.map((r) => r.settings_group))], entities.guarantee);
   const sent = new Map<string, Set<string>>();
   for (const r of await db
     .select({ uuid: remindersSent.record_uuid, stage: remindersSent.stage })
@@ -114,7 +116,7 @@ export async function guaranteeReminders(
     const done = new Set(
       [...(sent.get(r.uuid) ?? [])].filter((k) => k.startsWith(`${end}:`)).map((k) => Number(k.slice(end.length + 1))),
     );
-    const due = dueReminder(end, today, r.stages, done);
+    const due = dueReminder(end, today, settings.get(r.settings_group)!.reminder_days, done);
     if (!due) continue;
     const recipients = r.email ? 1 : 0;
     const stages = due.covers.map((d) => `${end}:${d}`);

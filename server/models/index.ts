@@ -11,13 +11,22 @@ import { document } from './document';
 import { expense } from './expense';
 import { facility } from './facility';
 import { guarantee } from './guarantee';
+import { license } from './license';
 import { measurement } from './measurement';
+import { network } from './network';
+import { systemNotification } from './system-notification';
 import { order } from './order';
 import { orderLine } from './order-line';
 import { property } from './property';
 import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
+import { accessRule } from './access-rule';
+import { filter } from './filter';
+import { permissionGroup } from './permission-group';
+import { userGroup } from './user-group';
+import { gridView } from './grid-view';
+import { delegation } from './delegation';
 
 export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   bill,
@@ -29,11 +38,20 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   expense,
   facility,
   guarantee,
+  license,
   measurement,
+  network,
   order,
   order_line: orderLine,
   property,
+  system_notification: systemNotification,
   task,
   task_event: taskEvent,
   ticket,
+  user_group: userGroup,
+  permission_group: permissionGroup,
+  filter,
+  access_rule: accessRule,
+  grid_view: gridView,
+  delegation,
 };

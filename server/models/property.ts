@@ -7,7 +7,7 @@ import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { ModelBehaviour } from '../crud/model-behaviour';
 import { property as properties } from '../db/entity-tables';
 import { HttpError } from '../http-error';
-import { licensedUntil } from '../services/licenses.service';
+import { licensedUntil } from './license';
 import { deletePropertyTree, runDueDeletions } from '../services/property-deletion.service';
 import { isoDay } from '../services/task-schedule.service';
 

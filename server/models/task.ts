@@ -1,6 +1,6 @@
 // Tasks (docs/planning-api.md): the recurrence is checked and the events materialised in the save's transaction
 // (archive takes the future open events, restore brings them back); activate, deactivate, rejoin a split series, and
-// assign to a member (as a ticket; their "assigned to me": server/services/delegation.service.ts).
+// assign to a member (as a ticket; their "assigned to me": server/models/delegation.ts).
 import { z } from 'zod';
 import { recurrenceOf } from '../../src/domain/task-recurrence';
 import { entities } from '../../src/entities/registry';

@@ -1,19 +1,15 @@
-// Tickets (docs/planning-api.md): a running number on create, overdue on read; the transitions, delegate, assign,
+// Tickets (docs/planning-api.md): overdue on read (the running number is the engine's: `numbering` in the
+// definition, server/crud/numbering.ts); the transitions, delegate, assign,
 // follow and unfollow; links to the comments and to a new order from the ticket (their routes: tickets.routes.ts).
 import { z } from 'zod';
 import { isOverdue } from '../../src/domain/overdue';
 import { TICKET_TRANSITIONS } from '../../src/domain/transitions';
 import { transitionRefusal } from '../crud/actions';
 import { action, type ModelBehaviour } from '../crud/model-behaviour';
-import { nextNumber, ticketNumber } from '../services/record-numbers';
 import { TICKET_ACTIONS, assign, delegate, follow, ticketTransition } from '../services/ticket.service';
 
 export const ticket: ModelBehaviour = {
   computed: (row, today) => ({ overdue: isOverdue('ticket', row, today) }),
-  hooks: {
-    beforeWrite: async (h, _merged, _changes, current) =>
-      current ? undefined : { number: ticketNumber(await nextNumber(h.db, h.settingsGroup, 'ticket')) },
-  },
   actions: [
     ...TICKET_ACTIONS.map((name) =>
       action({ name, refusal: transitionRefusal(TICKET_TRANSITIONS, name), run: (a) => ticketTransition(a, name) }),

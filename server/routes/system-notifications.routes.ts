@@ -1,58 +1,125 @@
-// System notifications, exactly the calls of docs/domain/notifications.md, "System notifications".
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// System notifications (docs/domain/notifications.md, "System notifications"): the calls the model's generic routes
+// do not answer. Every signed-in user lists the published ones (a superuser every one) with their own read mark;
+// the numbered calls of the older API (a full replace, a delete by number or uuid, marking one read) act on the
+// record through the engine's writes, so the superusers' check, the checks and the version are the engine's
+// (server/models/system-notification.ts).
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../plugins/auth';
-import * as notifications from '../services/system-notifications.service';
+import { systemNotification as entity } from '../../src/entities/system-notification';
+import { createSchema, recordSchema } from '../../src/entities/schemas';
+import { accessOf, isSuperuser, writeRouteConfig, type Access } from '../crud/access';
+import { listQuerySchema } from '../crud/list-query';
+import { getRow, list } from '../crud/read';
+import { presentRecord, type Row } from '../crud/present';
+import { softDelete, update } from '../crud/write';
+import { writeInputOf } from '../crud/model-behaviour';
+import { notFound } from '../http-error';
 import { translate } from '../i18n/messages';
-import { systemNotificationBody, systemNotificationSchema } from '../../src/entities/account';
-import { created, messageReply, ok } from './schemas';
+import { lazySchema } from '../lazy-schemas';
+import { markRead, notificationOf, published, viewedBy } from '../models/system-notification';
+import { messageReply, ok } from './schemas';
 
-/** Managing notifications is for superusers: checked before the body is validated. */
-const managers = { authorize: (req: FastifyRequest) => notifications.assertManager(requireUser(req)) };
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const one = z.object({ data: systemNotificationSchema });
+const API = `/api/v1/${entity.plural}`;
+/** The older API's number of a notification. */
+const number = z.coerce.number().int().positive().max(2_147_483_647);
+const byNumber = z.object({ id: number });
+/** A delete names it by number (the older API) or by uuid (the record's links). */
+const byKey = z.object({ id: z.union([z.uuid(), number]) });
+/** A list without `per_page` answers up to 200, as the list always did. */
+const LIST_PAGE = 200;
 
 export async function systemNotificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const tags = ['system-notifications'];
+  const tags = [entity.plural];
+  const config = writeRouteConfig(entity);
+  // the record as every generic route replies it, with the caller's read mark
+  const withMark = lazySchema(() => recordSchema(entity).extend({ viewed: z.boolean() }));
+  const one = lazySchema(() => z.object({ data: withMark }));
+
+  /** Records as the list gives them: with the caller's read mark and, while unread, the link that marks it. */
+  const present = async (access: Access, rows: Row[]) => {
+    const viewed = await viewedBy(
+      ctx.db,
+      access.user.id,
+      rows.map((row) => String(row.uuid)),
+    );
+    return rows.map((row) => {
+      const rec = presentRecord(entity, access, row);
+      const read = viewed.has(String(row.uuid));
+      const links = rec.links as Record<string, string>;
+      if (!read) links.confirm = `${API}/${String(row.id)}/confirmations`;
+      return { ...rec, viewed: read };
+    });
+  };
 
   r.get(
-    '/system-notifications',
-    { schema: { tags, response: ok(z.object({ data: z.array(systemNotificationSchema) })) } },
-    async (req) => ({
-      data: await notifications.list(ctx, requireUser(req)),
-    }),
+    `/${entity.plural}`,
+    {
+      schema: {
+        tags,
+        querystring: lazySchema(() => listQuerySchema(entity)),
+        response: ok(
+          lazySchema(() =>
+            z.object({
+              data: z.array(withMark),
+              meta: z.record(z.string(), z.unknown()),
+              links: z.record(z.string(), z.string()),
+            }),
+          ),
+        ),
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const q = { ...req.query, per_page: req.query.per_page ?? LIST_PAGE };
+      // a superuser lists every notification (the engine's list); anyone else the published ones
+      const page = await list(ctx, access, entity, q, isSuperuser(access) ? {} : { scope: published() });
+      return { ...page, data: await present(access, page.data) };
+    },
   );
 
-  r.post(
-    '/system-notifications',
-    { config: managers, schema: { tags, body: systemNotificationBody, response: created(one) } },
-    async (req, reply) => reply.code(201).send({ data: await notifications.create(ctx, requireUser(req), req.body) }),
-  );
-
+  // the older API's full replace, by number: the notification as sent (an end left out is none)
   r.put(
-    '/system-notifications/:id',
-    { config: managers, schema: { tags, params, body: systemNotificationBody, response: ok(one) } },
-    async (req) => ({
-      data: await notifications.update(ctx, requireUser(req), req.params.id, req.body),
-    }),
+    `/${entity.plural}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        params: byNumber,
+        body: lazySchema(() => createSchema(entity).extend(writeInputOf(entity).body)),
+        response: ok(one),
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const uuid = await notificationOf(ctx.db, access, req.params.id);
+      if (!uuid) throw notFound();
+      const { id: _id, viewed: _viewed, ...values } = req.body as Row;
+      await update(ctx, access, entity, uuid, { publish_until: null, ...values });
+      return { data: (await present(access, [await getRow(ctx, access, entity, uuid)]))[0]! };
+    },
   );
 
-  // The spec writes the delete path with a trailing slash; both spellings are served.
-  for (const path of ['/system-notifications/:id', '/system-notifications/:id/']) {
-    r.delete(path, { config: managers, schema: { tags, params, response: ok(messageReply) } }, async (req) => {
-      await notifications.remove(ctx, requireUser(req), req.params.id);
+  // both spellings of the older API (with and without the trailing slash); a record's links name it by uuid
+  for (const path of [`/${entity.plural}/:id`, `/${entity.plural}/:id/`])
+    r.delete(path, { config, schema: { tags, params: byKey, response: ok(messageReply) } }, async (req) => {
+      const access = await accessOf(ctx, req);
+      const uuid = await notificationOf(ctx.db, access, req.params.id);
+      if (!uuid) throw notFound();
+      await softDelete(ctx, access, entity, uuid);
       return { message: translate(req.locale, 'notifications.deleted') };
     });
-  }
 
   r.post(
-    '/system-notifications/:id/confirmations',
-    { schema: { tags, params, response: ok(messageReply) } },
+    `/${entity.plural}/:id/confirmations`,
+    { schema: { tags, params: byNumber, response: ok(messageReply) } },
     async (req) => {
-      await notifications.confirm(ctx, requireUser(req), req.params.id);
+      const access = await accessOf(ctx, req);
+      const uuid = await notificationOf(ctx.db, access, req.params.id);
+      if (!uuid) throw notFound();
+      await markRead(ctx.db, access.user.id, uuid);
       return { message: translate(req.locale, 'notifications.marked_read') };
     },
   );

@@ -9,7 +9,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { accessRuleChecks, accessRuleFilters, accessRules, filters } from '../db/permission-schema';
+import { accessRuleChecks } from '../db/permission-schema';
+import { accessRules, filters } from '../db/entity-tables';
 import { entities, entityByName } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import { col, rowsOf, storedFilterCondition, tableOf } from '../crud/table';
@@ -62,13 +63,15 @@ export function matchesExpression(entity: AnyEntity, rules: readonly Rule[]): SQ
   return sql`nullif(array_remove(array[${sql.join(cases, sql`, `)}]::uuid[], null), '{}')`;
 }
 
-/** The rules of a model in a settings group, each with its filters (its stored filters' and its own). */
+/** The rules in force of a model in a settings group (live: neither archived nor deleted), each with its filters
+ * (its live stored filters' and its own). */
 async function rulesOf(db: Db, settingsGroup: string, model: string): Promise<Rule[]> {
   return rowsOf<Rule>(
     await db.execute(sql`select r.uuid, (select coalesce(jsonb_agg(f.filter order by f.uuid), '[]'::jsonb)
-        from ${accessRuleFilters} rf join ${filters} f on f.uuid = rf.filter_uuid where rf.access_rule_uuid = r.uuid)
+        from ${filters} f where f.uuid = any(r.filter_uuids) and f.deleted_at is null and f.archived_at is null)
       || case when r.filter is null then '[]'::jsonb else jsonb_build_array(r.filter) end as filters
       from ${accessRules} r where r.settings_group_uuid = ${settingsGroup} and r.model = ${model}
+        and r.deleted_at is null and r.archived_at is null
       order by r.uuid`),
   );
 }

@@ -1,6 +1,6 @@
 // The signed-in user's own account: e-mail verification, profile, password, terms, API tokens, deletion.
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { userGroupMembers, userGroups } from '../db/permission-schema';
+import { userGroups } from '../db/entity-tables';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, UserRow } from '../context';
@@ -238,23 +238,20 @@ export async function answerInvitation(ctx: AppContext, user: UserRow, uuid: str
         .insert(settingsGroupMembers)
         .values({ settings_group_uuid: inv.settings_group_uuid, user_id: user.id, role: inv.role })
         .onConflictDoNothing();
-      // the user groups named by the invitation that still exist (docs/domain/permissions.md, "Invitations")
-      const groups = inv.user_group_uuids.length
-        ? await tx
-            .select({ uuid: userGroups.uuid })
-            .from(userGroups)
-            .where(
-              and(
-                inArray(userGroups.uuid, inv.user_group_uuids),
-                eq(userGroups.settings_group_uuid, inv.settings_group_uuid),
-              ),
-            )
-        : [];
-      if (groups.length)
+      // the user groups named by the invitation that still exist (docs/domain/permissions.md, "Invitations"): the
+      // user joins their members (a group's `member_uuids`, docs/decisions.md, "refs as uuid arrays")
+      if (inv.user_group_uuids.length)
         await tx
-          .insert(userGroupMembers)
-          .values(groups.map((g) => ({ user_group_uuid: g.uuid, user_id: user.id })))
-          .onConflictDoNothing();
+          .update(userGroups)
+          .set({ member_uuids: sql`array_append(${userGroups.member_uuids}, ${user.uuid}::uuid)` })
+          .where(
+            and(
+              inArray(userGroups.uuid, inv.user_group_uuids),
+              eq(userGroups.settings_group_uuid, inv.settings_group_uuid),
+              isNull(userGroups.deleted_at),
+              sql`not (${user.uuid}::uuid = any(${userGroups.member_uuids}))`,
+            ),
+          );
     }
     const [group] = await tx
       .select({ name: settingsGroups.name })

@@ -3,16 +3,16 @@
 // SHA-256 only) valid for 14 days; the admin lists, resends (a new token and expiry) and revokes them. All the
 // addresses of one request are checked before anything is written: one bad address is a 422 naming it and nothing
 // is sent. The mails go out after the commit.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext, UserRow } from '../context';
 import { invitations, settingsGroupMembers, settingsGroups, users } from '../db/schema';
-import { userGroups } from '../db/permission-schema';
+import { userGroups } from '../db/entity-tables';
 import { ValidationFailed, HttpError, fieldError, notFound } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { invitationMail } from '../mail/invitation-mail';
 import { randomToken, sha256 } from './crypto';
 import { requireAdmin } from './permissions.service';
-import { audit } from './audit.service';
+import { audit } from '../audit/writer';
 
 export const INVITATION_DAYS = 14;
 export const MAX_INVITATIONS = 200;
@@ -106,7 +106,13 @@ export async function invite(
     const found = await ctx.db
       .select({ uuid: userGroups.uuid })
       .from(userGroups)
-      .where(and(inArray(userGroups.uuid, groups), eq(userGroups.settings_group_uuid, settingsGroup)));
+      .where(
+        and(
+          inArray(userGroups.uuid, groups),
+          eq(userGroups.settings_group_uuid, settingsGroup),
+          isNull(userGroups.deleted_at),
+        ),
+      );
     if (found.length !== groups.length) throw fieldError('user_group_uuids', 'validation.ref_not_found');
   }
   const now = new Date();

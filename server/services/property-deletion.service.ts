@@ -18,7 +18,7 @@ import { users } from '../db/schema';
 import { HttpError, forbidden, notFound } from '../http-error';
 import { propertyDeleteMail } from '../mail/property-delete-mail';
 import { randomToken, sha256 } from './crypto';
-import { licensedUntil } from './licenses.service';
+import { licensedUntil } from '../models/license';
 import { requireAdmin } from './permissions.service';
 import { isoDay } from './task-schedule.service';
 

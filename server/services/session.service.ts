@@ -4,14 +4,7 @@ import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, settingsGroupMembers, settingsGroups, users } from '../db/schema';
-import {
-  accessRuleUserGroups,
-  accessRules,
-  permissionGroups,
-  permissionGroupUserGroups,
-  userGroupMembers,
-  userGroups,
-} from '../db/permission-schema';
+import { accessRules, permissionGroups, userGroups } from '../db/entity-tables';
 import type { Rights } from '../../src/entities/permissions';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomToken, sha256 } from './crypto';
@@ -98,24 +91,27 @@ export interface Membership {
  * The caller's settings groups with their role and rights, fetched in the same statement as the session or token
  * (one round trip): a user's rights are those of the permission groups of the user groups they are in.
  */
-export const membershipsOf = (userId: AnyPgColumn | SQL) => sql<Membership[] | null>`(
+export const membershipsOf = (userId: AnyPgColumn | SQL) => {
+  // live: neither archived nor deleted (an archived group, permission group or rule counts for nothing)
+  const mine = sql`array(select ug.uuid from ${userGroups} ug where ug.settings_group_uuid = m.settings_group_uuid
+    and ug.deleted_at is null and ug.archived_at is null and u.uuid = any(ug.member_uuids))`;
+  return sql<Membership[] | null>`(
   select json_agg(json_build_object('uuid', m.settings_group_uuid, 'role', m.role, 'enforce', g.enforce_two_factor,
     'rights', case when m.role = 'admin' or not exists (select 1 from ${permissionGroups} p
-        where p.settings_group_uuid = m.settings_group_uuid) then null
+        where p.settings_group_uuid = m.settings_group_uuid and p.deleted_at is null and p.archived_at is null) then null
       else coalesce((select json_agg(p.rights) from ${permissionGroups} p
-        where p.settings_group_uuid = m.settings_group_uuid and exists (select 1 from ${permissionGroupUserGroups} pu
-          join ${userGroupMembers} um on um.user_group_uuid = pu.user_group_uuid
-          where pu.permission_group_uuid = p.uuid and um.user_id = m.user_id)), '[]'::json) end,
+        where p.settings_group_uuid = m.settings_group_uuid and p.deleted_at is null and p.archived_at is null
+          and p.user_group_uuids && ${mine}), '[]'::json) end,
     'restricted', g.restricted_access,
-    'user_groups', case when m.role = 'admin' then null else coalesce((select json_agg(um.user_group_uuid)
-        from ${userGroupMembers} um join ${userGroups} ug on ug.uuid = um.user_group_uuid
-        where um.user_id = m.user_id and ug.settings_group_uuid = m.settings_group_uuid), '[]'::json) end,
+    'user_groups', case when m.role = 'admin' then null else to_json(${mine}) end,
     'rules', case when m.role = 'admin' then null else (select json_agg(json_build_object('model', r.model,
         'uuid', r.uuid))
-      from ${accessRules} r where r.settings_group_uuid = m.settings_group_uuid and not exists (
-        select 1 from ${accessRuleUserGroups} ru join ${userGroupMembers} um on um.user_group_uuid = ru.user_group_uuid
-        where ru.access_rule_uuid = r.uuid and um.user_id = m.user_id)) end))
-  from ${settingsGroupMembers} m join ${settingsGroups} g on g.uuid = m.settings_group_uuid where m.user_id = ${userId})`;
+      from ${accessRules} r where r.settings_group_uuid = m.settings_group_uuid and r.deleted_at is null
+        and r.archived_at is null and not (r.user_group_uuids && ${mine})) end))
+  from ${settingsGroupMembers} m join ${settingsGroups} g on g.uuid = m.settings_group_uuid
+    join ${users} u on u.id = m.user_id
+  where m.user_id = ${userId})`;
+};
 
 /** Loads a live session, its user and the user's memberships in one query; expired sessions are removed. */
 export async function loadSession(

@@ -6,7 +6,9 @@ import type { AppContext, UserRow } from '../context';
 import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import { HttpError, fieldError, notFound } from '../http-error';
 import type { SettingsGroup, settingsGroupBody, settingsGroupUpdateBody } from '../../src/entities/account';
-import { audit } from './audit.service';
+import { entities } from '../../src/entities/registry';
+import { readModelSettingsOf, writeModelSettings } from '../crud/model-settings';
+import { audit } from '../audit/writer';
 
 const API = '/api/v1/settings-groups';
 
@@ -63,18 +65,20 @@ async function memberCounts(ctx: AppContext, uuids: string[]): Promise<Map<strin
 }
 
 export async function presentAll(ctx: AppContext, rows: GroupRow[]): Promise<SettingsGroup[]> {
-  const counts = await memberCounts(
-    ctx,
-    rows.map((r) => r.group.uuid),
+  const uuids = rows.map((r) => r.group.uuid);
+  const counts = await memberCounts(ctx, uuids);
+  // the reminder days are the guarantee model's setting (docs/domain/fields.md, "Model settings"), shown here too
+  const guarantee = await readModelSettingsOf(ctx.db, uuids, entities.guarantee);
+  return rows.map((row) =>
+    presentWith(row, counts.get(row.group.uuid) ?? 0, guarantee.get(row.group.uuid)!.reminder_days),
   );
-  return rows.map((row) => presentWith(row, counts.get(row.group.uuid) ?? 0));
 }
 
 export async function present(ctx: AppContext, row: GroupRow): Promise<SettingsGroup> {
   return (await presentAll(ctx, [row]))[0]!;
 }
 
-function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
+function presentWith(row: GroupRow, memberCount: number, reminderDays: number[]): SettingsGroup {
   const links: Record<string, string> = { self: `${API}/${row.group.uuid}` };
   if (row.role === 'admin') links.update = `${API}/${row.group.uuid}`;
   return {
@@ -84,7 +88,7 @@ function presentWith(row: GroupRow, memberCount: number): SettingsGroup {
     enforce_two_factor: row.group.enforce_two_factor,
     restricted_access: row.group.restricted_access,
     currency: row.group.currency,
-    guarantee_reminder_days: row.group.guarantee_reminder_days,
+    guarantee_reminder_days: reminderDays,
     allowed_email_domains: row.group.allowed_email_domains,
     role: row.role as 'admin' | 'user',
     member_count: memberCount,
@@ -122,19 +126,26 @@ export async function updateGroup(
   if (row.role !== 'admin') throw new HttpError(403, 'auth.forbidden');
   if (body.enforce_two_factor && !user.two_factor_confirmed_at)
     throw fieldError('enforce_two_factor', 'settings_group.two_factor_required');
+  const { guarantee_reminder_days: reminderDays, ...columns } = body;
   const group = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(settingsGroups)
-      .set({ ...body, updated_at: new Date() })
+      .set({ ...columns, updated_at: new Date() })
       .where(eq(settingsGroups.uuid, uuid))
       .returning();
     // the audit log names what changed (docs/domain/permissions.md, "Audit log")
     const before = row.group as Record<string, unknown>;
     const after = updated as Record<string, unknown>;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of Object.keys(body))
+    for (const key of Object.keys(columns))
       if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
         changes[key] = { from: before[key], to: after[key] };
+    // still taken here for compatibility: the guarantee model's `reminder_days` (docs/domain/fields.md,
+    // "Model settings")
+    if (reminderDays !== undefined) {
+      const { diff } = await writeModelSettings(tx, uuid, entities.guarantee, { reminder_days: reminderDays });
+      if (diff.reminder_days) changes.guarantee_reminder_days = diff.reminder_days;
+    }
     if (Object.keys(changes).length)
       await audit(tx, {
         settings_group_uuid: uuid,

@@ -1,16 +1,29 @@
 // The User reply of GET /user and friends (docs/domain/sign-in.md, "Sign-in calls"), built in two queries.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { invitations, settingsGroupMembers, settingsGroups } from '../db/schema';
+import { invitations, modelSettings, settingsGroupMembers, settingsGroups } from '../db/schema';
 import { TERMS_VERSION, type User } from '../../src/entities/account';
 import type { UserRow } from '../context';
 
 const API = '/api/v1';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The models switched off in a settings group (their setting `enabled` stored as false; docs/domain/fields.md,
+ * "Model settings"), by name: the navigation leaves their pages out.
+ */
+const modelsOff = sql<string[]>`array(select ${modelSettings.model} from ${modelSettings}
+  where ${modelSettings.settings_group_uuid} = ${settingsGroups.uuid}
+    and ${modelSettings.values} -> 'enabled' = 'false'::jsonb order by ${modelSettings.model})`;
+
 export async function memberships(db: Db, userId: number) {
   return db
-    .select({ uuid: settingsGroups.uuid, name: settingsGroups.name, role: settingsGroupMembers.role })
+    .select({
+      uuid: settingsGroups.uuid,
+      name: settingsGroups.name,
+      role: settingsGroupMembers.role,
+      off: modelsOff,
+    })
     .from(settingsGroupMembers)
     .innerJoin(settingsGroups, eq(settingsGroups.uuid, settingsGroupMembers.settings_group_uuid))
     .where(eq(settingsGroupMembers.user_id, userId))
@@ -91,6 +104,7 @@ export async function presentUser(db: Db, u: UserRow): Promise<User> {
     acl: {
       settings_groups: Object.fromEntries(groups.map((g) => [g.uuid, g.role as 'admin' | 'user'])),
       system_notifications: superuserReady ? ['view', 'create', 'update', 'delete'] : ['view'],
+      disabled_models: Object.fromEntries(groups.map((g) => [g.uuid, g.off ?? []])),
     },
     needs_attention: invites.length > 0 || u.date_to_delete !== null,
     links,

@@ -67,6 +67,10 @@ export function xlsxValue(entity: AnyEntity, col: ExportColumn, value: unknown, 
   switch (col.field.kind) {
     case 'ref':
       return ref(col.name, String(value)) ?? String(value);
+    case 'refs':
+      return refsText(col, value, ref);
+    case 'json':
+      return escapeFormula(JSON.stringify(value));
     case 'enum':
       return enumLabel(entity, col.name, String(value), fmt.locale);
     case 'text':
@@ -78,6 +82,12 @@ export function xlsxValue(entity: AnyEntity, col: ExportColumn, value: unknown, 
       return toCell(col.field, value) as CellValue;
   }
 }
+
+/** The titles of a list of references, separated by `;` (as paste and import take them). */
+const refsText = (col: ExportColumn, value: unknown, ref: RefTitle) =>
+  escapeFormula(
+    (Array.isArray(value) ? (value as string[]) : []).map((u) => ref(col.name, String(u)) ?? String(u)).join('; '),
+  ) || null;
 
 /** The Excel number format of a column. */
 export function numFmt(col: ExportColumn, fmt: ExportFormat): string | undefined {

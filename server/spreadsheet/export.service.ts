@@ -1,12 +1,14 @@
 // Export of exactly a list query (docs/spreadsheet-api.md): pages through the list by keyset cursor (the next page is
 // fetched while the current one is written) and streams xlsx through our streaming writer (xlsx-writer.ts), or
 // CSV with a UTF-8 BOM. Never an in-memory workbook.
+import { lookUpRefs } from '../crud/refs';
 import type { Writable } from 'node:stream';
-import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
+import { MEMBER_MODEL } from '../../src/entities/fields';
 import { csvLine, sheetName } from '../../src/domain/sheet-text';
 import type { Access } from '../crud/access';
 import { afterCursor, listConditions } from '../crud/read';
@@ -36,7 +38,7 @@ export async function* pages(
   const sortCol = col(entity, sortName);
   const uuidCol = col(entity, 'uuid');
   const computed = columns.some((c) => entity.fields[c.name]?.computed);
-  const all = selection(entity) as Record<string, SQL | AnyPgColumn>;
+  const all = selection(entity, { access }) as Record<string, SQL | AnyPgColumn>;
   const chosen = computed
     ? all
     : Object.fromEntries(
@@ -76,10 +78,24 @@ export async function countRows(ctx: AppContext, access: Access, entity: AnyEnti
   return Number(row?.n ?? 0);
 }
 
-/** Titles of the records the page's reference columns point to, one query per referenced model. */
-export async function refTitles(ctx: AppContext, access: Access, columns: ExportColumn[], rows: Rec[]) {
+/** Titles of the records the page's reference columns point to, one query per referenced model: those the caller
+ * sees (`access` null: any live record, a superuser's export of a superusers' table). */
+export async function refTitles(ctx: AppContext, access: Access | null, columns: ExportColumn[], rows: Rec[]) {
   const titles = new Map<string, Map<string, string>>();
   for (const c of columns) {
+    if (c.field.kind === 'refs' || (c.field.kind === 'ref' && c.field.model === MEMBER_MODEL)) {
+      // lists of references, and a reference to a member (titled by their name)
+      const uuids = [
+        ...new Set(
+          rows
+            .flatMap((r) => (Array.isArray(r[c.name]) ? (r[c.name] as string[]) : [r[c.name]]))
+            .filter((v) => typeof v === 'string'),
+        ),
+      ] as string[];
+      const found = await lookUpRefs(ctx.db, access, c.field.model, { uuids });
+      titles.set(c.name, new Map(found.map((f) => [f.uuid, f.title])));
+      continue;
+    }
     if (c.field.kind !== 'ref') continue;
     const target = entityByName(c.field.model)!;
     if (target.fields[target.titleField]?.kind === 'ref') continue; // a title that is itself a reference: uuid
@@ -88,7 +104,12 @@ export async function refTitles(ctx: AppContext, access: Access, columns: Export
       ? ((await ctx.db
           .select({ uuid: col(target, 'uuid'), title: col(target, target.titleField) })
           .from(tableOf(target))
-          .where(and(inArray(col(target, 'uuid'), uuids), scopeCondition(target, access)))) as {
+          .where(
+            and(
+              inArray(col(target, 'uuid'), uuids),
+              access ? scopeCondition(target, access) : isNull(col(target, 'deleted_at')),
+            ),
+          )) as {
           uuid: string;
           title: unknown;
         }[])

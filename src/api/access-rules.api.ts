@@ -9,8 +9,9 @@ export const accessRuleKeys = {
 };
 
 export const fetchAccessRules = (sg: string) =>
-  http.get<AccessRule[]>('access-rules', { query: { settings_group_uuid: sg } });
-export const fetchFilters = (sg: string) => http.get<StoredFilter[]>('filters', { query: { settings_group_uuid: sg } });
+  http.get<AccessRule[]>('access-rules', { query: { settings_group_uuid: sg, per_page: 500 } });
+export const fetchFilters = (sg: string) =>
+  http.get<StoredFilter[]>('filters', { query: { settings_group_uuid: sg, per_page: 500 } });
 export const deleteAccessRule = (uuid: string) => http.delete<{ message: string }>(`access-rules/${uuid}`);
 
 type RuleBody = {

@@ -10,6 +10,7 @@ export interface Delegation {
   to_name: string;
   valid_from: string;
   valid_to: string;
+  note: string | null;
   in_force: boolean;
   links: { delete?: string };
 }
@@ -25,6 +26,7 @@ export interface DelegationBody {
   to_user_uuid: string;
   valid_from: string;
   valid_to: string;
+  note?: string;
 }
 
 export const delegationKeys = {
@@ -33,7 +35,7 @@ export const delegationKeys = {
 };
 
 export const fetchDelegations = (sg: string) =>
-  http.get<Delegation[]>('delegations', { query: { settings_group_uuid: sg } });
+  http.get<Delegation[]>('delegations', { query: { settings_group_uuid: sg, per_page: 500 } });
 export const fetchColleagues = (sg: string) =>
   http.get<Colleague[]>(`settings-groups/${encodeURIComponent(sg)}/members`);
 export const createDelegation = (body: DelegationBody) => http.post<Delegation>('delegations', body);

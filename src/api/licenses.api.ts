@@ -1,5 +1,6 @@
 // Licenses and property deletion requests (docs/domain/permissions.md, "Licenses", "Property deletion"): the admins'
-// read and the superusers' writes of licenses; asking to delete a property and confirming it from the mailed link.
+// read and the superusers' writes of licenses (a model of the records engine, src/entities/license.ts); asking to
+// delete a property and confirming it from the mailed link.
 import { http } from './http';
 
 export interface License {
@@ -33,7 +34,9 @@ export interface PropertyDeleteRequest {
 
 export const licenseKeys = { list: (sg: string) => ['licenses', sg] as const };
 
-export const fetchLicenses = (sg: string) => http.get<License[]>('licenses', { query: { settings_group_uuid: sg } });
+/** The settings group's licenses (a list of the records engine: up to 500, the most it gives in one page). */
+export const fetchLicenses = (sg: string) =>
+  http.get<License[]>('licenses', { query: { settings_group_uuid: sg, per_page: 500 } });
 export const createLicense = (sg: string, body: LicenseBody) =>
   http.post<License>('licenses', { settings_group_uuid: sg, ...body });
 export const updateLicense = (uuid: string, body: LicenseBody) =>

@@ -44,7 +44,9 @@ export const networkKeys = {
   audit: (sg: string, before: number | null) => ['audit-log', sg, before] as const,
 };
 
-export const fetchNetworks = (sg: string) => http.get<Network[]>('networks', { query: { settings_group_uuid: sg } });
+/** A settings group's ranges, by range (the list's largest page: a settings group keeps a handful). */
+export const fetchNetworks = (sg: string) =>
+  http.get<Network[]>('networks', { query: { settings_group_uuid: sg, per_page: 500, sort_by: 'cidr' } });
 export const createNetwork = (sg: string, body: NetworkInput, replace = false) =>
   http.post<Network>('networks', { settings_group_uuid: sg, ...body }, replace ? { query: { replace: 1 } } : {});
 export const updateNetwork = (uuid: string, body: Partial<NetworkInput>) =>

@@ -39,7 +39,7 @@ export const removeMember = (sg: string, user: string) =>
   http.delete<{ message: string }>(`settings-groups/${sg}/members/${user}`);
 
 export const fetchUserGroups = (sg: string) =>
-  http.get<UserGroup[]>('user-groups', { query: { settings_group_uuid: sg } });
+  http.get<UserGroup[]>('user-groups', { query: { settings_group_uuid: sg, per_page: 500 } });
 export const createUserGroup = (body: { settings_group_uuid: string; name: string; member_uuids?: string[] }) =>
   http.post<UserGroup>('user-groups', body);
 export const updateUserGroup = (uuid: string, body: { name?: string; member_uuids?: string[] }) =>
@@ -47,7 +47,7 @@ export const updateUserGroup = (uuid: string, body: { name?: string; member_uuid
 export const deleteUserGroup = (uuid: string) => http.delete<{ message: string }>(`user-groups/${uuid}`);
 
 export const fetchPermissionGroups = (sg: string) =>
-  http.get<PermissionGroup[]>('permission-groups', { query: { settings_group_uuid: sg } });
+  http.get<PermissionGroup[]>('permission-groups', { query: { settings_group_uuid: sg, per_page: 500 } });
 export const createPermissionGroup = (body: {
   settings_group_uuid: string;
   name: string;

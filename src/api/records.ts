@@ -49,7 +49,10 @@ export async function listRecords(entity: AnyEntity, query: ListQuery, signal?: 
   const key = `${entity.plural}?${JSON.stringify(query)}`;
   const cached = replyCache?.get(key);
   if (cached) return cached;
-  const reply = await requestEnvelope<ApiRecord[], ListMeta>(entity.plural, { query, signal });
+  // offline, a list this session did not load says so where it would show (grids/use-grid-datasource.ts), not
+  // in a notice
+  const silent = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const reply = await requestEnvelope<ApiRecord[], ListMeta>(entity.plural, { query, signal, silent });
   const list = {
     data: reply.data,
     meta: reply.meta ?? { page: 1, per_page: reply.data.length },

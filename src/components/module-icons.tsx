@@ -1,4 +1,4 @@
-// Icons of the module routes. They sit in the first screen's bundle (the drawer), so they carry only the 16 px
+// Icons of the module pages (views/pages.ts names them). They sit in the first screen's bundle (the drawer), so they carry only the 16 px
 // path data, imported one icon at a time (docs/domain/architecture.md, "Stack"): Blueprint's icon components bundle the 20 px
 // paths as well, which doubled these bytes. The markup is Blueprint's (`bp6-icon` span around an svg), so icon
 // styles and colours apply as usual.
@@ -24,12 +24,13 @@ import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
 import thList from '@blueprintjs/icons/lib/esm/generated/16px/paths/th-list';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
 import timelineEvents from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-events';
+import timelineBarChart from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-bar-chart';
 import timelineLineChart from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-line-chart';
 import wrench from '@blueprintjs/icons/lib/esm/generated/16px/paths/wrench';
 import type { ReactElement } from 'react';
 
 /** A 16 px Blueprint icon from its path data. */
-function icon(name: string, paths: readonly string[]): ReactElement {
+export function blueprintIcon(name: string, paths: readonly string[]): ReactElement {
   return (
     <span aria-hidden className={`${Classes.ICON} ${Classes.ICON}-${name}`}>
       <svg data-icon={name} width={16} height={16} viewBox="0 0 16 16" role="img">
@@ -41,30 +42,34 @@ function icon(name: string, paths: readonly string[]): ReactElement {
   );
 }
 
-export const MODULE_ICONS: Record<string, ReactElement> = {
-  home: icon('home', home),
-  property: icon('office', office),
-  partitions: icon('grid-view', gridView),
-  areas: icon('polygon-filter', polygonFilter),
-  facilities: icon('wrench', wrench),
-  contracts: icon('document', document),
-  guarantees: icon('shield', shield),
-  documents: icon('folder-open', folderOpen),
-  contacts: icon('people', people),
-  budgets: icon('bank-account', bankAccount),
-  bills: icon('dollar', dollar),
-  expenses: icon('th-list', thList),
-  counters: icon('dashboard', dashboard),
-  measurements: icon('timeline-line-chart', timelineLineChart),
-  tickets: icon('issue', issue),
-  tasks: icon('tick-circle', tickCircle),
-  taskEvents: icon('timeline-events', timelineEvents),
-  orders: icon('clipboard', clipboard),
-  calendar: icon('calendar', calendar),
-  charts: icon('timeline-line-chart', timelineLineChart),
-  map: icon('map', map),
-  supportRequests: icon('lifesaver', lifesaver),
-  settingsGroups: icon('applications', applications),
+/** The path data of the modules' icons (views/pages.ts), by Blueprint icon name. */
+export const MODULE_ICONS: Readonly<Record<string, readonly string[]>> = {
+  applications,
+  'bank-account': bankAccount,
+  calendar,
+  clipboard,
+  cog,
+  dashboard,
+  document,
+  dollar,
+  'folder-open': folderOpen,
+  'grid-view': gridView,
+  home,
+  issue,
+  lifesaver,
+  map,
+  office,
+  people,
+  'polygon-filter': polygonFilter,
+  shield,
+  'th-list': thList,
+  'tick-circle': tickCircle,
+  'timeline-bar-chart': timelineBarChart,
+  'timeline-events': timelineEvents,
+  'timeline-line-chart': timelineLineChart,
+  wrench,
 };
 
-export const DEFAULT_MODULE_ICON = icon('cog', cog);
+/** A module's icon by name (a cog for a name not in the table; a unit test keeps the modules' names in it). */
+export const moduleIcon = (name: string): ReactElement =>
+  MODULE_ICONS[name] ? blueprintIcon(name, MODULE_ICONS[name]) : blueprintIcon('cog', cog);

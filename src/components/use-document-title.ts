@@ -2,9 +2,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n';
 
-export function useDocumentTitle(title: string): void {
+/** `null`: the screen is shown inside another one, whose title stays. */
+export function useDocumentTitle(title: string | null): void {
   const { t } = useTranslation();
   useEffect(() => {
+    if (title === null) return;
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
 }

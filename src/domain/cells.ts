@@ -3,6 +3,7 @@
 // Exhaustive over the field kinds, like every adapter.
 import type { Field, FieldKind } from '../entities/fields';
 import { excelSerialToDate, parseBool, parseDate, parseNumber, type DateFormatToken, type ParseLocale } from './parse';
+import { formatStamp, isStamp, stampToIso } from '../entities/dates';
 
 /** A cell as workbook libraries give and take it. */
 export type CellValue = string | number | boolean | Date | null;
@@ -14,7 +15,7 @@ export interface CellContext {
   enumByLabel?: (field: string, label: string) => string | undefined;
 }
 
-export type FromCell = { ok: true; value: string | number | boolean | null } | { ok: false };
+export type FromCell = { ok: true; value: string | number | boolean | null | object } | { ok: false };
 
 interface CellAdapter {
   /** The typed cell of an API value (numbers as numbers, dates as dates) for export. */
@@ -72,15 +73,16 @@ export const cellAdapters = {
     },
   },
   date: dateOnly,
+  // an instant; a field written as a stamp (`stamp`: yyyy-MM-dd HH:mm:ss in UTC) takes and gives one
   datetime: {
-    toCell: (v) => (typeof v === 'string' && v ? new Date(v) : null),
-    fromCell: (raw) => {
+    toCell: (v) => (typeof v === 'string' && v ? new Date(isStamp(v) ? stampToIso(v) : v) : null),
+    fromCell: (raw, field) => {
+      if (raw === null || text(raw) === '') return { ok: true, value: null };
+      const stamp = field.kind === 'datetime' && field.stamp === true;
+      if (stamp && typeof raw === 'string' && isStamp(raw.trim())) return { ok: true, value: raw.trim() };
       const d = raw instanceof Date ? raw : new Date(text(raw));
-      return raw === null || text(raw) === ''
-        ? { ok: true, value: null }
-        : Number.isNaN(d.getTime())
-          ? { ok: false }
-          : { ok: true, value: d.toISOString() };
+      if (Number.isNaN(d.getTime())) return { ok: false };
+      return { ok: true, value: stamp ? formatStamp(d) : d.toISOString() };
     },
   },
   enum: {
@@ -95,6 +97,25 @@ export const cellAdapters = {
     },
   },
   ref: asText,
+  // titles (or numbers, or uuids) separated by `;`: the text is resolved to uuids where the titles are known (the
+  // import's plan, the grid's paste), an export writes the titles joined so
+  refs: {
+    toCell: (v) => (Array.isArray(v) ? (v.length ? v.map(String).join('; ') : null) : v == null ? null : String(v)),
+    fromCell: asText.fromCell,
+  },
+  // the value as JSON text
+  json: {
+    toCell: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
+    fromCell: (raw) => {
+      const s = text(raw).trim();
+      if (s === '') return { ok: true, value: null };
+      try {
+        return { ok: true, value: JSON.parse(s) as object };
+      } catch {
+        return { ok: false };
+      }
+    },
+  },
 } satisfies { [K in FieldKind]: CellAdapter };
 
 export const toCell = (field: Field, value: unknown) => cellAdapters[field.kind].toCell(value);

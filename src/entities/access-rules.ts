@@ -5,7 +5,7 @@ import { z } from 'zod';
 const name = z.string().trim().min(1, 'errors.required').max(120);
 const uuids = z.array(z.uuid()).max(1000);
 /** A list query's filter as JSON: `{ "<field>": value | [values] | { from, to } | { contains } }`. */
-const filterJson = z.record(z.string().max(60), z.unknown()).refine((f) => Object.keys(f).length <= 50);
+export const filterJson = z.record(z.string().max(60), z.unknown()).refine((f) => Object.keys(f).length <= 50);
 
 export const storedFilterBody = z.strictObject({
   settings_group_uuid: z.uuid(),

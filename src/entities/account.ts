@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { splitFullName, type PersonName } from '../domain/person-name';
 import { freeJsonObject } from './json';
-import { validDate } from './dates';
 import { REMINDER_DAYS } from '../domain/guarantee-dates';
 
 export const LOCALES = ['en-us', 'de', 'de-ch'] as const;
@@ -221,6 +220,8 @@ export const userSchema = z.object({
   acl: z.object({
     settings_groups: z.record(z.string(), roleSchema),
     system_notifications: z.array(z.enum(['view', 'create', 'update', 'delete'])),
+    /** Per settings group, the models switched off there (docs/domain/fields.md, "Model settings"). */
+    disabled_models: z.record(z.string(), z.array(z.string())),
   }),
   needs_attention: z.boolean(),
   links: z.record(z.string(), z.string()),
@@ -237,27 +238,14 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 // ---- system notifications (docs/domain/notifications.md, "System notifications") ----
 export const NOTIFICATION_TYPES = ['info', 'warning', 'maintenance', 'release'] as const;
-/** yyyy-MM-dd HH:mm:ss, in UTC on the wire (docs/domain/notifications.md, "System notifications"). */
-const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-/** A real day and time of day, in the years a date may have. */
-const isStamp = (v: string) => {
-  if (!STAMP.test(v)) return false;
-  const [h, m, sec] = v.slice(11).split(':').map(Number);
-  return validDate(v.slice(0, 10)) && h! < 24 && m! < 60 && sec! < 60;
-};
-export const notificationDateTime = z.string().refine(isStamp, 'errors.datetime_format');
+/** The text of a system notification per language: at least one. */
 export const notificationTranslations = z
   .partialRecord(localeSchema, z.strictObject({ title: z.string().trim().min(1).max(200), body: z.string().max(5000) }))
   .refine((t) => Object.keys(t).length > 0, 'errors.translation_required');
-export const systemNotificationBody = z.strictObject({
-  id: z.number().int().optional(),
-  type: z.enum(NOTIFICATION_TYPES),
-  publish_at: notificationDateTime,
-  publish_until: notificationDateTime.nullable(),
-  translations: notificationTranslations,
-  viewed: z.boolean().optional(),
-});
+/** A system notification as the published list gives it (the model: src/entities/system-notification.ts), with the
+ * reader's `viewed`. */
 export const systemNotificationSchema = z.object({
+  uuid: z.string(),
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
   publish_at: z.string(),
@@ -301,19 +289,7 @@ export const gridViewQuerySchema = z.strictObject({
   search: z.string().max(200).optional(),
 });
 export type GridViewQuery = z.infer<typeof gridViewQuerySchema>;
-const viewName = z.string().trim().min(1).max(80);
-export const gridViewBody = z.strictObject({
-  table_name: tableNameSchema,
-  settings_group_uuid: z.uuid(),
-  name: viewName,
-  shared: z.boolean().optional(),
-  query: gridViewQuerySchema,
-});
-export const gridViewUpdateBody = z.strictObject({
-  name: viewName.optional(),
-  shared: z.boolean().optional(),
-  query: gridViewQuerySchema.optional(),
-});
+// A saved view's body and rules are its model's (src/entities/grid-view.ts); its reply as the views menu reads it:
 export const gridViewSchema = z.object({
   uuid: z.string(),
   table_name: z.string(),

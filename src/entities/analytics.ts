@@ -119,3 +119,59 @@ export const tileReply = z.object({
   filter: z.record(z.string(), z.unknown()),
 });
 export type TileReply = z.infer<typeof tileReply>;
+
+/** The renewal forecast (docs/analytics-api.md, "Renewal forecast"; docs/domain/calculations.md): the facilities a
+ * list shows for the selection and filter, their renewal costs per year over 5 to 50 years. */
+export const RENEWAL_GROUP_BY = ['renewal_group', 'property'] as const;
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, 'errors.integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+/** The forecast's query without its cross-field rule (`renewalForecastRule`): the route adds the list's filter. */
+export const renewalForecastQuery = z.strictObject({
+  ...selection,
+  from_year: wholeNumber(1900, 2200).optional(),
+  years: wholeNumber(5, 50).default(10),
+  group_by: z.enum(RENEWAL_GROUP_BY).default('renewal_group'),
+  smoothing: z.enum(['none', 'tranches', 'budget_cap']).default('none'),
+  budget_cap: valueSchemas.money({ kind: 'money', min: 0 } as never).optional(),
+});
+/** A budget cap above 0 goes with `smoothing=budget_cap`. */
+export const renewalForecastRule = (
+  q: { smoothing: string; budget_cap?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (q.smoothing !== 'budget_cap') return;
+  if (q.budget_cap == null)
+    ctx.addIssue({ code: 'custom', path: ['budget_cap'], message: 'errors.required', input: q.budget_cap });
+  else if (Number(q.budget_cap) <= 0)
+    ctx.addIssue({
+      code: 'too_small',
+      origin: 'number',
+      minimum: 0.01,
+      inclusive: true,
+      path: ['budget_cap'],
+      input: q.budget_cap,
+    });
+};
+export type RenewalForecastQuery = z.infer<typeof renewalForecastQuery>;
+
+export const renewalForecastReply = z.object({
+  years: z.array(
+    z.object({
+      year: z.number(),
+      total: z.string(),
+      groups: z.record(z.string(), z.string()),
+      deferred: z.string(),
+      backlog: z.string(),
+    }),
+  ),
+  /** Facilities excluded from renewal, left out ("facility excluded from renewal calculation"). */
+  skipped_excluded: z.number(),
+  /** Facilities without a renewal year or costs (no lifetime, no commissioning date, no unit price), left out. */
+  skipped_incomplete: z.number(),
+  missing_index_years: z.array(z.number()),
+});
+export type RenewalForecastReply = z.infer<typeof renewalForecastReply>;

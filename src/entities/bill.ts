@@ -6,6 +6,7 @@ import { defineEntity } from './define';
 import { f } from './fields';
 import { BILL_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, lineTotal } from '../domain/money';
+import { numberingSettings } from './model-settings';
 
 export const bill = defineEntity({
   name: 'bill',
@@ -15,6 +16,8 @@ export const bill = defineEntity({
   fields: {
     property_uuid: f.ref('property', { required: true }),
     title: f.text({ required: true, max: 200, searchable: true }),
+    // our own running number (B-00001) unless one is given; the creditor's is `number_external`
+    number_internal: f.text({ max: 40, searchable: true, unique: true }),
     number_external: f.text({ max: 60, searchable: true }),
     contact_uuid: f.ref('contact'),
     budget_uuid: f.ref('budget'),
@@ -35,6 +38,8 @@ export const bill = defineEntity({
   defaultSort: { field: 'due_date' },
   indexes: [['budget_uuid'], ['order_uuid'], ['contact_uuid']],
   archivedWithOwner: true,
+  numbering: { field: 'number_internal' },
+  settings: numberingSettings('B-'),
 });
 
 /** A line of a bill: quantity × unit price, less the discount, plus the tax (total computed on write). */

@@ -6,6 +6,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { CONTRACT_STATES } from '../domain/transitions';
+import { numberingSettings } from './model-settings';
 
 export const contract = defineEntity({
   name: 'contract',
@@ -15,7 +16,8 @@ export const contract = defineEntity({
   fields: {
     property_uuid: f.ref('property', { required: true }),
     title: f.text({ required: true, max: 200, searchable: true }),
-    number_internal: f.text({ max: 40, searchable: true }),
+    // the running number (C-00001) unless one is given (docs/domain/fields.md, "Model settings")
+    number_internal: f.text({ max: 40, searchable: true, unique: true }),
     number_external: f.text({ max: 40, searchable: true }),
     contract_type: f.enum(['service', 'maintenance', 'lease', 'supply', 'insurance', 'other'], {
       default: 'service',
@@ -51,4 +53,6 @@ export const contract = defineEntity({
     c.contract_end_date < c.contract_start_date
       ? [{ path: 'contract_end_date', key: 'validation.end_before_start' }]
       : [],
+  numbering: { field: 'number_internal' },
+  settings: numberingSettings('C-'),
 });

@@ -20,3 +20,22 @@ export const validDate = (s: string) => {
   const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
   return m >= 1 && m <= 12 && d >= 1 && d <= days;
 };
+
+/**
+ * A moment written `yyyy-MM-dd HH:mm:ss` in UTC: how a datetime field with `stamp` (src/entities/fields.ts) travels
+ * in the API (a system notification's publication window, docs/domain/notifications.md), stored as an instant.
+ */
+export const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A real day and time of day in the allowed years, written as a stamp. */
+export const isStamp = (v: string) => {
+  if (!STAMP.test(v)) return false;
+  const [h, m, sec] = v.slice(11).split(':').map(Number);
+  return validDate(v.slice(0, 10)) && h! < 24 && m! < 60 && sec! < 60;
+};
+
+/** An instant as a stamp (UTC, whole seconds). */
+export const formatStamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+/** A stamp as the ISO instant it names (UTC). */
+export const stampToIso = (s: string) => `${s.replace(' ', 'T')}.000Z`;

@@ -1,13 +1,26 @@
 // defineEntity: one short, data-only definition per model. The registry (registry.ts) lists them all; every
 // adapter reads them. No React, no SQL, no I/O here.
-import type { Field } from './fields';
+import { MEMBER_MODEL, type Field } from './fields';
+import type { SettingsBlock } from './model-settings';
 
 /**
- * How a model is scoped to a workspace:
+ * How a model is scoped (docs/domain/permissions.md, "Scopes and access of a model"):
  * - `settings_group`: carries settings_group_uuid itself (property, contact, catalogues);
- * - `property`: belongs to a property and inherits its settings group (partition, area, facility, …).
+ * - `property`: belongs to a property and inherits its settings group (partition, area, facility, …);
+ * - `global`: belongs to no settings group (system notifications): its settings_group_uuid is null, and only the
+ *   access level decides who reaches it (a global model is a superusers' table);
+ * - `user`: a user's own rows in a settings group (delegations, saved views): each row belongs to the user who
+ *   created it (its `owner` column) and is seen by that user only, unless the model's `sharing` shows it to others
+ *   too; a row of another user the caller does not see answers like a missing one.
  */
-export type Scope = 'settings_group' | 'property';
+export type Scope = 'settings_group' | 'property' | 'global' | 'user';
+
+/**
+ * Who reaches a model's records at all, before the rights of the permission groups apply (docs/domain/permissions.md,
+ * "Scopes and access of a model"): `members` (the default) every member of the settings group, `admins` its admins
+ * (a member gets 403), `superusers` the superusers of the installation.
+ */
+export type AccessLevel = 'members' | 'admins' | 'superusers';
 
 export interface FieldError {
   path: string;
@@ -16,7 +29,10 @@ export interface FieldError {
   params?: Record<string, string | number>;
 }
 
-export interface EntityDefinition<F extends Record<string, Field> = Record<string, Field>> {
+export interface EntityDefinition<
+  F extends Record<string, Field> = Record<string, Field>,
+  S extends SettingsBlock = SettingsBlock,
+> {
   /** Singular, snake_case: the model name used in refs, links and i18n keys. */
   name: string;
   /** The API path segment (docs/domain/api.md, "Records, links and actions"), e.g. `properties`. */
@@ -32,8 +48,8 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
   tree?: { parentField: keyof F & string };
   /** Cross-field rules; per-field rules come from the field definitions. */
   validate?: (record: Readonly<Record<string, unknown>>) => FieldError[];
-  /** Default sort of lists. */
-  defaultSort?: { field: keyof F & string; descending?: boolean };
+  /** Default sort of lists; `then`: required fields that order records of the same `field` (before their uuid). */
+  defaultSort?: { field: keyof F & string; descending?: boolean; then?: readonly (keyof F & string)[] };
   /** Extra database indexes (column lists) for lookups the engine does not index by itself. */
   indexes?: readonly (readonly ((keyof F & string) | 'settings_group_uuid')[])[];
   /**
@@ -46,31 +62,97 @@ export interface EntityDefinition<F extends Record<string, Field> = Record<strin
    * its live records of this model at the same moment, and restoring the property restores those it took.
    */
   archivedWithOwner?: boolean;
+  /**
+   * The model's own settings, one set per settings group (docs/domain/fields.md, "Model settings"): typed values
+   * with defaults (`s.int(…)`, `s.intList(…)` of model-settings.ts). Every model also has `enabled`.
+   */
+  settings?: S;
+  /**
+   * The text field that holds the record's running number (docs/domain/fields.md, "Model settings"): a new record
+   * without one gets the settings group's `numbering_prefix` and `next_number`, taken in the write's transaction. The
+   * model declares both settings with `numberingSettings` (model-settings.ts).
+   */
+  numbering?: { field: keyof F & string };
+  /** Who reaches the model's records (default `members`); checked by the engine on every generic route. */
+  access?: AccessLevel;
+  /**
+   * Each create, update (old and new value per field), archive, restore and delete is written to the audit log in
+   * the write's transaction, with the user and their address (docs/domain/permissions.md, "Audit log").
+   */
+  audit?: true;
+  /** A `user`-scoped model's column of the owning user's id (default `user_id`): set to the creator on create. */
+  owner?: string;
+  /**
+   * Who sees a `user`-scoped model's rows beside their owner (docs/domain/permissions.md, "A user's own rows"),
+   * compiled into the scope's SQL: every member of the row's settings group when its bool field `flag` is true (a
+   * shared saved view), the members its `users` fields name by user uuid (a delegation's delegate), every admin of
+   * the settings group (`admins`). The owner and the settings group's admins may change and delete a row they see;
+   * anyone else who sees it only reads it (403).
+   */
+  sharing?: Sharing<keyof F & string>;
 }
 
-export function defineEntity<const F extends Record<string, Field>>(
-  def: Omit<EntityDefinition<F>, 'table'>,
-): EntityDefinition<F> {
+export interface Sharing<K extends string = string> {
+  flag?: K;
+  users?: readonly K[];
+  admins?: true;
+}
+
+export function defineEntity<
+  const F extends Record<string, Field>,
+  const S extends SettingsBlock = SettingsBlock,
+  const Sc extends Scope = Scope,
+>(
+  // the scope as a literal type: a global model's table types its settings group as null (server/db/entity-tables.ts)
+  def: Omit<EntityDefinition<F, S>, 'table' | 'scope'> & { scope: Sc },
+): EntityDefinition<F, S> & { scope: Sc } {
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField ${def.titleField} is not a field`);
   if (def.scope === 'property' && !('property_uuid' in def.fields))
     throw new Error(`${def.name}: a property-scoped model needs a property_uuid field`);
+  if (def.scope === 'global' && def.access !== 'superusers')
+    throw new Error(`${def.name}: a global model belongs to no settings group: its access is 'superusers'`);
+  if (def.owner && def.scope !== 'user') throw new Error(`${def.name}: only a user-scoped model has an owner`);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'ref' && !name.endsWith('_uuid')) throw new Error(`${def.name}.${name}: refs end in _uuid`);
+    if (field.kind === 'refs' && !name.endsWith('_uuids'))
+      throw new Error(`${def.name}.${name}: lists of references end in _uuids`);
   }
+  if (def.sharing && def.scope !== 'user') throw new Error(`${def.name}: only a user-scoped model is shared`);
+  const flag = def.sharing?.flag;
+  if (flag && def.fields[flag]?.kind !== 'bool') throw new Error(`${def.name}.${flag}: sharing by a bool field`);
+  for (const name of def.sharing?.users ?? [])
+    if ((def.fields[name] as { model?: string } | undefined)?.model !== MEMBER_MODEL)
+      throw new Error(`${def.name}.${name}: sharing with a member reference`);
+  for (const name of def.defaultSort?.then ?? []) {
+    const field = def.fields[name];
+    if (!field?.required || field.virtual) throw new Error(`${def.name}.${name}: a sort's next field is required`);
+  }
+  if (def.settings && 'enabled' in def.settings) throw new Error(`${def.name}: every model has 'enabled' already`);
+  if (def.numbering) {
+    const field = def.fields[def.numbering.field];
+    if (field?.kind !== 'text') throw new Error(`${def.name}: a running number goes into a text field`);
+    if (def.scope === 'global') throw new Error(`${def.name}: running numbers count per settings group`);
+    if (def.settings?.numbering_prefix?.kind !== 'text' || def.settings?.next_number?.kind !== 'int')
+      throw new Error(`${def.name}: a numbered model declares numberingSettings(…)`);
+  }
+  if (def.scope === 'user' && (def.owner ?? 'user_id') in def.fields)
+    throw new Error(`${def.name}: the owner column is the engine's, not a field`);
   return { ...def, table: def.plural.replaceAll('-', '_') };
 }
 
 /** Any model, for code that iterates the registry (compared structurally: keys are plain strings here). */
 export interface AnyEntity extends Omit<
   EntityDefinition,
-  'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields' | 'indexes'
+  'titleField' | 'status' | 'tree' | 'defaultSort' | 'fields' | 'indexes' | 'sharing' | 'numbering'
 > {
   fields: Record<string, Field>;
   titleField: string;
   status?: { field: string; active: readonly string[] };
   tree?: { parentField: string };
-  defaultSort?: { field: string; descending?: boolean };
+  defaultSort?: { field: string; descending?: boolean; then?: readonly string[] };
   indexes?: readonly (readonly string[])[];
+  sharing?: Sharing;
+  numbering?: { field: string };
 }
 
 /** Columns every module record has (docs/domain/fields.md, "Common record fields"), in addition to its own fields. */
@@ -84,3 +166,7 @@ export const SYSTEM_FIELDS = [
   'archived_at',
   'archived_by',
 ] as const;
+
+/** The owner column of a `user`-scoped model (none for other scopes). */
+export const ownerColumn = (entity: Pick<AnyEntity, 'scope' | 'owner'>): string | undefined =>
+  entity.scope === 'user' ? (entity.owner ?? 'user_id') : undefined;

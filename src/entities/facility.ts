@@ -37,6 +37,8 @@ export const facility = defineEntity({
     depreciation_period: f.int({ min: 0, max: 200 }),
     depreciation: f.money({ computed: true }),
     excluded_from_renewal: f.bool(),
+    /** Never deferred by the renewal forecast's budget cap (docs/domain/calculations.md, "Renewal forecast"). */
+    safety_relevant: f.bool(),
     condition: f.int({ min: 1, max: 4 }),
     status: f.enum(['active', 'inactive'], { default: 'active', required: true }),
     description: f.longText(),

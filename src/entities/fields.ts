@@ -17,6 +17,8 @@ export const FIELD_KINDS = [
   'datetime',
   'enum',
   'ref',
+  'refs',
+  'json',
   'geo',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
@@ -36,15 +38,35 @@ interface Common {
   hidden?: boolean;
 }
 
-export type TextField = Common & { kind: 'text' | 'long_text' | 'email' | 'phone'; max?: number; default?: string };
+export type TextField = Common & {
+  kind: 'text' | 'long_text' | 'email' | 'phone';
+  max?: number;
+  default?: string;
+  /** A named check of the text beyond its length (src/entities/text-formats.ts): a saved view's `table_name`. */
+  format?: TextFormat;
+};
+/** The names of the text checks of src/entities/text-formats.ts (the definitions name them and stay data). */
+export type TextFormat = 'table_name';
 export type NumberField = Common & {
   kind: 'int' | 'decimal' | 'money' | 'area' | 'percent' | 'geo';
   min?: number;
   max?: number;
   default?: number;
+  /**
+   * An `int` the database numbers on insert (a sequence; read-only): the number an older API names its records by
+   * (a system notification's `id`, docs/decisions.md, "System notifications on the records engine").
+   */
+  serial?: boolean;
 };
 export type BoolField = Common & { kind: 'bool'; default?: boolean };
-export type DateField = Common & { kind: 'date' | 'datetime' };
+export type DateField = Common & {
+  kind: 'date' | 'datetime';
+  /**
+   * A `datetime` written `yyyy-MM-dd HH:mm:ss` in UTC in requests and replies instead of ISO 8601 (stored as an
+   * instant like any datetime): the form an older API gave it (docs/domain/notifications.md).
+   */
+  stamp?: boolean;
+};
 export type EnumField = Common & {
   kind: 'enum';
   values: readonly string[];
@@ -55,7 +77,23 @@ export type EnumField = Common & {
 /** A reference by model name (never by import), stored as `<name>` uuid column. */
 export type RefField = Common & { kind: 'ref'; model: string; onDelete?: 'restrict' | 'set null' | 'cascade' };
 
-export type Field = TextField | NumberField | BoolField | DateField | EnumField | RefField;
+/**
+ * Many references to one model (a user group's members, a permission group's user groups), stored as a `<name>`
+ * uuid array column named `…_uuids` (docs/decisions.md, "refs as uuid arrays"). `model` is a model of the registry,
+ * or `member`: the members of the record's settings group, by user uuid, titled by name (users are no model). At
+ * most `max` (10,000) uuids, no uuid twice; every one must be a record the caller sees, as for `ref`.
+ */
+export type RefsField = Common & { kind: 'refs'; model: string; max?: number };
+/** The pseudo-model of `refs` to the members of the settings group (users, by uuid). */
+export const MEMBER_MODEL = 'member';
+export const MAX_REFS = 10_000;
+/**
+ * A JSON value checked by a named zod schema (src/entities/json-schemas.ts: a permission group's rights, a filter's
+ * conditions), within the depth and size limits of free JSON (src/entities/json.ts).
+ */
+export type JsonField = Common & { kind: 'json'; schema: string; default?: unknown };
+
+export type Field = TextField | NumberField | BoolField | DateField | EnumField | RefField | RefsField | JsonField;
 
 type Opts<F> = Omit<F, 'kind'>;
 /**
@@ -113,6 +151,16 @@ export const f = {
   ) => ({ kind: 'enum', values, ...o }) as Made<EnumField, { kind: 'enum'; values: V }, O>,
   ref: <const O extends Omit<Opts<RefField>, 'model'> = NoOptions>(model: string, o: O = {} as O) =>
     ({ kind: 'ref', model, ...o }) as Made<RefField, { kind: 'ref'; model: string }, O>,
+  /** `f.refs('user_group')`: never null, an empty list when none (a required one needs at least one). */
+  refs: <const O extends Omit<Opts<RefsField>, 'model'> = NoOptions>(model: string, o: O = {} as O) =>
+    ({ kind: 'refs', model, max: MAX_REFS, ...o }) as Made<RefsField, { kind: 'refs'; model: string; max: number }, O>,
+  /** `f.json('rights')`: the value checked by the named schema (src/entities/json-schemas.ts). */
+  json: <const O extends Omit<Opts<JsonField>, 'schema'> = NoOptions>(schema: string, o: O = {} as O) =>
+    ({ kind: 'json', schema, hidden: true, ...o }) as Made<
+      JsonField,
+      { kind: 'json'; schema: string; hidden: boolean },
+      O
+    >,
 };
 
 /**

@@ -2,11 +2,12 @@
 // order's work, from a start date (by default the facility's commissioning date) for a number of months. The end
 // date is computed and stored on every write (docs/domain/calculations.md, "Guarantee end date and reminders"); the
 // status changes only through the claim action and the daily job (docs/domain/states.md, "Guarantees"). A guarantee
-// is archived and restored with its property.
+// is archived and restored with its property. Its reminder stages are a setting of the model (`reminder_days`).
 import { defineEntity } from './define';
 import { f } from './fields';
 import { GUARANTEE_STATES } from '../domain/transitions';
-import { GUARANTEE_DURATION } from '../domain/guarantee-dates';
+import { DEFAULT_REMINDER_DAYS, GUARANTEE_DURATION, REMINDER_DAYS } from '../domain/guarantee-dates';
+import { s } from './model-settings';
 
 export const guarantee = defineEntity({
   name: 'guarantee',
@@ -33,4 +34,13 @@ export const guarantee = defineEntity({
     ['settings_group_uuid', 'end_date'],
   ],
   archivedWithOwner: true,
+  settings: {
+    /** Days before the end date its reminders go out (docs/domain/mail-and-jobs.md, "Guarantee reminders"). */
+    reminder_days: s.intList({
+      default: DEFAULT_REMINDER_DAYS,
+      min: REMINDER_DAYS.min,
+      max: REMINDER_DAYS.max,
+      maxItems: REMINDER_DAYS.maxStages,
+    }),
+  },
 });

@@ -12,17 +12,23 @@ export function isListField(entity: AnyEntity, name: string): boolean {
   return Boolean(field && !field.hidden && (!field.computed || name === entity.titleField));
 }
 
+/** Lists of references and JSON values have no order. */
+const hasOrder = (entity: AnyEntity, name: string) => {
+  const kind = entity.fields[name]?.kind;
+  return kind !== 'refs' && kind !== 'json';
+};
+
 export const isSortable = (entity: AnyEntity, name: string) =>
-  (SYSTEM_SORT_FIELDS as readonly string[]).includes(name) || isListField(entity, name);
+  (SYSTEM_SORT_FIELDS as readonly string[]).includes(name) || (isListField(entity, name) && hasOrder(entity, name));
 
 export const sortableFields = (entity: AnyEntity): string[] => [
-  ...Object.keys(entity.fields).filter((name) => isListField(entity, name)),
+  ...Object.keys(entity.fields).filter((name) => isListField(entity, name) && hasOrder(entity, name)),
   ...SYSTEM_SORT_FIELDS,
 ];
 
 /** The fields a list may be filtered by. */
 export const filterableFields = (entity: AnyEntity): string[] =>
-  Object.keys(entity.fields).filter((name) => isListField(entity, name));
+  Object.keys(entity.fields).filter((name) => isListField(entity, name) && entity.fields[name]!.kind !== 'json');
 
 /**
  * The column the selected context narrows a model by: the property itself, or a model with a property (and the

@@ -5,6 +5,7 @@ import { defineEntity } from './define';
 import { f } from './fields';
 import { ORDER_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, lineTotal } from '../domain/money';
+import { numberingSettings } from './model-settings';
 
 export const order = defineEntity({
   name: 'order',
@@ -14,6 +15,8 @@ export const order = defineEntity({
   fields: {
     property_uuid: f.ref('property', { required: true }),
     title: f.text({ required: true, max: 200, searchable: true }),
+    // the running number (O-00001) unless one is given (docs/domain/fields.md, "Model settings")
+    number_internal: f.text({ max: 40, searchable: true, unique: true }),
     kind: f.enum(['internal', 'external'], { default: 'internal', required: true }),
     ticket_uuid: f.ref('ticket'),
     task_event_uuid: f.ref('task_event'),
@@ -36,6 +39,8 @@ export const order = defineEntity({
   status: { field: 'status', active: ['draft', 'sent', 'accepted'] },
   defaultSort: { field: 'due_date' },
   indexes: [['ticket_uuid'], ['budget_uuid']],
+  numbering: { field: 'number_internal' },
+  settings: numberingSettings('O-'),
 });
 
 /** A line of an order: quantity × unit price, less the discount, plus the tax (total computed on write). */

@@ -13,6 +13,7 @@ export const rightsSchema = z
   .record(z.string().max(60), z.array(z.enum(RIGHTS)).max(RIGHTS.length))
   .superRefine((rights, ctx) => {
     for (const [model, granted] of Object.entries(rights)) {
+      // rights on an admins' table are accepted and grant nothing (its access level: src/entities/define.ts)
       if (!entityByName(model)) ctx.addIssue({ code: 'custom', path: [model], message: 'errors.unknown_model' });
       else if (granted.length && !granted.includes('view'))
         ctx.addIssue({ code: 'custom', path: [model], message: 'errors.right_without_view' });

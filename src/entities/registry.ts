@@ -19,6 +19,12 @@ import { counter } from './counter';
 import { measurement } from './measurement';
 import { budget } from './budget';
 import { bill, expense } from './bill';
+import { accessRule, permissionGroup, storedFilter, userGroup } from './administration';
+import { network } from './network';
+import { gridView } from './grid-view';
+import { delegation } from './delegation';
+import { license } from './license';
+import { systemNotification } from './system-notification';
 
 export const entities = {
   property,
@@ -44,6 +50,15 @@ export const entities = {
   budget,
   bill,
   expense,
+  user_group: userGroup,
+  permission_group: permissionGroup,
+  filter: storedFilter,
+  access_rule: accessRule,
+  network,
+  grid_view: gridView,
+  delegation,
+  license,
+  system_notification: systemNotification,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

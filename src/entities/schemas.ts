@@ -2,9 +2,11 @@
 // (validation + OpenAPI) and the browser (types, client-side checks before a save or a paste).
 import { z } from 'zod';
 import type { AnyEntity } from './define';
-import { NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
-import { freeJsonObject } from './json';
-import { DATE, validDate, yearInRange } from './dates';
+import { MAX_REFS, NUMERIC_PRECISION, isWritable, type Field, type FieldKind } from './fields';
+import { boundedJson, freeJsonObject } from './json';
+import { jsonSchemaOf } from './json-schemas';
+import { DATE, isStamp, stampToIso, validDate, yearInRange } from './dates';
+import { withFormat } from './text-formats';
 
 export const DECIMAL = /^-?\d+(\.\d+)?$/;
 export { DATE, MAX_YEAR, MIN_YEAR, validDate, yearInRange } from './dates';
@@ -72,7 +74,7 @@ export const valueSchemas = {
         .max('max' in fl && fl.max ? fl.max : 200),
     );
     // A required text is a name or a title: blank (only spaces) is no value.
-    return fl.required ? s.min(1) : s;
+    return withFormat(fl.required ? s.min(1) : s, 'format' in fl ? fl.format : undefined);
   },
   long_text: (fl) => {
     const s = text(z.string().max('max' in fl && fl.max ? fl.max : 20_000));
@@ -98,9 +100,24 @@ export const valueSchemas = {
   geo: (fl) => decimal('geo', fl),
   bool: () => z.boolean(),
   date: () => z.string().regex(DATE, 'errors.date').refine(validDate, 'errors.date'),
-  datetime: () => isoDateTime(),
+  // a stamp (`stamp`: yyyy-MM-dd HH:mm:ss, UTC) is taken as the instant it names
+  datetime: (fl) =>
+    'stamp' in fl && fl.stamp
+      ? z.string().refine(isStamp, 'errors.datetime_format').transform(stampToIso)
+      : isoDateTime(),
   enum: (fl) => z.enum((fl as Extract<Field, { kind: 'enum' }>).values as [string, ...string[]]),
   ref: () => z.uuid(),
+  // at most `max` uuids, none twice (compared lower-cased, as the store gives uuids back)
+  refs: (fl) =>
+    z
+      .array(z.uuid())
+      .max('max' in fl && fl.max ? fl.max : MAX_REFS)
+      .superRefine((v, ctx) => {
+        if (new Set(v.map((u) => u.toLowerCase())).size !== v.length)
+          ctx.addIssue({ code: 'custom', message: 'errors.distinct' });
+        if (fl.required && v.length === 0) ctx.addIssue({ code: 'custom', message: 'errors.required' });
+      }),
+  json: (fl) => boundedJson(jsonSchemaOf((fl as Extract<Field, { kind: 'json' }>).schema)),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };
 
 export const valueSchema = (field: Field): z.ZodType => valueSchemas[field.kind](field);
@@ -116,7 +133,8 @@ export function createSchema(entity: AnyEntity) {
     shape[name] = field.required ? (hasDefault(field) ? value.optional() : value) : value.nullable().optional();
   }
   shape.attributes = freeJsonObject().optional();
-  if (entity.scope === 'settings_group') shape.settings_group_uuid = z.uuid().optional();
+  // a user's own rows are in a settings group too; a global model's are in none
+  if (entity.scope === 'settings_group' || entity.scope === 'user') shape.settings_group_uuid = z.uuid().optional();
   return z.strictObject(shape);
 }
 
@@ -137,7 +155,8 @@ export function updateSchema(entity: AnyEntity) {
 export function recordSchema(entity: AnyEntity) {
   const shape: Record<string, z.ZodType> = {
     uuid: z.string(),
-    settings_group_uuid: z.string(),
+    // a global model's records belong to no settings group (define.ts, `Scope`)
+    settings_group_uuid: entity.scope === 'global' ? z.string().nullable() : z.string(),
     created_at: z.string(),
     created_by: z.string().nullable(),
     updated_at: z.string(),
@@ -157,6 +176,10 @@ function replyValue(field: Field): z.ZodType {
       return z.number();
     case 'bool':
       return z.boolean();
+    case 'refs':
+      return z.array(z.string());
+    case 'json':
+      return z.unknown();
     default:
       return z.string();
   }

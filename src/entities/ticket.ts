@@ -3,6 +3,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { TICKET_STATES } from '../domain/transitions';
+import { numberingSettings } from './model-settings';
 
 export const ticket = defineEntity({
   name: 'ticket',
@@ -35,6 +36,9 @@ export const ticket = defineEntity({
   status: { field: 'status', active: ['requested', 'open', 'in_progress', 'delegated', 'done'] },
   defaultSort: { field: 'number', descending: true },
   indexes: [['settings_group_uuid', 'due_date']],
+  /** A new ticket's number is its settings group's prefix and next number, five digits at least (T-00001). */
+  numbering: { field: 'number' },
+  settings: numberingSettings('T-'),
 });
 
 /** A comment on a ticket; the author and time are the record's created_by and created_at. */

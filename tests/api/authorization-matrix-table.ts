@@ -68,6 +68,71 @@ export const RECORD_ROUTES = {
 } satisfies Record<string, Record<Actor, Row>>;
 export type RecordClass = keyof typeof RECORD_ROUTES;
 
+/**
+ * The same routes of an admins' table (`access: 'admins'`, docs/domain/permissions.md, "Scopes and access of a
+ * model"): a member reaches none of its records in their settings group (403, hidden by a rule or not: the level
+ * comes first), anyone outside it finds none (404); its admins as on any table.
+ */
+const ADMIN_RECORDS: Record<Actor, Row> = {
+  anonymous: [401, 401, 401],
+  superuser: [404, 404, 404],
+  adminA: OK3,
+  full: [403, 403, 404],
+  outsider: [403, 403, 404],
+  viewOnly: [403, 403, 404],
+  noRights: [403, 403, 404],
+  memberB: [404, 404, 403],
+  tokenViewOnly: [403, 403, 404],
+  tokenOutsider: [403, 403, 404],
+};
+/** A bulk request of an admins' table: refused whole to a caller who reaches the table in none of their settings
+ * groups (403), before any row is read. */
+const ADMIN_BULK: Record<Actor, Row> = {
+  ...ADMIN_RECORDS,
+  full: [403, 403, 403],
+  outsider: [403, 403, 403],
+  viewOnly: [403, 403, 403],
+  noRights: [403, 403, 403],
+  memberB: [403, 403, 403],
+  tokenViewOnly: [403, 403, 403],
+  tokenOutsider: [403, 403, 403],
+};
+/**
+ * The same routes of a user's own rows (`scope: 'user'`, docs/domain/permissions.md, "A user's own rows"), the
+ * fixture's made by A's admin (own, hidden) and B's admin (foreign), shared with nobody: their owner reaches them
+ * whatever the permission groups grant, anyone else finds none (404, also in bulk).
+ */
+const USER_RECORDS: Record<Actor, Row> = {
+  anonymous: [401, 401, 401],
+  superuser: [404, 404, 404],
+  adminA: OK3,
+  full: [404, 404, 404],
+  outsider: [404, 404, 404],
+  viewOnly: [404, 404, 404],
+  noRights: [404, 404, 404],
+  memberB: [404, 404, 404],
+  tokenViewOnly: [404, 404, 404],
+  tokenOutsider: [404, 404, 404],
+};
+
+/**
+ * A superusers' table (`access: 'superusers'`): its superusers (with confirmed 2FA) write it in every settings
+ * group, member or not; anyone else's write is a 403 before the record is looked for. Of a table of a settings group
+ * (licenses) its admins read the records, its members get 403, anyone outside it 404; a global model's record (no
+ * settings group: system notifications) is a 403 to anyone but a superuser.
+ */
+const ALL3 = ['ok', 'ok', 'ok'] as const;
+const SUPER_WRITES = Object.fromEntries(
+  ACTORS.map((a) => [a, a === 'anonymous' ? [401, 401, 401] : a === 'superuser' ? ALL3 : [403, 403, 403]]),
+) as Record<Actor, Row>;
+const SUPER_READS: Record<Actor, Row> = { ...ADMIN_RECORDS, superuser: ALL3 };
+
+export const recordRoutesOf = (entity: Pick<AnyEntity, 'access' | 'scope'>, c: RecordClass): Record<Actor, Row> => {
+  if (entity.scope === 'user') return USER_RECORDS;
+  if (entity.access === 'superusers') return c === 'view' && entity.scope !== 'global' ? SUPER_READS : SUPER_WRITES;
+  return entity.access !== 'admins' ? RECORD_ROUTES[c] : c.startsWith('bulk-') ? ADMIN_BULK : ADMIN_RECORDS;
+};
+
 // ---- records engine: routes on the model's collection ----------------------------------------------------------
 
 /** What a list (and its count) holds of the three records, or its refusal: a model one may not view lists nothing. */
@@ -97,6 +162,103 @@ export const EXPORT: Record<Actor, 401 | 403 | RecordKind[]> = {
   tokenViewOnly: 403,
   tokenOutsider: ['own'],
 };
+
+/** A list of an admins' table holds what the caller administers: nothing for a member. */
+export const ADMIN_LIST: Record<Actor, 401 | RecordKind[]> = {
+  ...LIST,
+  outsider: [],
+  viewOnly: [],
+  memberB: [],
+  tokenViewOnly: [],
+  tokenOutsider: [],
+};
+
+/** An export of an admins' table: its admins only. */
+export const ADMIN_EXPORT: Record<Actor, 401 | 403 | RecordKind[]> = {
+  anonymous: 401,
+  superuser: 403,
+  adminA: ['own', 'hidden'],
+  full: 403,
+  outsider: 403,
+  viewOnly: 403,
+  noRights: 403,
+  memberB: 403,
+  tokenViewOnly: 403,
+  tokenOutsider: 403,
+};
+
+/** A list of a user's own rows holds the caller's: A's admin's two, nobody else's. */
+export const USER_LIST: Record<Actor, 401 | RecordKind[]> = {
+  ...ADMIN_LIST,
+  full: [],
+  memberB: [],
+};
+
+/** An export of a user's own rows: anyone in a settings group exports their own (the rights do not apply). */
+export const USER_EXPORT: Record<Actor, 401 | 403 | RecordKind[]> = {
+  anonymous: 401,
+  superuser: 403,
+  adminA: ['own', 'hidden'],
+  full: [],
+  outsider: [],
+  viewOnly: [],
+  noRights: [],
+  memberB: [],
+  tokenViewOnly: [],
+  tokenOutsider: [],
+};
+
+/** Creating a user's own row in A: every member of A, whatever their rights; a caller outside A names a settings
+ * group it is not in: 422, or 404 where the settings group's admins see every row (a delegation). */
+export const userCreate = (entity: Pick<AnyEntity, 'sharing'>): Record<Actor, Answer> => ({
+  anonymous: 401,
+  superuser: entity.sharing?.admins ? 404 : 422,
+  adminA: 'ok',
+  full: 'ok',
+  outsider: 'ok',
+  viewOnly: 'ok',
+  noRights: 'ok',
+  memberB: entity.sharing?.admins ? 404 : 422,
+  tokenViewOnly: 'ok',
+  tokenOutsider: 'ok',
+});
+
+/** Creating a record of an admins' table in A: a member gets 403; a bulk create by a caller who administers no
+ * settings group is refused whole (403, or 404 for a caller in none). */
+export const ADMIN_CREATE: Record<Actor, Answer> = {
+  anonymous: 401,
+  superuser: 422,
+  adminA: 'ok',
+  full: 403,
+  outsider: 403,
+  viewOnly: 403,
+  noRights: 403,
+  memberB: 422,
+  tokenViewOnly: 403,
+  tokenOutsider: 403,
+};
+export const ADMIN_BULK_CREATE: Record<Actor, Answer> = { ...ADMIN_CREATE, superuser: 404, memberB: 403 };
+
+/** A superusers' table's list holds every settings group's records for a superuser, its own settings group's for
+ * an admin, none for anyone else; its export and its creates are the superusers' alone. */
+export const SUPER_LIST = Object.fromEntries(
+  ACTORS.map((a) => [
+    a,
+    a === 'anonymous'
+      ? 401
+      : a === 'superuser'
+        ? ['own', 'hidden', 'foreign']
+        : a === 'adminA'
+          ? ['own', 'hidden']
+          : [],
+  ]),
+) as Record<Actor, 401 | RecordKind[]>;
+export const SUPER_EXPORT = Object.fromEntries(
+  ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === 'superuser' ? ['own', 'hidden', 'foreign'] : 403]),
+) as Record<Actor, 401 | 403 | RecordKind[]>;
+export const SUPER_CREATE = Object.fromEntries(
+  ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === 'superuser' ? 'ok' : 403]),
+) as Record<Actor, Answer>;
 
 /** Creating a record in A (single and bulk, dry run): a caller outside A names a settings group or property it
  * cannot see (422, as for one that does not exist); a member without the right gets 403. */
@@ -192,8 +354,7 @@ export function engineClass(
  * - inA: what every member of A reads about A (the settings group, its members): anyone outside A 404;
  * - admin: settings group A's administration, naming A or one of its things: 401, admin ok, A's users 403, anyone
  *   outside A 404;
- * - superuser: 401, a superuser ok, anyone else 403;
- * - adminRead: what a settings group's admins read and a superuser writes (licenses): as admin.
+ * - superuser: 401, a superuser ok, anyone else 403.
  * `unsafe`: the route would end or change the caller's sign-in, account or the fixture when let through, so only
  * the callers it refuses are asked.
  */
@@ -219,9 +380,7 @@ export interface Fixture {
   accessRuleA: string;
   networkA: string;
   invitationA: string;
-  licenseA: string;
   deleteRequestA: string;
-  delegationA: string;
   memberOfA: string;
   notification: number;
 }
@@ -274,10 +433,10 @@ const admin = (url: OtherSpec['url'], body?: OtherSpec['body'], unsafe = false):
   unsafe,
 });
 
-/** Reads over the caller's settings groups, by the shape of their key (dashboard tiles, charts, the map, what is
- * assigned to the caller), so that the next tile or chart is covered without an entry. */
+/** Reads over the caller's settings groups, by the shape of their key (dashboard tiles, charts, the map, the renewal
+ * forecast, what is assigned to the caller), so that the next tile or chart is covered without an entry. */
 export const OTHER_PATTERNS: [RegExp, OtherSpec][] = [
-  [/^GET \/api\/v1\/(dashboard|charts|map)\//, { class: 'member' }],
+  [/^GET \/api\/v1\/(dashboard|charts|map|renewal)\//, { class: 'member' }],
   [/^GET \/api\/v1\/[a-z-]+\/assigned-to-me$/, { class: 'member' }],
 ];
 
@@ -340,10 +499,6 @@ export const OTHER: Record<string, OtherSpec> = {
   'GET /api/v1/user/invitations': account(),
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
-  'GET /api/v1/grid-views': account(),
-  'POST /api/v1/grid-views': account(undefined, undefined, true),
-  'PATCH /api/v1/grid-views/{uuid}': account(() => `/grid-views/${U}`, undefined, true),
-  'DELETE /api/v1/grid-views/{uuid}': account(() => `/grid-views/${U}`, undefined, true),
   'GET /api/v1/settings-groups': account(),
   'POST /api/v1/settings-groups': account(undefined, undefined, true),
   'POST /api/v1/imports': account(undefined, undefined, true),
@@ -361,13 +516,6 @@ export const OTHER: Record<string, OtherSpec> = {
   'GET /api/v1/calendar/undated': { class: 'member' },
   'GET /api/v1/tasks/workload': { class: 'member', url: () => '/tasks/workload?from=2026-01&months=1' },
   'GET /api/v1/tickets/assigned-to-me': { class: 'member' },
-  'GET /api/v1/delegations': { class: 'member' },
-  'POST /api/v1/delegations': { class: 'member', unsafe: true },
-  // a delegation from `full` to `outsider`: the delegating member or an admin deletes it, the delegate gets 403
-  'DELETE /api/v1/delegations/{uuid}': {
-    ...admin((f) => `/delegations/${f.delegationA}`, undefined, true),
-    answers: { full: 'ok', viewOnly: 404, noRights: 404, tokenViewOnly: 404 },
-  },
 
   // the administration of settings group A
   'GET /api/v1/settings-groups/{uuid}': { class: 'inA', url: (f) => `/settings-groups/${f.sgA}` },
@@ -392,6 +540,15 @@ export const OTHER: Record<string, OtherSpec> = {
     (f) => `/settings-groups/${f.sgA}/members/${f.memberOfA}/two-factor-unlock`,
   ),
   'GET /api/v1/settings-groups/{uuid}/audit-log': admin((f) => `/settings-groups/${f.sgA}/audit-log`),
+  // a model's settings (docs/domain/fields.md, "Model settings"): the PATCH sets the default again, changing nothing
+  'GET /api/v1/settings-groups/{uuid}/model-settings/{model}': admin(
+    (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
+  ),
+  'PATCH /api/v1/settings-groups/{uuid}/model-settings/{model}': admin(
+    (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
+    () => ({ reminder_days: [180, 90, 30] }),
+  ),
+  'GET /api/v1/settings-groups/{uuid}/audit-log/export': admin((f) => `/settings-groups/${f.sgA}/audit-log/export`),
   'GET /api/v1/settings-groups/{uuid}/invitations': admin((f) => `/settings-groups/${f.sgA}/invitations`),
   'POST /api/v1/settings-groups/{uuid}/invitations': admin(
     (f) => `/settings-groups/${f.sgA}/invitations`,
@@ -449,6 +606,47 @@ export const OTHER: Record<string, OtherSpec> = {
     true,
   ),
   'DELETE /api/v1/networks/{uuid}': admin((f) => `/networks/${f.networkA}`, undefined, true),
+  // the rest of an admins' table's engine routes (docs/domain/permissions.md, "Scopes and access of a model"): as
+  // its other admin routes; a many-record write is refused whole (403) to a caller who reaches the model in none of
+  // their settings groups, and an export holds nothing for a caller who may export it nowhere (403)
+  'POST /api/v1/networks/{uuid}/archive': admin((f) => `/networks/${f.networkA}/archive`, undefined, true),
+  'POST /api/v1/networks/{uuid}/restore': admin((f) => `/networks/${f.networkA}/restore`, undefined, true),
+  'GET /api/v1/networks/{uuid}/history': admin((f) => `/networks/${f.networkA}/history`),
+  'POST /api/v1/networks/bulk': {
+    ...admin(
+      () => '/networks/bulk?dry_run=1',
+      (f) => ({ rows: [{ ...inA(f), cidr: '10.8.0.0/16', action: 'deny' }] }),
+    ),
+    answers: { memberB: 403 },
+  },
+  'PATCH /api/v1/networks': {
+    ...admin(
+      () => '/networks?dry_run=1',
+      (f) => ({ rows: [{ uuid: f.networkA, description: 'X' }] }),
+    ),
+    answers: { memberB: 403 },
+  },
+  ...Object.fromEntries(
+    ['archive', 'restore', 'delete'].map((a) => [
+      `POST /api/v1/networks/bulk-${a}`,
+      {
+        ...admin(
+          () => `/networks/bulk-${a}?dry_run=1`,
+          (f) => ({ rows: [{ uuid: f.networkA }] }),
+        ),
+        answers: { memberB: 403 },
+      },
+    ]),
+  ),
+  'GET /api/v1/networks/export': { ...admin(() => '/networks/export'), answers: { memberB: 403, superuser: 403 } },
+  'POST /api/v1/networks/export': {
+    ...admin(
+      () => '/networks/export',
+      () => ({}),
+    ),
+    answers: { memberB: 403, superuser: 403 },
+  },
+  'GET /api/v1/networks/import-template': { class: 'account', url: () => '/networks/import-template' },
   'GET /api/v1/properties/{uuid}/user-groups': admin((f) => `/properties/${f.propertyA}/user-groups`),
   'PUT /api/v1/properties/{uuid}/user-groups': admin(
     (f) => `/properties/${f.propertyA}/user-groups`,
@@ -466,16 +664,9 @@ export const OTHER: Record<string, OtherSpec> = {
     undefined,
     true,
   ),
-  // licenses: A's admin reads them, the superusers who write them read every settings group's
-  'GET /api/v1/licenses': { ...admin((f) => `/licenses?settings_group_uuid=${f.sgA}`), answers: { superuser: 'ok' } },
-  'GET /api/v1/licenses/{uuid}': { ...admin((f) => `/licenses/${f.licenseA}`), answers: { superuser: 'ok' } },
-
-  // superusers
-  'POST /api/v1/licenses': { class: 'superuser', unsafe: true },
-  'PATCH /api/v1/licenses/{uuid}': { class: 'superuser', url: (f) => `/licenses/${f.licenseA}`, unsafe: true },
-  'DELETE /api/v1/licenses/{uuid}': { class: 'superuser', url: (f) => `/licenses/${f.licenseA}`, unsafe: true },
+  // system notifications (a global superusers' table, its other routes the engine's): every user reads the
+  // published ones and marks them read; the numbered calls of the older API are the superusers'
   'GET /api/v1/system-notifications': account(),
-  'POST /api/v1/system-notifications': { class: 'superuser', unsafe: true },
   'PUT /api/v1/system-notifications/{id}': {
     class: 'superuser',
     url: (f) => `/system-notifications/${f.notification}`,

@@ -10,7 +10,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
 import { sortableFields } from '../../src/entities/list-rules';
 import { entityList } from '../../src/entities/registry';
-import { make, sampleValues, type Context } from './factories';
+import { make, sampleValues, superuserContext, writerOf, type Context } from './factories';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { addDays, createTask, eventsOf, today, workspace, type Ws } from './planning-support';
 
@@ -92,6 +92,9 @@ describe('the three requests that answered a 500', () => {
     // the bounds themselves are days like any other
     const ok = await ws.client.post('/delegations', { ...body, valid_from: '1800-01-01', valid_to: '9999-12-31' });
     expect(ok.statusCode, ok.body).toBe(201);
+    // removed again: one member's periods never overlap, and later tests of this file delegate in the same group
+    const made = json<{ data: { uuid: string } }>(ok).data.uuid;
+    expect((await ws.client.delete(`/delegations/${made}`)).statusCode).toBe(204);
   });
 
   it('a cursor holding an impossible day: a 422 on cursor', async () => {
@@ -117,10 +120,19 @@ const badValues = {
   date: () => ['2024-02-31', '0000-01-01', '10000-01-01', '2023-02-29', '2024-13-01', 20240101, '2024-02-03T00:00:00Z'],
   datetime: () => ['2024-02-31T00:00:00Z', '0000-01-01T00:00:00Z', '2024-06-01T24:00:00Z', '2024-06-01', 1],
   ref: () => ['not-a-uuid', 'g0000000-0000-4000-8000-000000000000', 5],
+  // never sorted by: no cursor value fits
+  refs: () => [[], ['00000000-0000-4000-8000-000000000000'], 'x'],
+  json: () => [{}, [], 'x'],
 } satisfies { [K in FieldKind]: () => unknown[] };
 const instants = ['2024-02-31T10:00:00.000Z', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '2024-02-30', 5];
 
-const goodValue = (field: Field) => (field.kind === 'ref' ? NIL : sampleValues[field.kind](field, 1));
+// a cursor holds an instant as ISO 8601, whatever form the field travels in (`stamp`)
+const goodValue = (field: Field) =>
+  field.kind === 'ref'
+    ? NIL
+    : field.kind === 'datetime'
+      ? '2026-03-15T10:00:00.000Z'
+      : sampleValues[field.kind](field, 1);
 
 describe('cursors hold a real value of the sort field, on every model', () => {
   it.each(entityList.map((e) => [e.name, e] as const))('%s', async (_name, entity: AnyEntity) => {
@@ -143,14 +155,17 @@ describe('cursors hold a real value of the sort field, on every model', () => {
 
   it('the cursors the lists hand out are taken back, for every model and sort field', async () => {
     const ctx: Context = { client: ws.client, settingsGroup: ws.settingsGroup, made: new Map() };
+    // a superusers' table is written and listed whole by a superuser
+    const superuser = await superuserContext(env, ws.settingsGroup);
     for (const entity of entityList) {
-      await make(ctx, entity);
-      await make(ctx, entity);
+      const w = writerOf(entity, ctx, superuser);
+      await make(w, entity);
+      await make(w, entity);
       for (const sortBy of sortableFields(entity)) {
         const url = `/${entity.plural}?per_page=1&sort_by=${sortBy}`;
-        const first = json<{ meta: { next_cursor?: string } }>(await ws.client.get(url));
+        const first = json<{ meta: { next_cursor?: string } }>(await w.client.get(url));
         expect(first.meta.next_cursor, `${entity.name} ${sortBy}`).toBeDefined();
-        const next = await ws.client.get(`${url}&cursor=${first.meta.next_cursor}`);
+        const next = await w.client.get(`${url}&cursor=${first.meta.next_cursor}`);
         expect(next.statusCode, `${entity.name} ${sortBy}: ${next.body}`).toBe(200);
       }
     }

@@ -192,7 +192,10 @@ describe('the file stores', () => {
         clearInterval(sample);
         await store.remove(key);
       }
-      expect(peak).toBeLessThan(64 * 1024 * 1024);
+      // heapUsed counts the chunks read and written until the garbage collector runs, which on a busy machine can be
+      // late (73 MB was seen beside the other tier): half the file separates streaming from holding it, which needs
+      // all 200 MB at once
+      expect(peak).toBeLessThan(size / 2);
     },
     120_000,
   );

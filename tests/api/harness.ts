@@ -156,9 +156,13 @@ export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) =
 
 let counter = 0;
 /** Creates a user directly in the database (verified, terms accepted). */
-export async function createUser(env: TestEnv, overrides: Partial<typeof users.$inferInsert> = {}) {
+export const createUser = (env: TestEnv, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  createUserIn(env.database.db, overrides);
+
+/** A user in the given database (a factory that has only the app: its `ctx.db`). */
+export async function createUserIn(db: TestEnv['database']['db'], overrides: Partial<typeof users.$inferInsert> = {}) {
   counter += 1;
-  const [user] = await env.database.db
+  const [user] = await db
     .insert(users)
     .values({
       email: `user${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`,

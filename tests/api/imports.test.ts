@@ -1,6 +1,7 @@
 // The import contract over every model (docs/spreadsheet-api.md): a filled template uploads, previews with every
 // column matched, validates, runs as a job and is undone; an export of the same records re-imports as an update
-// with nothing changed; updates are undone back to the old values; remembered mappings; 401 and 404.
+// with nothing changed; updates are undone back to the old values; remembered mappings; 401 and 404. A superusers'
+// table is imported by a superuser (into any settings group; a global model's records into none), by nobody else.
 // @both-databases: the import contract over every model (chunked writes, leases).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
-import { bodyFor, make, type Context } from './factories';
+import { bodyFor, make, superuserContext, writerOf, type Context } from './factories';
 import { finished, upload, xlsx, type Cell, type Job } from './workbooks';
 
 let env: TestEnv;
 let a: Context;
 let b: Context;
+let s: Context; // a superuser importing into a's settings group
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-imports-'));
 
 async function workspace(): Promise<Context> {
@@ -28,6 +30,7 @@ beforeAll(async () => {
   env = await createTestEnv({ dataDir });
   a = await workspace();
   b = await workspace();
+  s = await superuserContext(env, a.settingsGroup);
 });
 afterAll(async () => {
   await env.close();
@@ -64,19 +67,21 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
   const writable = Object.entries(entity.fields)
     .filter(([, f]) => isWritable(f))
     .map(([n]) => n);
+  // the workspace's importer: its admin, or for a superusers' table a superuser
+  const w = () => writerOf(entity, a, s);
 
   it.skipIf(entity.createdByUpload)(
     'imports a filled template, re-imports its export unchanged, and undoes the batch',
     async () => {
       const template = new ExcelJS.Workbook();
-      await template.xlsx.load((await a.client.get(`${plural}/import-template`)).rawPayload as never);
+      await template.xlsx.load((await w().client.get(`${plural}/import-template`)).rawPayload as never);
       const sheet = template.worksheets[0]!;
       for (let i = 0; i < 3; i++) {
-        const body = await bodyFor(a, entity);
+        const body = await bodyFor(w(), entity);
         sheet.addRow([...writable.map((n) => asCell(body[n])), null]);
       }
       const file = Buffer.from(await template.xlsx.writeBuffer());
-      const first = await importFile(a, entity.name, file, 'template.xlsx');
+      const first = await importFile(w(), entity.name, file, 'template.xlsx');
       expect(first.upload.sheets[0]!.row_count).toBe(4);
       expect(first.preview.suggested_mapping).toEqual(
         Object.fromEntries([...writable, 'uuid'].map((n, i) => [String(i), n])),
@@ -87,10 +92,10 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
       expect(first.job.links.undo).toBeDefined();
 
       const made = json<{ data: Rec[] }>(
-        await a.client.get(`${plural}?sort_by=created_at&sort_descending=1&per_page=3`),
+        await w().client.get(`${plural}?sort_by=created_at&sort_descending=1&per_page=3`),
       ).data;
-      const exported = await a.client.get(`${plural}/export?${made.map((r) => `uuids[]=${r.uuid}`).join('&')}`);
-      const again = await importFile(a, entity.name, exported.rawPayload, 'export.xlsx', {
+      const exported = await w().client.get(`${plural}/export?${made.map((r) => `uuids[]=${r.uuid}`).join('&')}`);
+      const again = await importFile(w(), entity.name, exported.rawPayload, 'export.xlsx', {
         mode: 'update',
         match_key: 'uuid',
       });
@@ -98,13 +103,31 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
       expect(again.validation.counts).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
       expect(again.job.counts).toMatchObject({ created: 0, updated: 0, skipped: 3, failed: 0 });
 
-      const undone = await a.client.post(`/imports/${first.upload.uuid}/undo`);
+      const undone = await w().client.post(`/imports/${first.upload.uuid}/undo`);
       expect(undone.statusCode).toBe(200);
       expect(json<{ data: Job }>(undone).data.status).toBe('undone');
-      for (const r of made) expect((await a.client.get(`${plural}/${r.uuid}`)).statusCode).toBe(404);
-      expect((await a.client.post(`/imports/${first.upload.uuid}/undo`)).statusCode).toBe(409);
+      for (const r of made) expect((await w().client.get(`${plural}/${r.uuid}`)).statusCode).toBe(404);
+      expect((await w().client.post(`/imports/${first.upload.uuid}/undo`)).statusCode).toBe(409);
     },
   );
+
+  // a superusers' table takes no import but a superuser's: its settings group's admin gets 403, nothing is written
+  it.runIf(entity.access === 'superusers')('refuses an import by anyone but a superuser (403)', async () => {
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await a.client.get(`${plural}/import-template`)).rawPayload as never);
+    const body = await bodyFor(w(), entity);
+    template.worksheets[0]!.addRow([...writable.map((n) => asCell(body[n])), null]);
+    const up = await upload(a.client, Buffer.from(await template.xlsx.writeBuffer()), 'template.xlsx', entity.name);
+    expect(up.statusCode).toBe(201);
+    const job = json<{ data: Job }>(up).data;
+    const mapping = Object.fromEntries([...writable, 'uuid'].map((n, i) => [String(i), n]));
+    for (const step of ['validate', 'run'])
+      expect(
+        (await a.client.post(`/imports/${job.uuid}/${step}`, { settings_group_uuid: a.settingsGroup, mapping }))
+          .statusCode,
+        step,
+      ).toBe(403);
+  });
 
   // Records that are stored files (documents) come from uploads: an import may only update them.
   it.runIf(entity.createdByUpload)('refuses to insert, and re-imports its export as an update', async () => {

@@ -79,7 +79,8 @@ describe('licenses', () => {
     // the admin reads, without write links; member 403, stranger 404, signed out 401
     const read = await ws.client.get(`/licenses/${lic.uuid}`);
     expect(read.statusCode).toBe(200);
-    expect(json<{ data: License }>(read).data.links).toEqual({});
+    // every record carries its `self` link (docs/domain/api.md, "Records, links and actions"), the admin no other
+    expect(json<{ data: License }>(read).data.links).toEqual({ self: `/api/v1/licenses/${lic.uuid}` });
     expect(json<{ data: License[] }>(await ws.client.get('/licenses')).data.map((l) => l.uuid)).toEqual([lic.uuid]);
     expect(
       json<{ data: License[] }>(await ws.client.get(`/licenses?settings_group_uuid=${ws.settingsGroup}`)).data,

@@ -8,6 +8,7 @@ import { settingsGroupMembers } from '../../server/db/schema';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { post, workspace, type Rec, type Ws } from './planning-support';
 import { multipart } from './uploads';
+import { finished, upload, xlsx } from './workbooks';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -182,6 +183,45 @@ describe('user groups, permission groups and members', () => {
       (await member.client.patch(`/settings-groups/${ws.settingsGroup}/members/${member.user.uuid}`, { role: 'admin' }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('imports user groups naming their members by name or e-mail (any case), and refuses an outsider', async () => {
+    const ws = await workspace(env);
+    const join = async (overrides: { first_name: string; last_name: string }) => {
+      const m = await signedIn(env, overrides);
+      await env.database.db
+        .insert(settingsGroupMembers)
+        .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
+      return m.user;
+    };
+    const anna = await join({ first_name: 'Anna', last_name: 'Keller' });
+    const ben = await join({ first_name: 'Ben', last_name: 'Roth' });
+    const stranger = (await signedIn(env)).user; // a user of no settings group of this workspace
+    const file = await xlsx({
+      S: [
+        ['Name', 'Members'],
+        ['Technik', `anna keller; ${ben.email.toUpperCase()}`],
+        ['Leer', ''],
+        ['Fremd', `Anna Keller; ${stranger.email}`],
+      ],
+    });
+    const job = json<{ data: { uuid: string } }>(await upload(ws.client, file, 'groups.xlsx', 'user_group')).data;
+    const body = { settings_group_uuid: ws.settingsGroup, mapping: { '0': 'name', '1': 'member_uuids' } };
+    const checked = json<{
+      data: { counts: Record<string, number>; problems: { row: number; errors: Record<string, string[]> }[] };
+    }>(await ws.client.post(`/imports/${job.uuid}/validate`, body)).data;
+    expect(checked.counts).toMatchObject({ create: 2, error: 1 });
+    expect(checked.problems.map((p) => [p.row, Object.keys(p.errors)])).toEqual([[4, ['member_uuids']]]);
+    expect(checked.problems[0]!.errors.member_uuids![0]).toContain(stranger.email);
+    expect((await ws.client.post(`/imports/${job.uuid}/run`, body)).statusCode).toBe(202);
+    expect((await finished(ws.client, job.uuid)).counts).toMatchObject({ created: 2, failed: 1 });
+    const groups = json<{ data: { name: string; member_uuids: string[] }[] }>(
+      await ws.client.get(`/user-groups?settings_group_uuid=${ws.settingsGroup}&sort_by=name`),
+    ).data;
+    expect(groups.map((g) => [g.name, g.member_uuids])).toEqual([
+      ['Leer', []],
+      ['Technik', [anna.uuid, ben.uuid]],
+    ]);
   });
 
   it('refuses bad rights, taken names and foreign members or groups with 422, writing nothing', async () => {

@@ -2,7 +2,7 @@
 // window and mark read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, signedInWithTwoFactor, type TestEnv } from './harness';
-import { formatStamp } from '../../server/services/system-notifications.service';
+import { formatStamp } from '../../src/entities/dates';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -64,7 +64,10 @@ async function limitMember(db) {
   const others = (
     await db.query(`insert into user_groups (settings_group_uuid, name) values ($1, 'Others') returning uuid`, [GROUP])
   ).rows[0].uuid;
-  await db.query(`insert into user_group_members (user_group_uuid, user_id) values ($1, 900002)`, [team]);
+  await db.query(
+    `update user_groups set member_uuids = array[(select uuid from users where id = 900002)] where uuid = $1`,
+    [team],
+  );
   await db.query(
     `insert into property_user_groups (property_uuid, user_group_uuid)
     select md5('p' || i)::uuid, $1 from generate_series(1, 25) i`,

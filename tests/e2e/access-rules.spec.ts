@@ -43,11 +43,14 @@ test('an access rule made in the settings hides a contract from a member everywh
       contract_end_date: today,
     });
 
-  // a user group without the member: the only one that still sees the hidden contract
+  // a user group without the member (made in the user groups grid's drawer): the only one that still sees the
+  // hidden contract
   await expect(page.getByRole('heading', { name: 'User groups', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name of the user group' }).fill('Board');
-  await page.getByRole('button', { name: 'Add user group' }).click();
-  await expect(page.getByRole('button', { name: /^Members of Board/ })).toBeVisible();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel(/^Name/).fill('Board');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'New User group' })).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Board' })).toBeVisible();
 
   await page.goto('/settings/permissions');
   await page.getByRole('button', { name: 'New access rule' }).click();

@@ -1,8 +1,8 @@
 // Delegation journey (docs/domain/permissions.md, "Delegation"): the demo admin delegates to the second member for a
-// week on Profile › Delegation; the row shows the colleague and "In force"; the member sees it on their profile
-// without a Remove button and finds the admin's ticket among theirs, and the task the admin took in the task drawer's
-// assignee picker among their tasks; the admin removes it again. Runs on the server with a second member
-// (member-server.ts).
+// week on Profile › Delegation with a note; the row shows the colleague, the note and "In force"; the member sees it
+// on their profile without a Remove button and finds the admin's ticket among theirs, and the task the admin took in
+// the task drawer's assignee picker among their tasks; the admin removes it again. Runs on the server with a second
+// member (member-server.ts).
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { MEMBER, MEMBER_URL, startServerWithMember, stopServer } from './member-server';
@@ -44,10 +44,12 @@ test("a member delegates to a colleague for a week, who then sees the member's t
   await section.getByRole('button', { name: 'Delegate' }).click();
   await expect(section.getByRole('alert')).toContainText('The delegation cannot end before it starts.');
   await section.getByRole('textbox', { name: 'Until (day)' }).fill(day(7));
+  await section.getByRole('textbox', { name: 'Note' }).fill('Heizung Haus B: Termin mit Frau Keller am Dienstag');
   await section.getByRole('button', { name: 'Delegate' }).click();
   await expect(page.getByText('The delegation has been saved.')).toBeVisible();
   const row = section.getByRole('row', { name: new RegExp(MEMBER.name) });
   await expect(row).toContainText('In force');
+  await expect(row).toContainText('Heizung Haus B: Termin mit Frau Keller am Dienstag');
 
   await page.goto('/logout');
   await page.waitForURL(/\/login/);
@@ -55,6 +57,7 @@ test("a member delegates to a colleague for a week, who then sees the member's t
   await signIn(page, MEMBER.email, MEMBER.password);
   await page.waitForURL((url) => url.pathname === '/profile');
   await expect(section.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('In force');
+  await expect(section.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('Frau Keller');
   await expect(section.getByRole('button', { name: /^Remove the delegation/ })).toHaveCount(0);
   const mine = await apiGet<{ uuid: string }[]>(page, 'tickets/assigned-to-me');
   expect(mine.map((t) => t.uuid)).toContain(ticket!.uuid);

@@ -69,7 +69,9 @@ async function seed(page: Page, stamp: string): Promise<string> {
   const created = await apiPost<Property[]>(page, 'properties/bulk', { rows });
   for (const [i, spot] of SPOTS.entries())
     if (spot.archived) await apiPost(page, `properties/${created[i]!.uuid}/archive`, {});
-  // the app opens in this settings group (kept for the browser session)
+  // the app opens in this settings group (kept for the browser session), once the page that is open has chosen its
+  // own (its first choice would otherwise overwrite ours)
+  await page.waitForFunction(() => sessionStorage.getItem('hauswerk.selectedSettingsGroup') !== null);
   await page.evaluate(
     (uuid) => sessionStorage.setItem('hauswerk.selectedSettingsGroup', JSON.stringify(uuid)),
     group.uuid,
@@ -132,6 +134,7 @@ async function journey(page: Page, phone: boolean) {
     await route.continue();
   });
   await page.goto('/map');
+  await expect(page.getByRole('button', { name: 'Settings group' })).toContainText(`Kartenansicht ${stamp}`);
   await expect.poll(() => page.locator('.hw-map-cluster').count()).toBeGreaterThan(0);
   await expect
     .poll(() => offset(page, 2, SPOTS.slice(9)), { message: 'the fitted view is in the address' })

@@ -160,3 +160,33 @@ test('a reading is entered through the New form with its time typed', async ({ p
   expect(new Date(reading!.measured_at).toISOString()).toBe(typed);
   expect(Number(reading!.value)).toBe(1234.5);
 });
+
+test("the reading form's meter picker names each meter's number and property, and a picked meter fills the property", async ({
+  page,
+}) => {
+  const tag = `Pick${Date.now() % 1_000_000}`;
+  await signInTo(page, '/measurements');
+  const { propertyName, counter } = await newCounter(page, tag);
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Measurement' })).toBeVisible();
+  await page.getByLabel(/^Counter/).click();
+  await page.locator('[aria-controls="hw-lookup-counter"]').fill(tag);
+  const option = page.getByRole('listbox').getByRole('option', { name: `Meter ${tag}` });
+  await expect(option).toContainText(tag);
+  await expect(option).toContainText(propertyName);
+  await option.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  // the property was empty: it is now the meter's
+  await expect(page.locator('#record-measurement-property_uuid')).toHaveText(propertyName);
+  await page.getByLabel(/^Value/).fill('42');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/measurements'),
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  const [reading] = await apiGet<{ property_uuid: string }[]>(
+    page,
+    `measurements?filter[counter_uuid]=${counter.uuid}`,
+  );
+  expect(reading!.property_uuid).toBe((await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1'))[0]!.uuid);
+});

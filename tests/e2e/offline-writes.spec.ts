@@ -18,6 +18,9 @@ import {
 } from './offline-support';
 import { apiGet, apiPost, signInTo } from './support';
 
+// the service worker serves the app without a network (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 // a long journey of many screens and a reload: each step waits longer than the default on a busy machine
 const expect = baseExpect.configure({ timeout: 90_000 });
 test.describe.configure({ timeout: 600_000 });

@@ -16,6 +16,9 @@ import {
 } from './offline-support';
 import { apiGet, openUserMenu, signIn, signInTo } from './support';
 
+// the service worker serves the app without a network (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 interface ApiFacility {
   uuid: string;
   name: string;
@@ -48,6 +51,28 @@ test('records and lists opened in this session are readable offline, with the ba
 
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('a module not opened in this session says so offline: no rows, no unknown count, no error notice', async ({
+  page,
+  context,
+}) => {
+  await signInTo(page, '/facilities');
+  await expect(dataRows(page).first()).toBeVisible();
+  await cacheWritten(page);
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  await context.setOffline(true);
+  await navigate(page, '/contacts');
+  await expect(page.getByText('Offline: this list was not opened in this session', { exact: false })).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(0);
+  await expect(page.getByText(/\? of more/)).toHaveCount(0);
+  await expect(page.getByText('The server cannot be reached', { exact: false })).toHaveCount(0);
+
+  // back online, the list loads as usual
+  await context.setOffline(false);
+  await page.reload();
+  await expect(dataRows(page).first()).toBeVisible();
 });
 
 test('the session cache ends with the session: a new browsing session and logout find nothing', async ({

@@ -1,7 +1,7 @@
-// Permissions journey (docs/domain/permissions.md): the demo admin makes a user group with the second member and a
-// permission group that grants only viewing facilities to it; that member then sees Facilities but not Contracts in
-// the main navigation, and a facility's drawer offers no Delete. Runs on a server of its own that has the second
-// member (member-server.ts).
+// Permissions journey (docs/domain/permissions.md): the demo admin makes a user group with the second member (in the
+// user groups grid's drawer) and a permission group that grants only viewing facilities to it; that member then
+// sees Facilities but not Contracts in the main navigation, and a facility's drawer offers no Delete. Runs on a
+// server of its own that has the second member (member-server.ts).
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { MEMBER, MEMBER_URL, startServerWithMember, stopServer } from './member-server';
@@ -18,14 +18,20 @@ test.afterAll(async () => {
 });
 
 test('a member granted only viewing facilities sees Facilities, not Contracts, and cannot delete', async ({ page }) => {
+  test.setTimeout(120_000); // two sign-ins and eight screens, as the access rules journey
+  // the user group is made in the user groups grid's drawer, its member picked there
   await signInTo(page, '/settings/user-groups');
   await expect(page.getByRole('heading', { name: 'User groups', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name of the user group' }).fill('Caretakers');
-  await page.getByRole('button', { name: 'Add user group' }).click();
-  await page.getByRole('button', { name: /^Members of Caretakers/ }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New User group' })).toBeVisible();
+  await page.getByLabel(/^Name/).fill('Caretakers');
+  await page.getByRole('button', { name: /^Members:/ }).click();
   await page.getByRole('checkbox', { name: MEMBER.name }).check();
-  await expect(page.getByRole('button', { name: `Members of Caretakers: ${MEMBER.name}` })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Members: ${MEMBER.name}` })).toBeVisible();
+  await page.getByLabel(/^Name/).click(); // the list closes
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'New User group' })).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Caretakers' })).toContainText(MEMBER.name);
 
   await page.goto('/settings/permissions');
   await page.getByRole('textbox', { name: 'Name of the permission group' }).fill('Facility viewers');
@@ -61,9 +67,12 @@ test('a member granted only viewing facilities sees Facilities, not Contracts, a
   await expect(page.getByRole('heading', { name: facility!.name, level: 4 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
 
-  // the members page is the admins'
+  // the members page is the admins', and so is the user groups grid (a note instead of the grid)
   await page.goto('/settings/users');
   await expect(page.getByText('Only the admins of this settings group manage')).toBeVisible();
+  await page.goto('/settings/user-groups');
+  await expect(page.getByText('Only the admins of this settings group manage')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('grid')).toHaveCount(0);
 });
 
 test('an admin sees a member locked out of two-factor sign-in and unlocks them', async ({ page, browser }) => {

@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
 import { E2E_PORT } from '../../playwright.config';
 import { signIn } from './support';
 
+// the service worker serves the app without a network (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const SERVED = 'dist/client';
 const SECOND = `.tmp/pwa-second-build-${E2E_PORT}`;
 const backup = new Map<string, Buffer>();

@@ -67,13 +67,17 @@ export async function recordNotices(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { notices: string[] }).notices = seen;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            for (const toast of [node, ...node.querySelectorAll('.bp6-toast')])
-              if (toast.classList.contains('bp6-toast')) seen.push(toast.textContent ?? '');
-    }).observe(document, { childList: true, subtree: true });
+    // a toast shown again under its key is updated in place: every text a toast shows is recorded, once per showing
+    const shown = new WeakMap<Element, string>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.bp6-toast')) {
+        const text = toast.textContent ?? '';
+        if (shown.get(toast) !== text) {
+          shown.set(toast, text);
+          seen.push(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
 

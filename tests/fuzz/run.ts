@@ -13,7 +13,7 @@ import { settingsGroupMembers, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/password';
 import { entityList } from '../../src/entities/registry';
 import { Client, createTestEnv, createUser, json, PASSWORD, type TestEnv } from '../api/harness';
-import { make, type Context } from '../api/factories';
+import { make, superuserContext, writerOf, type Context } from '../api/factories';
 import {
   encode,
   extremeCursorQuery,
@@ -409,7 +409,9 @@ export class FuzzTarget {
       .values({ settings_group_uuid: ctx.settingsGroup, user_id: colleague.id, role: 'user' });
     for (const key of ['to_user_uuid', 'user_uuid']) this.pool.uuids.set(key, [colleague.uuid]);
     this.pool.uuids.set('from_user_uuid', [user.uuid]);
-    for (const entity of entityList) this.remember(entity, await make(ctx, entity));
+    // a superusers' table's record is a superuser's to make (the fuzzed user is the workspace's admin)
+    const superuser = await superuserContext(this.env, ctx.settingsGroup);
+    for (const entity of entityList) this.remember(entity, await make(writerOf(entity, ctx, superuser), entity));
     const token = await this.client.post('/user/api-tokens', { name: 'fuzz' });
     if (token.statusCode < 300) this.pool.ids.push(String(json<{ data?: { id?: unknown } }>(token).data?.id ?? '1'));
     const feed = json<{ data?: { url?: string } }>(await this.client.get('/user/calendar-feed')).data?.url;

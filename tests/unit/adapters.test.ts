@@ -12,7 +12,7 @@ import { sampleValues } from '../api/factories';
 import { cellAdapters } from '../../src/domain/cells';
 
 const incomplete = { text: 1, long_text: 1, email: 1, phone: 1, int: 1, decimal: 1, money: 1, area: 1, percent: 1 };
-const more = { bool: 1, date: 1, datetime: 1, enum: 1, ref: 1 };
+const more = { bool: 1, date: 1, datetime: 1, enum: 1, ref: 1, refs: 1, json: 1 };
 // @ts-expect-error — 'geo' is missing: an adapter map that forgets a kind is a type error
 export const checked = { ...incomplete, ...more } satisfies { [K in FieldKind]: number };
 

@@ -51,6 +51,29 @@ describe('audit log details', () => {
     expect(out[4]).toMatch(/^Rechte: Aufgaben: Ansehen, Bearbeiten$/);
   });
 
+  it('names the records of a list when every one is known, else counts them; an empty list is a dash', () => {
+    const anna = '7f0c2b9e-7c1d-4a52-9b53-3c4f7a1f0e11';
+    const gone = '0b8f6a0e-1d1c-4c7b-8f0a-52e4a2c9d3b7';
+    const names: Record<string, string> = { [anna]: 'Anna Keller' };
+    const refs = (key: string, uuids: readonly string[]) =>
+      key === 'member_uuids' && uuids.every((u) => names[u]) ? uuids.map((u) => names[u]).join(', ') : undefined;
+    const named = (details: Record<string, unknown>) =>
+      auditDetails(details, i18n.t, { ...format, refs }).map((item) => `${item.label}: ${item.value}`);
+    // the list after the change, stored beside it for older readers, is not shown a second time
+    expect(
+      named({ name: 'Technik', changes: { member_uuids: { old: [], new: [anna] } }, member_uuids: [anna] }),
+    ).toEqual(['Name: Technik', 'Mitglieder: – → Anna Keller']);
+    expect(named({ member_uuids: [anna, gone] })).toEqual(['Mitglieder: 2 ausgewählt']);
+    expect(named({ user_group_uuids: [anna] })).toEqual(['Benutzergruppen: 1 ausgewählt']);
+  });
+
+  it('names the model of a settings change and its settings by their labels', () => {
+    expect(lines({ model: 'guarantee', changes: { reminder_days: { from: [180, 90, 30], to: [60] } } })).toEqual([
+      'Modul: Garantien',
+      'Erinnerungen (Tage vor dem Ende): 180, 90, 30 → 60',
+    ]);
+  });
+
   it('never shows a raw key of the stored details', () => {
     for (const line of lines({
       cidr: '::1/128',

@@ -9,7 +9,8 @@
 //    plainly means the other one: a scope (`property`, `settings_group`) as an operand of an equality comparison
 //    with `scope` or a property named so (`entity.scope === 'property'`); a field kind (`area`) likewise with
 //    `kind` (`field.kind === 'area'`); and the list's selected context (`property`, `partition`; docs/domain/api.md,
-//    "List query") as an argument of `contextColumn(entity, 'partition')`. `scope === 'task'` is still reported;
+//    "List query") as an argument of `contextColumn(entity, 'partition')`; a key of a type in an indexed access
+//    (`ListQuery['filter']`). `scope === 'task'` is still reported;
 // 2. a model picked from the registry object by name: `entities.task`, `entities['task']`;
 // 3. an import of a model's module: anything under server/models or server/documents, a model definition file of
 //    src/entities (one that calls defineEntity), or a model's table from server/db/entity-tables (only the generic
@@ -59,6 +60,8 @@ function literalAllowed(node: ts.StringLiteral | ts.NoSubstitutionTemplateLitera
     return vocabularyOf(parent.left === node ? parent.right : parent.left).includes(node.text);
   if (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.arguments.includes(node))
     return own(PASSED_TO, parent.expression.text).includes(node.text);
+  // a property of a type (`ListQuery['filter']`, the list query's parameter) is a key of that type, not a model
+  if (ts.isLiteralTypeNode(parent) && ts.isIndexedAccessTypeNode(parent.parent)) return true;
   return false;
 }
 

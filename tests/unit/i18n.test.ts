@@ -7,8 +7,7 @@ import { entityList } from '../../src/entities/registry';
 import { RECORD_NAMESPACES, i18n, loadRecordTranslations } from '../../src/i18n';
 import { onMissingKey } from '../../src/i18n/options';
 import * as records from '../../src/i18n/resources-records';
-import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../../src/components/settings-pages';
-import { MODULES, SCREENS, isSettingsScreen } from '../../views/screens';
+import { MODULE_PAGES, PAGES } from '../../views/pages';
 import { serverI18n, translate } from '../../server/i18n/messages';
 import { fieldLabel, modelLabel } from '../../server/spreadsheet/labels';
 
@@ -116,11 +115,8 @@ describe('the server instance', () => {
 /** Every key the code builds from template strings, per family. */
 function builtKeys(): string[] {
   const keys: string[] = [];
-  for (const { key } of MODULES) keys.push(`modules.${key}`, `modules.descriptions.${key}`);
-  for (const screen of SCREENS)
-    keys.push(isSettingsScreen(screen) ? `modules.settingsPages.${screen.key}` : `modules.${screen.key}`);
-  for (const page of SETTINGS_PAGES) keys.push(`modules.settingsPages.${page.key}`);
-  for (const page of TEMPLATE_PAGES) keys.push(`modules.templates.${page.key}`);
+  for (const page of PAGES) keys.push(page.title);
+  for (const { key } of MODULE_PAGES) keys.push(`modules.descriptions.${key}`);
   for (const locale of LOCALES) keys.push(`common.languages.${locale}`);
   for (const role of ROLES) keys.push(`settingsGroups.roles.${role}`);
   for (const gender of GENDERS) keys.push(`profile.personal.genders.${gender}`);

@@ -9,6 +9,7 @@ import { calendarRecordOf, clickSelection } from '../../src/state/linked-selecti
 import { selectionAtom } from '../../src/state/selection';
 import { useIsMobile } from '../../grids/preferences';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
+import { modulePageOf } from '../pages';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
 import { DeadlineCalendar, type LinkedEvents } from './deadline-calendar';
 import { CalendarLegend } from './calendar-legend';
@@ -16,13 +17,14 @@ import { IcsLink } from './ics-link';
 import { UndatedTray } from './undated-tray';
 
 /**
- * Where a calendar item opens: its module screen with the record drawer (a task event opens its task, a record
- * date its record, or the record it names: a tenancy's end its partition).
+ * Where a calendar item opens: its module page (views/pages.ts) with the record drawer (a task event opens its task,
+ * a record date its record, or the record it names: a tenancy's end its partition; their pages are the calendar
+ * kinds' `screen`, which a unit test holds to the manifest).
  */
 export function itemPath(item: CalendarItem): string {
-  if (item.kind === 'task_event') return `/tasks?record=${item.task_uuid ?? ''}`;
+  if (item.kind === 'task_event') return `${modulePageOf('task')!.path}?record=${item.task_uuid ?? ''}`;
   if (isDateKind(item.kind)) return `/${DATE_KINDS[item.kind].screen}?record=${item.owner_uuid ?? item.uuid}`;
-  return `/${item.kind === 'ticket' ? 'tickets' : 'orders'}?record=${item.uuid}`;
+  return `${modulePageOf(item.kind)!.path}?record=${item.uuid}`;
 }
 
 interface Props {

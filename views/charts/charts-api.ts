@@ -6,7 +6,7 @@ import { http, type QueryValue } from '../../src/api/http';
 import type { ListQuery } from '../../src/api/records';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { selectedPropertiesAtom } from '../../src/state/context';
-import { SCREENS, isGridScreen, isSettingsScreen } from '../screens';
+import { modulePageOf } from '../pages';
 import { filteredPath, type GridLink } from './chart-data';
 import type { Chart, ChartRow, Tile, TileReply } from '../../src/entities/analytics';
 
@@ -71,9 +71,8 @@ export const tileKey = (tile: Tile, selection: Selection) =>
 export const fetchTile = (tile: Tile, selection: Selection, signal?: AbortSignal) =>
   http.get<TileReply>(`dashboard/tiles/${tile}`, { query: selectionQuery(selection), signal, silent: true });
 
-/** The grid screen of a model (not a settings page), if it has one. */
-export const screenPathOf = (model: string) =>
-  SCREENS.filter(isGridScreen).find((s) => s.model === model && !isSettingsScreen(s))?.path;
+/** The module grid page of a model (not a settings page), if it has one. */
+export const screenPathOf = (model: string) => modulePageOf(model)?.path;
 
 /** The path a link opens: the model's grid with the filter; null for a model without a screen. */
 export function linkPath(link: GridLink): string | null {

@@ -4,13 +4,15 @@
 import { Callout, Classes, H1, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from '../../src/components/use-document-title';
-import { MODULE_ICONS } from '../../src/components/module-icons';
+import { moduleIcon } from '../../src/components/module-icons';
 import { useRights } from '../../src/components/use-rights';
 import { useTranslation } from '../../src/i18n';
 import { CHART_MODELS, type Chart } from './charts-api';
+import { pageAt } from '../pages';
 import { ChartPeriod, useChartPeriod } from './chart-period';
 
 // recharts and the charts load after the screen's frame (period pickers), with their styles
+const ICON = pageAt('/charts')!.icon;
 const ChartOf = lazy(() => import('./charts').then((m) => ({ default: m.ChartOf })));
 
 const CHARTS: Chart[] = ['budget-vs-actual', 'ticket-throughput', 'consumption', 'staffing', 'contract-volume'];
@@ -27,7 +29,7 @@ export function ChartsView() {
   return (
     <div className="hw-page hw-charts-page">
       <header className="hw-page-header">
-        <span className="hw-page-icon">{MODULE_ICONS.charts}</span>
+        <span className="hw-page-icon">{moduleIcon(ICON)}</span>
         <H1>{t('modules.charts')}</H1>
       </header>
       <ChartPeriod period={period}>

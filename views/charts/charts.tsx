@@ -73,7 +73,7 @@ function useChart<C extends Chart>(chart: C, from: string, to: string) {
 }
 
 /** Axis, grid and tooltip props in the theme's colours. */
-function axes(theme: ChartTheme) {
+export function axes(theme: ChartTheme) {
   const tick = { fill: theme.muted, fontSize: 11 };
   return {
     grid: { stroke: theme.grid, strokeDasharray: '3 3' },
@@ -126,7 +126,7 @@ function linkedBar<P>(series: string, category: (point: P) => string, label: (po
   }
   return LinkedBar;
 }
-const MARGIN = { top: 8, right: 8, bottom: 0, left: 4 };
+export const MARGIN = { top: 8, right: 8, bottom: 0, left: 4 };
 
 // ---- budget vs actual
 

@@ -24,7 +24,7 @@ interface Extension {
   created_by: string | null;
 }
 
-/** The contract drawer's additions (the screens table, ../screens.ts). */
+/** The contract drawer's additions (`DRAWER_EXTENSIONS`, src/app/page-loaders.ts). */
 export const contractExtension: DrawerExtension = {
   panels: (record, onChanged) => <ContractPanels record={record} onChanged={onChanged} />,
 };

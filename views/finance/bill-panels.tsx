@@ -13,7 +13,7 @@ import { RecordLines } from '../records/record-lines';
 
 export const BILL_ACTIONS = ['pay', 'cancel', 'reopen'] as const;
 
-/** The bill drawer's additions (the screens table, ../screens.ts). */
+/** The bill drawer's additions (`DRAWER_EXTENSIONS`, src/app/page-loaders.ts). */
 export const billExtension: DrawerExtension = {
   ownRelations: ['expense'],
   panels: (record, onChanged) => <BillPanels record={record} onChanged={onChanged} />,

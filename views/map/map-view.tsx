@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import type L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUndoKeys } from '../../grids';
 import type { DataGridHandle } from '../../grids/data-grid';
 import { propertiesGrid } from '../../grids/properties.grid';
@@ -77,7 +77,7 @@ interface MapViewProps {
 export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
   const { t } = useTranslation();
   const title = t('modules.map');
-  useDocumentTitle(title);
+  useDocumentTitle(embedded ? null : title); // embedded, the properties screen keeps its own title
   useUndoKeys();
   const phone = useIsMobile();
   const dark = useAtomValue(isDarkAtom);
@@ -161,10 +161,14 @@ export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
 
   const viewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(viewTimer.current), []);
+  // the view is written into this page's address only while the browser is still on it: a map that settles after
+  // the user went on (a slow start, a fit at the end of a load) must not pull them back with a replace
+  const { pathname } = useLocation();
   const onView = useCallback(
     (map: L.Map) => {
       clearTimeout(viewTimer.current);
       viewTimer.current = setTimeout(() => {
+        if (window.location.pathname !== pathname) return;
         const b = map.getBounds();
         setBbox(bboxParam(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()));
         const c = map.getCenter().wrap();
@@ -180,7 +184,7 @@ export function MapView({ selectionKey = 'map', embedded }: MapViewProps = {}) {
         );
       }, 300);
     },
-    [setParams],
+    [setParams, pathname],
   );
 
   const move = useMapMoves(

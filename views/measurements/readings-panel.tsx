@@ -15,7 +15,7 @@ import { ConsumptionTable } from './consumption-table';
 const SHOWN = 12;
 const COLUMNS = ['measured_at', 'value', 'consumption', 'status'] as const;
 
-/** The counter drawer's additions (the screens table, ../screens.ts). */
+/** The counter drawer's additions (`DRAWER_EXTENSIONS`, src/app/page-loaders.ts). */
 export const counterExtension: DrawerExtension = {
   ownRelations: ['measurement'],
   panels: (record) => (

@@ -1,12 +1,18 @@
 // The details of an audit log entry as the user reads them (docs/decisions.md, "Audit log details"): each stored
 // key by its label (`admin.auditLog.fields.<key>`), each value formatted — dates in the user's date format,
 // numbers in the language's, yes/no, a network's rule, a member's role and rights by their names, lists of
-// records by their count, a change as "before → after". The stored details stay as they are (keys and raw values).
+// records by their names (or their count when a name is not known), a change as "before → after". The stored
+// details stay as they are (keys and raw values).
 import type { TFunction } from '../../src/i18n/options';
 
 export interface DetailFormat {
   dateTime: (value: string) => string;
   number: (value: number) => string;
+  /**
+   * The names of the records a list of uuids under `key` names, joined (`''` for none), when every one of them is
+   * known (use-ref-names.ts); otherwise the list is counted.
+   */
+  refs?: (key: string, uuids: readonly string[]) => string | undefined;
 }
 
 export interface DetailItem {
@@ -18,10 +24,16 @@ export interface DetailItem {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v) && 'from' in v && 'to' in v;
+/** A change as the records engine writes it (docs/domain/permissions.md, "Scopes and access of a model"). */
+const isEngineChange = (v: unknown): v is { old: unknown; new: unknown } => isRecord(v) && 'old' in v && 'new' in v;
 
 /** The label of a stored key; a key without one is shown with spaces, as it is. */
 const labelOf = (t: TFunction, key: string) =>
   t(`admin.auditLog.fields.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+
+/** The labels of a model's fields (a record's History panel), else the audit log's own. */
+export const modelLabels = (model: string) => (t: TFunction, key: string) =>
+  t(`entities.${model}.fields.${key}`, { defaultValue: labelOf(t, key) });
 
 /** Enum-like values by the key they are stored under. */
 function enumText(t: TFunction, key: string, value: string): string | undefined {
@@ -29,6 +41,8 @@ function enumText(t: TFunction, key: string, value: string): string | undefined 
   if (key === 'role' || key === 'from' || key === 'to')
     return t(`settingsGroups.roles.${value}`, { defaultValue: value });
   if (key === 'currency') return value;
+  // the model whose settings changed (docs/domain/fields.md, "Model settings")
+  if (key === 'model') return t(`entities.${value}.plural`, { defaultValue: value });
   return undefined;
 }
 
@@ -52,11 +66,16 @@ function valueText(t: TFunction, format: DetailFormat, key: string, value: unkno
     return enumText(t, key, value) ?? value;
   }
   if (isChange(value)) return `${valueText(t, format, key, value.from)} → ${valueText(t, format, key, value.to)}`;
+  if (isEngineChange(value)) return `${valueText(t, format, key, value.old)} → ${valueText(t, format, key, value.new)}`;
   if (key === 'rights' && isRecord(value)) return rightsText(t, value);
   if (Array.isArray(value)) {
-    // uuids of records (members, user groups) are counted; other lists (e-mail domains) are listed
-    if (value.every((v) => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v)))
+    // uuids of records (members, user groups) by their names when known, else counted; other lists (e-mail
+    // domains) are listed
+    if (value.every((v) => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v))) {
+      const names = format.refs?.(key, value as string[]);
+      if (names !== undefined) return names || '–';
       return t('admin.auditLog.count', { count: value.length });
+    }
     return value.map((v) => valueText(t, format, key, v)).join(', ');
   }
   if (isRecord(value))
@@ -67,16 +86,26 @@ function valueText(t: TFunction, format: DetailFormat, key: string, value: unkno
   return String(value);
 }
 
-/** The entry's details as labelled, formatted items; `changes` is unfolded into one item per changed key. */
-export function auditDetails(details: Record<string, unknown>, t: TFunction, format: DetailFormat): DetailItem[] {
+/**
+ * The entry's details as labelled, formatted items; `changes` is unfolded into one item per changed key, and a key
+ * stored beside it with the value after the change (kept for older readers) is not shown twice.
+ */
+export function auditDetails(
+  details: Record<string, unknown>,
+  t: TFunction,
+  format: DetailFormat,
+  label: (t: TFunction, key: string) => string = labelOf,
+): DetailItem[] {
   const items: DetailItem[] = [];
+  const changed = isRecord(details.changes) ? details.changes : {};
   for (const [key, value] of Object.entries(details)) {
+    if (key !== 'changes' && Object.hasOwn(changed, key)) continue;
     if (key === 'changes' && isRecord(value)) {
       for (const [changed, change] of Object.entries(value))
-        items.push({ key: changed, label: labelOf(t, changed), value: valueText(t, format, changed, change) });
+        items.push({ key: changed, label: label(t, changed), value: valueText(t, format, changed, change) });
       continue;
     }
-    items.push({ key, label: labelOf(t, key), value: valueText(t, format, key, value) });
+    items.push({ key, label: label(t, key), value: valueText(t, format, key, value) });
   }
   return items;
 }

@@ -1,6 +1,7 @@
 // /settings/audit-log (docs/domain/permissions.md, "Audit log"): for an admin of the selected settings group, what
 // its admins changed, newest first: when, who, what, the address it came from and the details (labelled and
-// formatted, ./audit-details.ts); "Load more" reads the next page (by `before`).
+// formatted, ./audit-details.ts, the records a list names by their names); "Load more" reads the next page (by
+// `before`).
 import { Button, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { Disable } from '@blueprintjs/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -8,9 +9,14 @@ import { fetchAuditLog, networkKeys, type AuditEntry } from '../../src/api/netwo
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { entityList } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
 import { auditDetails } from './audit-details';
+import { useRefNames } from './use-ref-names';
 import './audit-log.css';
+
+/** The models whose writes the log lists; the records their lists name are shown by name. */
+const AUDITED_MODELS = entityList.filter((entity) => entity.audit).map((entity) => entity.name);
 
 export function AuditLogView() {
   const { t } = useTranslation();
@@ -40,7 +46,7 @@ function AuditTable({ sg }: { sg: string }) {
     getNextPageParam: (last) => last.meta?.next_before ?? undefined,
   });
   const entries: AuditEntry[] = log.data?.pages.flatMap((p) => p.data) ?? [];
-  const detailFormat = { dateTime: (v: string) => format.dateTime(v), number: (v: number) => format.number(v) };
+  const refNames = useRefNames(AUDITED_MODELS);
   if (!log.isLoading && entries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('admin.auditLog.empty')}</p>;
   return (
     <>
@@ -72,7 +78,11 @@ function AuditTable({ sg }: { sg: string }) {
               <td>{t(`admin.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
               <td className="hw-audit-details">
                 <dl className="hw-audit-detail-list">
-                  {auditDetails(entry.details, t, detailFormat).map((item) => (
+                  {auditDetails(entry.details, t, {
+                    dateTime: (v) => format.dateTime(v),
+                    number: (v) => format.number(v),
+                    refs: (key, uuids) => refNames(entry.target_type, key, uuids),
+                  }).map((item) => (
                     <div key={item.key}>
                       <dt>{item.label}</dt>
                       <dd>{item.value}</dd>

@@ -1,11 +1,15 @@
 // /settings/networks (docs/domain/permissions.md, "Networks"): an admin of the selected settings group lists its
 // allowed and denied address ranges, adds one (a range already there can be replaced) and deletes one. A change
 // that would refuse the admin's own current address is refused by the server until confirmed here ("Save anyway").
+// Each range's History opens in a dialog (docs/decisions.md, "Administration tables in grids": the lockout's
+// confirmation keeps this page).
 import {
   Button,
   Callout,
   Card,
   Classes,
+  Dialog,
+  DialogBody,
   FormGroup,
   H2,
   HTMLSelect,
@@ -15,7 +19,7 @@ import {
   NonIdealState,
   Tag,
 } from '@blueprintjs/core';
-import { Disable, Trash } from '@blueprintjs/icons';
+import { Disable, History, Trash } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../src/api/errors';
@@ -32,6 +36,8 @@ import { notify, reportActionError } from '../../src/components/notices';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useTranslation } from '../../src/i18n';
+import { network as networkModel } from '../../src/entities/network';
+import { RecordHistory } from '../records/record-history';
 
 export function NetworksView() {
   const { t } = useTranslation();
@@ -177,9 +183,21 @@ function NetworkList({ sg }: { sg: string }) {
       else reportActionError(error);
     },
   });
+  const [historyOf, setHistoryOf] = useState<Network | null>(null);
   const networks = list.data ?? [];
   return (
     <section aria-labelledby="hw-networks-title">
+      {historyOf && (
+        <Dialog
+          isOpen
+          onClose={() => setHistoryOf(null)}
+          title={t('admin.networks.historyFor', { cidr: historyOf.cidr })}
+        >
+          <DialogBody>
+            <RecordHistory entity={networkModel} uuid={historyOf.uuid} />
+          </DialogBody>
+        </Dialog>
+      )}
       <H2 id="hw-networks-title">{t('admin.networks.listTitle')}</H2>
       {lockout && (
         <Callout intent={Intent.DANGER} role="alert" className="hw-form-message">
@@ -219,7 +237,15 @@ function NetworkList({ sg }: { sg: string }) {
                   </Tag>
                 </td>
                 <td>{network.description ?? ''}</td>
-                <td>
+                <td className="hw-network-actions">
+                  <Button
+                    size="small"
+                    minimal
+                    icon={<History />}
+                    aria-label={t('admin.networks.historyFor', { cidr: network.cidr })}
+                    text={t('records.history.title')}
+                    onClick={() => setHistoryOf(network)}
+                  />
                   <Button
                     size="small"
                     minimal

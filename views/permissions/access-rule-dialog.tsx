@@ -1,7 +1,8 @@
 // Creating and editing an access rule or a stored filter (docs/domain/permissions.md, "Access rules"): a dialog with
 // the name, the model (fixed once saved: the API changes it on neither), the filter built field by field
 // (filter-builder.tsx) and, for a rule, the stored filters of its model and the user groups that still see what it
-// matches. The server's 422 messages show at their fields; anything else above the form.
+// matches. The server's 422 messages show at their fields; anything else above the form. A saved one shows its
+// History below.
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { Edit } from '@blueprintjs/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -27,6 +28,8 @@ import { useRefreshAccess } from './admin-page';
 import { FilterBuilder } from './filter-builder';
 import { filterFromJson, filterToJson, type FilterJson } from './filter-json';
 import { PickList } from './pick-list';
+import { RecordHistory } from '../records/record-history';
+import { accessRule, storedFilter } from '../../src/entities/administration';
 
 /** The models a rule or filter can name: those of the registry with list filters. */
 export const filterModels = () => entityList.filter((entity) => filterableFields(entity).length > 0);
@@ -196,6 +199,7 @@ export function AccessRuleDialog({
               <p className="bp6-text-muted hw-access-hint">{t('admin.accessRules.userGroupsHint')}</p>
             </>
           )}
+          {current && <RecordHistory entity={kind === 'rule' ? accessRule : storedFilter} uuid={current.uuid} />}
         </DialogBody>
         <DialogFooter
           actions={

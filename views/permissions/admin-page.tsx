@@ -5,6 +5,7 @@ import { Lock } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { permissionKeys } from '../../src/api/permissions.api';
+import { recordKeys } from '../../src/api/records';
 import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useRights } from '../../src/components/use-rights';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
@@ -67,13 +68,18 @@ function AdminPage({
   );
 }
 
-/** After a change: the lists of this area and the user's own rights (the navigation follows them). */
+/** The models of this area whose records' History panels follow a change made here. */
+const HISTORIES = ['user_group', 'permission_group', 'access_rule', 'filter'] as const;
+
+/** After a change: the lists of this area, their History panels and the user's own rights (the navigation follows
+ * them). */
 export function useRefreshAccess() {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: permissionKeys.all }),
       client.invalidateQueries({ queryKey: permissionKeys.rights }),
+      ...HISTORIES.map((model) => client.invalidateQueries({ queryKey: recordKeys.all(model) })),
     ]);
 }
 

@@ -1,6 +1,7 @@
 // /settings/permissions: the permission groups of the selected settings group (docs/domain/permissions.md,
 // "Permission groups"): a list to pick one, create, rename in place, delete; the picked one's rights matrix and the
-// user groups it applies to, saved together with one PATCH.
+// user groups it applies to, saved together with one PATCH, and its History (docs/decisions.md, "Administration
+// tables in grids": the matrix keeps this page).
 import { Button, Callout, Classes, FormGroup, H2, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -23,6 +24,8 @@ import { NameCell } from './name-cell';
 import { PickList } from './pick-list';
 import { RemoveButton, useRemoval } from './removal';
 import { RightsMatrix } from './rights-matrix';
+import { RecordHistory } from '../records/record-history';
+import { permissionGroup } from '../../src/entities/administration';
 import { StoredFiltersSection } from './stored-filters-section';
 
 const sameRights = (a: Rights, b: Rights) =>
@@ -77,6 +80,7 @@ function GroupEditor({ group, sg, report }: AdminBodyProps & { group: Permission
         </Button>
         {dirty && <span className={Classes.TEXT_MUTED}>{t('permissions.groups.unsaved')}</span>}
       </div>
+      <RecordHistory entity={permissionGroup} uuid={group.uuid} />
     </section>
   );
 }

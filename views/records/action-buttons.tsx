@@ -1,5 +1,5 @@
 // The actions of a model that take no input, one button each as the record's links allow now (docs/domain/api.md,
-// "Records, links and actions"): the screens table names them (views/screens.ts, `extension`), so a model with such
+// "Records, links and actions"): the router names them (`DRAWER_EXTENSIONS`, src/app/page-loaders.ts), so a model with such
 // actions needs no view of its own; the planning panels show their transitions with it too. Labels and notices are
 // `<texts>.actions.<action>` and `<texts>.done.<action>`, by default the model's (entities.<model>).
 import { Button, ButtonGroup } from '@blueprintjs/core';
@@ -49,7 +49,7 @@ export function ActionButtons({ model, record, actions, onChanged, texts = `enti
   );
 }
 
-/** A drawer extension with the buttons of these actions (the screens table's `extension`). */
+/** A drawer extension with the buttons of these actions (for `DRAWER_EXTENSIONS`, src/app/page-loaders.ts). */
 export const actionButtons = (model: EntityName, actions: readonly string[]): DrawerExtension => ({
   panels: (record, onChanged) => (
     <ActionButtons model={model} record={record} actions={actions} onChanged={onChanged} />

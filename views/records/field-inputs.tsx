@@ -1,8 +1,8 @@
 // One input component per field kind (an exhaustive map), for the record form. Numbers and dates are typed
 // in the user's language and date format; what does not parse reaches the form as an InvalidInput.
-import { Button, HTMLSelect, InputGroup, PopoverNext, Switch, TextArea } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, PopoverNext, Switch, TagInput, TextArea } from '@blueprintjs/core';
 import { CaretDown } from '@blueprintjs/icons';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../src/i18n';
 import type { FieldKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
@@ -18,7 +18,8 @@ import {
   type FormatContext,
 } from '../../grids/format-value';
 import { RefLookup } from '../../grids/ref-lookup';
-import { RefTitle } from '../../grids/ref-titles';
+import { RefTitle, knownRefTitle, preloadTitles, uuidOfTitle } from '../../grids/ref-titles';
+import type { ApiRecord } from '../../src/api/records';
 
 export interface InputProps {
   id: string;
@@ -30,6 +31,8 @@ export interface InputProps {
   /** The record being edited (a lookup narrows to its property). */
   draft: Record<string, unknown>;
   lookupScope: Record<string, string>;
+  /** Changes another field of the draft (a picked meter fills the reading's empty property). */
+  onFieldChange?: (name: string, value: unknown) => void;
 }
 
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -164,15 +167,20 @@ function EnumInput({ id, value, onChange, fieldRef, format }: InputProps) {
   );
 }
 
-function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid }: InputProps) {
+function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid, onFieldChange }: InputProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const model = fieldRef.field.kind === 'ref' ? fieldRef.field.model : '';
   const scope: Record<string, string | string[]> = { ...lookupScope };
   if (entityByName(model)?.scope === 'property' && typeof draft.property_uuid === 'string')
     scope.property_uuids = [draft.property_uuid];
-  const pick = (uuid: string | null) => {
+  const pick = (uuid: string | null, record?: ApiRecord) => {
     onChange(uuid);
+    // the picked record's property becomes the draft's when it has none yet (the lookup was not narrowed)
+    const property = record?.property_uuid;
+    const hasProperty = Boolean(entityByName(fieldRef.model)?.fields.property_uuid);
+    if (fieldRef.name !== 'property_uuid' && hasProperty && !draft.property_uuid)
+      if (typeof property === 'string') onFieldChange?.('property_uuid', property);
     setOpen(false);
   };
   return (
@@ -205,6 +213,64 @@ function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid }
   );
 }
 
+/**
+ * A list of references: one tag per record (its title); titles typed and separated by `;` or Enter are added when a
+ * record of that title is known (every title of the model is loaded when the input opens), else kept as typed and
+ * the field marked invalid.
+ */
+function RefsInput({ id, value, onChange, fieldRef, invalid }: InputProps) {
+  const model = fieldRef.field.kind === 'refs' ? fieldRef.field.model : '';
+  const [, loaded] = useState(0);
+  const [unknown, setUnknown] = useState('');
+  useEffect(() => {
+    void preloadTitles(model)
+      .then(() => loaded((n) => n + 1))
+      .catch(() => undefined);
+  }, [model]);
+  const uuids = Array.isArray(value) ? value.map(String) : [];
+  return (
+    <TagInput
+      inputProps={{ id }}
+      fill
+      separator=";"
+      intent={invalid || unknown ? 'danger' : 'none'}
+      values={uuids.map((u) => knownRefTitle(model, u) ?? u)}
+      inputValue={unknown || undefined}
+      onInputChange={(e) => setUnknown(e.currentTarget.value)}
+      onAdd={(titles) => {
+        const found = titles.map((t) => uuidOfTitle(model, t));
+        const missing = titles.filter((_, i) => !found[i]);
+        setUnknown(missing.join('; '));
+        onChange([...new Set([...uuids, ...found.filter((u): u is string => Boolean(u))])]);
+        return missing.length === 0;
+      }}
+      onRemove={(_title, index) => onChange(uuids.filter((_, i) => i !== index))}
+    />
+  );
+}
+
+/** A JSON value as text; what does not parse reaches the form as an InvalidInput. */
+function JsonInput({ id, value, onChange, invalid }: InputProps) {
+  const text = value instanceof InvalidInput ? value.text : value == null ? '' : JSON.stringify(value, null, 2);
+  return (
+    <TextArea
+      id={id}
+      fill
+      value={text}
+      intent={invalid ? 'danger' : 'none'}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        if (v.trim() === '') return onChange(null);
+        try {
+          onChange(JSON.parse(v) as unknown);
+        } catch {
+          onChange(new InvalidInput(v));
+        }
+      }}
+    />
+  );
+}
+
 export const FIELD_INPUTS = {
   text: TextInput({ type: 'text' }),
   long_text: LongTextInput,
@@ -221,6 +287,8 @@ export const FIELD_INPUTS = {
   datetime: DateTimeInput,
   enum: EnumInput,
   ref: RefInput,
+  refs: RefsInput,
+  json: JsonInput,
 } satisfies { [K in FieldKind]: ComponentType<InputProps> };
 
 export { ReadOnlyText };

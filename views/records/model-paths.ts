@@ -1,9 +1,9 @@
-// The client route of each model's screen (from the screens table, ../screens.ts), for links between records
+// The client route of each model's grid page (from the page manifest, ../pages.ts), for links between records
 // (`?record=<uuid>` opens its drawer).
-import { SCREENS, isGridScreen } from '../screens';
+import { GRID_PAGES } from '../pages';
 
 export const MODEL_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
-  SCREENS.filter(isGridScreen).map((screen) => [screen.model, screen.path]),
+  GRID_PAGES.map((page) => [page.model, page.path]),
 );
 
 export const recordPath = (model: string, uuid: string) =>

@@ -20,11 +20,11 @@ import type { DrawerExtension } from './drawer-extension';
 import { RecordDrawer } from './record-drawer';
 import { linkFilterQuery } from './url-filter';
 import { linkFilterWords } from './link-filter-words';
-import { RECORD_PAGE_SCREENS } from '../screens';
+import { RECORD_PAGES } from '../pages';
 
 const pagePathOf = (model: string) => {
-  const screen = RECORD_PAGE_SCREENS.find((s) => s.model === model);
-  return screen ? (uuid: string) => `${screen.path}/${uuid}` : undefined;
+  const page = RECORD_PAGES.find((p) => p.model === model);
+  return page ? (uuid: string) => `${page.path}/${uuid}` : undefined;
 };
 import './records.css';
 import { useDocumentTitle } from '../../src/components/use-document-title';

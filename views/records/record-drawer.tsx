@@ -20,6 +20,7 @@ import type { DrawerExtension } from './drawer-extension';
 import { RecordActions } from './record-actions';
 import { RecordForm } from './record-form';
 import { RelatedRecords } from './related-records';
+import { RecordHistory } from './record-history';
 import { useRecordSave } from './use-record-save';
 
 interface Props {
@@ -175,6 +176,7 @@ export function DrawerContent({
           {record && extension?.panels?.(record, replaceRecord)}
           {record && !entity.createdByUpload && <AttachmentsPanel model={entity.name} record={record} />}
           {record && <RelatedRecords entity={entity} uuid={record.uuid} omit={extension?.ownRelations} />}
+          {record && entity.audit && <RecordHistory entity={entity} uuid={record.uuid} />}
         </div>
       </div>
       <div className={Classes.DRAWER_FOOTER}>

@@ -60,6 +60,7 @@ export function RecordForm({ entity, draft, onChange, errors, readOnly, creating
               format={format}
               draft={draft}
               lookupScope={lookupScope}
+              onFieldChange={onChange}
             />
           </FormGroup>
         );

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../src/components/use-document-title';
 import type { AnyEntity } from '../../src/entities/define';
 import { recordKeys, recordQuery, recordTitle } from '../../src/api/records';
 import type { DrawerExtension } from './drawer-extension';
+import { ModelGate } from './model-gate';
 import { DrawerContent, RecordHeading } from './record-drawer';
 import './records.css';
 
@@ -34,31 +35,33 @@ export function RecordPage({
   );
   const back = () => void navigate(listPath);
   return (
-    <div className="hw-record-page">
-      <Link to={listPath} className="hw-back-link">
-        <ArrowLeft /> {t(`entities.${entity.name}.plural`)}
-      </Link>
-      {query.isPending && <Spinner />}
-      {query.isError && <NonIdealState title={t('records.notFound')} />}
-      {record && (
-        <>
-          <H1>
-            <RecordHeading entity={entity} record={record} />
-          </H1>
-          <DrawerContent
-            key={record.uuid}
-            entity={entity}
-            record={record}
-            createDefaults={{}}
-            settingsGroupUuid={group.current?.uuid ?? record.settings_group_uuid}
-            onClose={back}
-            onDeleted={back}
-            onChanged={(changed) => client.setQueryData(recordKeys.detail(entity.name, changed.uuid), changed)}
-            asPage
-            extension={extension}
-          />
-        </>
-      )}
-    </div>
+    <ModelGate model={entity.name} title={t(`entities.${entity.name}.plural`)}>
+      <div className="hw-record-page">
+        <Link to={listPath} className="hw-back-link">
+          <ArrowLeft /> {t(`entities.${entity.name}.plural`)}
+        </Link>
+        {query.isPending && <Spinner />}
+        {query.isError && <NonIdealState title={t('records.notFound')} />}
+        {record && (
+          <>
+            <H1>
+              <RecordHeading entity={entity} record={record} />
+            </H1>
+            <DrawerContent
+              key={record.uuid}
+              entity={entity}
+              record={record}
+              createDefaults={{}}
+              settingsGroupUuid={group.current?.uuid ?? record.settings_group_uuid}
+              onClose={back}
+              onDeleted={back}
+              onChanged={(changed) => client.setQueryData(recordKeys.detail(entity.name, changed.uuid), changed)}
+              asPage
+              extension={extension}
+            />
+          </>
+        )}
+      </div>
+    </ModelGate>
   );
 }

@@ -45,7 +45,7 @@ export function useRecordSave(
   const mutation = useMutation({
     mutationFn: (changes: Record<string, unknown>) => {
       if (record) return updateRecord(entity, record, changes);
-      const scoped = entity.scope === 'settings_group' && settingsGroupUuid;
+      const scoped = (entity.scope === 'settings_group' || entity.scope === 'user') && settingsGroupUuid;
       return createRecord(entity, scoped ? { ...changes, settings_group_uuid: settingsGroupUuid } : changes);
     },
     onSuccess: (saved) => {

@@ -11,8 +11,7 @@ import { drawerOpenAtom } from '../../state/shell';
 import { RequireAuth } from '../require-auth';
 import { AppLogo } from './app-logo';
 import { Drawer } from './drawer';
-import { loadGridScreen } from '../../../views/records/routes';
-import { SCREENS } from '../../../views/screens';
+import { WARM_PAGES, loadPage } from '../page-loaders';
 
 // The navbar's popover widgets load right after the shell, keeping menus and popovers off the first screen.
 const SettingsGroupSwitcher = lazy(() =>
@@ -34,8 +33,8 @@ function Shell() {
     if (isLanguage(locale)) void setLanguage(locale);
   }, [locale]);
 
-  // Every module is a grid: warm the grid layer (and the module screen they share) once the first screen has
-  // settled.
+  // Most modules are grids: warm the grid layer and the pages marked for it (the manifest's grid pages and warm
+  // views, src/app/page-loaders.ts) once the first screen has settled.
   const signedIn = Boolean(user);
   useEffect(() => {
     if (!signedIn) return;
@@ -46,7 +45,7 @@ function Shell() {
         void import('../../../grids/preload').then((m) => m.preloadGrids()).catch(() => undefined);
         // the module screens' own code is small (AG Grid is a chunk of its own); loaded, a screen renders with the
         // click that opens it
-        for (const screen of SCREENS) void loadGridScreen(screen).catch(() => undefined);
+        for (const page of WARM_PAGES) void loadPage(page).catch(() => undefined);
       },
       { timeout: 2000 },
     );

@@ -6,37 +6,36 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
-import { DEFAULT_MODULE_ICON, MODULE_ICONS } from '../../components/module-icons';
+import { moduleIcon } from '../../components/module-icons';
 import { PageLoader } from '../../components/page-loader';
+import { useDisabledModels } from '../../components/use-disabled-models';
 import { useRights } from '../../components/use-rights';
 import { drawerTabAtom, type DrawerTab } from '../../state/shell';
-import { MODULES, SCREENS, isGridScreen } from '../../../views/screens';
-
-/** The model each module screen lists (views/screens.ts): its entry shows only to who may view it. */
-const MODEL_OF = new Map(SCREENS.filter(isGridScreen).map((screen) => [screen.key, screen.model]));
+import { MODULE_PAGES, listedWith } from '../../../views/pages';
 
 const SettingsNav = lazy(() => import('./settings-nav').then((m) => ({ default: m.SettingsNav })));
 
 export function ModuleNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { may } = useRights();
+  const disabled = useDisabledModels();
   // docs/domain/permissions.md, "Where the rights apply": a module whose records one may not view is left out
-  const visible = MODULES.filter((module) => {
-    const model = MODEL_OF.get(module.key);
-    return !model || may(model, 'view');
-  });
+  // (the model a module's grid page lists, views/pages.ts), and one switched off in the settings group
+  const visible = MODULE_PAGES.filter(
+    (module) => listedWith(disabled)(module) && (module.kind !== 'grid' || may(module.model, 'view')),
+  );
   return (
     <ul className={cx(Classes.MENU, 'hw-nav-list')}>
       {visible.map((module) => (
-        <li key={module.key}>
+        <li key={module.path}>
           <NavLink
             to={module.path}
             end={module.path === '/'}
             onClick={onNavigate}
             className={({ isActive }) => cx(Classes.MENU_ITEM, isActive && Classes.ACTIVE)}
           >
-            {MODULE_ICONS[module.key] ?? DEFAULT_MODULE_ICON}
-            <span className={Classes.FILL}>{t(`modules.${module.key}`)}</span>
+            {moduleIcon(module.icon)}
+            <span className={Classes.FILL}>{t(module.title)}</span>
           </NavLink>
         </li>
       ))}

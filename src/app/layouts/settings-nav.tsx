@@ -1,44 +1,40 @@
-// The list of settings pages and templates, shown in the drawer's settings tab and beside /settings.
+// The settings menu: the settings pages and the templates of the page manifest (views/pages.ts), in its order, shown
+// in the drawer's settings tab and beside /settings; the grid pages of models switched off in the selected settings
+// group left out.
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
-import {
-  DEFAULT_SETTINGS_ICON,
-  DEFAULT_TEMPLATE_ICON,
-  SETTINGS_ICONS,
-  TEMPLATE_ICONS,
-} from '../../components/settings-icons';
-import { SETTINGS_PAGES, TEMPLATE_PAGES } from '../../components/settings-pages';
+import { pageIcon } from '../../components/page-icons';
+import { useDisabledModels } from '../../components/use-disabled-models';
+import { listedWith, navPages } from '../../../views/pages';
 
 const itemClass = ({ isActive }: { isActive: boolean }) => cx(Classes.MENU_ITEM, isActive && Classes.ACTIVE);
 
+const SECTIONS = [
+  { heading: 'modules.settings', pages: navPages('settings') },
+  { heading: 'modules.templatesTitle', pages: navPages('templates') },
+] as const;
+
 export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  // a settings page listing a switched-off model's records is left out; its settings page stays
+  const listed = listedWith(useDisabledModels());
   return (
     <ul className={cx(Classes.MENU, 'hw-nav-list')}>
-      <li className={Classes.MENU_HEADER}>
-        <h6 className={Classes.HEADING}>{t('modules.settings')}</h6>
-      </li>
-      {SETTINGS_PAGES.map((page) => (
-        <li key={page.path}>
-          <NavLink to={`/settings/${page.path}`} onClick={onNavigate} className={itemClass}>
-            {SETTINGS_ICONS[page.key] ?? DEFAULT_SETTINGS_ICON}
-            <span className={Classes.FILL}>{t(`modules.settingsPages.${page.key}`)}</span>
-          </NavLink>
-        </li>
-      ))}
-      <li className={Classes.MENU_HEADER}>
-        <h6 className={Classes.HEADING}>{t('modules.templatesTitle')}</h6>
-      </li>
-      {TEMPLATE_PAGES.map((page) => (
-        <li key={page.path}>
-          <NavLink to={`/settings/${page.path}`} onClick={onNavigate} className={itemClass}>
-            {TEMPLATE_ICONS[page.key] ?? DEFAULT_TEMPLATE_ICON}
-            <span className={Classes.FILL}>{t(`modules.templates.${page.key}`)}</span>
-          </NavLink>
-        </li>
-      ))}
+      {SECTIONS.map(({ heading, pages }) => [
+        <li key={heading} className={Classes.MENU_HEADER}>
+          <h6 className={Classes.HEADING}>{t(heading)}</h6>
+        </li>,
+        ...pages.filter(listed).map((page) => (
+          <li key={page.path}>
+            <NavLink to={page.path} onClick={onNavigate} className={itemClass}>
+              {pageIcon(page.icon)}
+              <span className={Classes.FILL}>{t(page.title)}</span>
+            </NavLink>
+          </li>
+        )),
+      ])}
     </ul>
   );
 }

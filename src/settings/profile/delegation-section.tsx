@@ -39,17 +39,25 @@ export function DelegationSection() {
   const [to, setTo] = useState('');
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
+  const [note, setNote] = useState('');
   const form = useFormErrors();
 
   const refresh = () => client.invalidateQueries({ queryKey: delegationKeys.list(sg) });
   const create = useMutation({
     mutationFn: () =>
-      createDelegation({ settings_group_uuid: sg, to_user_uuid: to, valid_from: from, valid_to: until }),
+      createDelegation({
+        settings_group_uuid: sg,
+        to_user_uuid: to,
+        valid_from: from,
+        valid_to: until,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
     onSuccess: async () => {
       notify.success(t('profile.delegation.saved'));
       setTo('');
       setFrom('');
       setUntil('');
+      setNote('');
       await refresh();
     },
     onError: (error) => form.fromError(error),
@@ -123,6 +131,15 @@ export function DelegationSection() {
             errors={form.errors.valid_to}
           />
         </div>
+        <TextField
+          id="delegation-note"
+          maxLength={500}
+          label={t('profile.delegation.note')}
+          helperText={t('profile.delegation.noteHint')}
+          value={note}
+          onChange={setNote}
+          errors={form.errors.note}
+        />
         <Button
           type="submit"
           icon={<Plus />}
@@ -140,6 +157,7 @@ export function DelegationSection() {
               <th scope="col">{t('profile.delegation.fromWhom')}</th>
               <th scope="col">{t('profile.delegation.to')}</th>
               <th scope="col">{t('profile.delegation.period')}</th>
+              <th scope="col">{t('profile.delegation.note')}</th>
               <th scope="col">
                 <span className={Classes.TEXT_MUTED}>{t('common.actions')}</span>
               </th>
@@ -158,6 +176,7 @@ export function DelegationSection() {
                     </Tag>
                   )}
                 </td>
+                <td>{d.note}</td>
                 <td>
                   {d.links.delete && (
                     <Button

@@ -1,0 +1,1 @@
+ALTER TABLE "facilities" ADD COLUMN "safety_relevant" boolean DEFAULT false;

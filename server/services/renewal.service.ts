@@ -1,0 +1,108 @@
+// The renewal forecast (docs/analytics-api.md, "Renewal forecast"): the facilities the list shows for the selection
+// and filter (analytics-scope.ts, the list's own conditions), each one's renewal figures (src/domain/renewal.ts) and
+// their yearly sum (src/domain/renewal-forecast.ts), with the renewal group's default lifetime and unit price where
+// a facility has none. A facility left out is counted: excluded from renewal, or without a renewal year or costs. A
+// renewal date stored on a facility is one a user typed: it wins.
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { facility } from '../../src/entities/facility';
+import { renewalGroup } from '../../src/entities/catalogues';
+import type { RenewalForecastQuery, RenewalForecastReply } from '../../src/entities/analytics';
+import { renewalFigures } from '../../src/domain/renewal';
+import { renewalForecast, type ForecastItem } from '../../src/domain/renewal-forecast';
+import type { Access } from '../crud/access';
+import { col, tableOf } from '../crud/table';
+import { todayAt } from '../crud/access';
+import { requireView, scopedTo } from './analytics-scope';
+
+/** The planning horizon until the model's settings hold one: renewals within it are due. */
+const HORIZON = 5;
+
+const COLUMNS = [
+  'property_uuid',
+  'renewal_group_uuid',
+  'lifetime',
+  'commissioning_year',
+  'commissioning_date',
+  'renewal_date',
+  'quantity',
+  'unit_price',
+  'dismantling_cost_share',
+  'condition',
+  'excluded_from_renewal',
+  'safety_relevant',
+] as const;
+
+export async function forecast(
+  ctx: AppContext,
+  access: Access,
+  q: RenewalForecastQuery & { filter?: Record<string, unknown> },
+): Promise<RenewalForecastReply> {
+  requireView(access, q.settings_group_uuid, facility);
+  const where = scopedTo(facility, access, {
+    settings_group_uuid: q.settings_group_uuid,
+    property_uuids: q.property_uuids,
+    filter: q.filter,
+  });
+  const rows = (await ctx.db
+    .select(Object.fromEntries(COLUMNS.map((c) => [c, col(facility, c)])))
+    .from(tableOf(facility))
+    .where(where)) as Record<(typeof COLUMNS)[number], unknown>[];
+  // the renewal groups' defaults, for facilities without a lifetime or unit price of their own
+  const groups = new Map(
+    (
+      (await ctx.db
+        .select({
+          uuid: col(renewalGroup, 'uuid'),
+          default_lifetime: col(renewalGroup, 'default_lifetime'),
+          default_unit_price: col(renewalGroup, 'default_unit_price'),
+        })
+        .from(tableOf(renewalGroup))
+        .where(eq(col(renewalGroup, 'settings_group_uuid'), q.settings_group_uuid))) as {
+        uuid: string;
+        default_lifetime: number | null;
+        default_unit_price: string | null;
+      }[]
+    ).map((g) => [g.uuid, g]),
+  );
+  const today = access.today ?? todayAt(undefined);
+  const key = q.group_by === 'property' ? 'property_uuid' : 'renewal_group_uuid';
+  const items: ForecastItem[] = [];
+  let excluded = 0;
+  let incomplete = 0;
+  for (const row of rows) {
+    const figures = renewalFigures(
+      {
+        lifetime: row.lifetime as number | null,
+        commissioning_year: row.commissioning_year as number | null,
+        commissioning_date: row.commissioning_date as string | null,
+        renewal_date: row.renewal_date as string | null,
+        renewal_date_manual: row.renewal_date != null,
+        quantity: row.quantity as string | null,
+        unit_price: row.unit_price as string | null,
+        dismantling_cost_share: row.dismantling_cost_share as string | null,
+        condition: row.condition as number | null,
+        excluded_from_renewal: row.excluded_from_renewal as boolean | null,
+      },
+      { today, horizon: HORIZON, group: row.renewal_group_uuid ? groups.get(String(row.renewal_group_uuid)) : null },
+    );
+    if (figures.excluded) excluded++;
+    else if (figures.renewal_year == null || figures.renewal_costs == null) incomplete++;
+    else
+      items.push({
+        key: row[key] == null ? '' : String(row[key]),
+        renewal_year: figures.renewal_year,
+        renewal_costs: figures.renewal_costs,
+        effective_lifetime: figures.effective_lifetime,
+        safety_relevant: row.safety_relevant === true,
+      });
+  }
+  const years = renewalForecast(items, {
+    fromYear: q.from_year ?? Number(today.slice(0, 4)),
+    currentYear: Number(today.slice(0, 4)),
+    years: q.years,
+    smoothing: q.smoothing,
+    ...(q.budget_cap ? { budgetCap: q.budget_cap } : {}),
+  });
+  return { years, skipped_excluded: excluded, skipped_incomplete: incomplete, missing_index_years: [] };
+}

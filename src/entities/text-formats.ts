@@ -1,0 +1,18 @@
+// The named checks a text field may carry beyond its length (src/entities/fields.ts, `format`): the definitions name
+// them, so definitions stay data and import no validation code. Each has the sample value the tests write.
+import type { z } from 'zod';
+import type { TextFormat } from './fields';
+import { knownTableName } from './registry';
+
+export const TEXT_FORMATS = {
+  /** A table a saved view or a preference names: a model of the registry, by name or by path. */
+  table_name: {
+    check: (v: string) => knownTableName.safeParse(v).success,
+    message: 'errors.table_name',
+    sample: 'facility',
+  },
+} satisfies Record<TextFormat, { check: (v: string) => boolean; message: string; sample: string }>;
+
+/** A text schema with the field's named check added (none: as it is). */
+export const withFormat = (s: z.ZodType<string>, format: TextFormat | undefined): z.ZodType<string> =>
+  format ? s.refine(TEXT_FORMATS[format].check, TEXT_FORMATS[format].message) : s;

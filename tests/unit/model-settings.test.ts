@@ -1,0 +1,56 @@
+// Model settings (docs/domain/fields.md, "Model settings"): every model has `enabled`; each setting of every model has
+// its label and hint in the three languages of the settings form, and a label in the server's messages; stored
+// values read back with the defaults for what is missing or no longer fits.
+import { describe, expect, it } from 'vitest';
+import { entityList, entities } from '../../src/entities/registry';
+import { settingValues, settingsOf, settingsPatchSchema } from '../../src/entities/model-settings';
+import enAdmin from '../../src/locales/en-us/admin.json';
+import deAdmin from '../../src/locales/de/admin.json';
+import chAdmin from '../../src/locales/de-ch/admin.json';
+import enServer from '../../server/locales/en-us/messages.json';
+import deServer from '../../server/locales/de/messages.json';
+import chServer from '../../server/locales/de-ch/messages.json';
+
+const languages = { 'en-us': [enAdmin, enServer], de: [deAdmin, deServer], 'de-ch': [chAdmin, chServer] } as const;
+
+describe('model settings', () => {
+  it('gives every model `enabled`, and every setting its texts in every language', () => {
+    for (const entity of entityList) {
+      const keys = Object.keys(settingsOf(entity));
+      expect(keys[0], entity.name).toBe('enabled');
+      for (const [language, [admin, server]] of Object.entries(languages))
+        for (const key of keys) {
+          const form = admin.modelSettings as { fields: Record<string, string>; hints: Record<string, string> };
+          expect(form.fields[key], `${language} ${entity.name}.${key}`).toBeTruthy();
+          expect(form.hints[key], `${language} ${entity.name}.${key}`).toBeTruthy();
+          expect((admin.auditLog.fields as Record<string, string>)[key], `${language} audit ${key}`).toBeTruthy();
+          expect((server.fields as Record<string, string>)[key], `${language} server ${key}`).toBeTruthy();
+        }
+    }
+  });
+
+  it('reads stored values over the defaults, a value that no longer fits as its default', () => {
+    expect(settingValues(entities.guarantee, null)).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
+    expect(settingValues(entities.guarantee, { reminder_days: [7], stray: 1 })).toEqual({
+      enabled: true,
+      reminder_days: [7],
+    });
+    expect(settingValues(entities.guarantee, { reminder_days: [0], enabled: 'no' })).toEqual({
+      enabled: true,
+      reminder_days: [180, 90, 30],
+    });
+    // the defaults are copies: changing one read changes no other
+    const read = settingValues(entities.guarantee, null) as { reminder_days: number[] };
+    read.reminder_days.push(1);
+    expect(settingValues(entities.guarantee, null).reminder_days).toEqual([180, 90, 30]);
+  });
+
+  it('takes only known keys of the right type in a change', () => {
+    const schema = settingsPatchSchema(entities.ticket);
+    expect(schema.safeParse({}).success).toBe(true);
+    expect(schema.safeParse({ numbering_prefix: ' TK- ' }).data).toEqual({ numbering_prefix: 'TK-' });
+    expect(schema.safeParse({ reminder_days: [1] }).success).toBe(false);
+    expect(schema.safeParse({ next_number: 1.5 }).success).toBe(false);
+    expect(schema.safeParse({ enabled: null }).success).toBe(false);
+  });
+});
