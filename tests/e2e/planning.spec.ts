@@ -620,3 +620,29 @@ test('a reference picker takes typing at once: the property of a new task is typ
   await page.keyboard.press('Enter');
   await expect(page.getByLabel(/^Property/)).toHaveText(property!.name);
 });
+
+test('after a pick the focus returns to the picker, or stays in the field the user moved to meanwhile', async ({
+  page,
+}) => {
+  await signInTo(page, '/tasks');
+  await page.getByRole('button', { name: 'Table' }).click();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Task' })).toBeVisible();
+  await page.getByLabel(/^Property/).click();
+  const option = page.getByRole('listbox').getByRole('option').first();
+  await expect(option).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(/^Property/)).toBeFocused();
+  // picked again, and the title clicked the next moment, while the popover is still fading: still typing there after the popover has gone
+  await page.getByLabel(/^Property/).click();
+  await expect(option).toBeVisible();
+  await option.evaluate((element) => {
+    ((element.querySelector('.bp6-menu-item') ?? element) as HTMLElement).click();
+    requestAnimationFrame(() => document.getElementById('record-task-title')!.focus());
+  });
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(page.locator('.bp6-popover')).toHaveCount(0);
+  await page.keyboard.type('Typed after the pick');
+  await expect(page.getByLabel(/^Title/)).toHaveValue('Typed after the pick');
+});

@@ -4,6 +4,7 @@ import { Button, Callout, Classes, H4, Intent, PopoverNext } from '@blueprintjs/
 import { Cross, Plus } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useReturnFocus } from '../../src/components/use-return-focus';
 import { Link } from 'react-router';
 import { http } from '../../src/api/http';
 import { notify, reportActionError } from '../../src/components/notices';
@@ -34,6 +35,7 @@ export function LinkedFacilities({ record }: { record: ApiRecord }) {
   const current = facilities.data ?? [];
   const editable = Boolean(record.links.facilities);
   const titleId = `contract-facilities-${record.uuid}`;
+  const { target: addButton, onClosed } = useReturnFocus();
   const add = (uuid: string | null) => {
     setAdding(false);
     if (uuid && !current.some((f) => f.uuid === uuid)) save.mutate([...current.map((f) => f.uuid), uuid]);
@@ -67,6 +69,8 @@ export function LinkedFacilities({ record }: { record: ApiRecord }) {
       )}
       {editable && (
         <PopoverNext
+          shouldReturnFocusOnClose={false}
+          onClosed={onClosed}
           isOpen={adding}
           onInteraction={setAdding}
           placement="bottom-start"
@@ -80,7 +84,7 @@ export function LinkedFacilities({ record }: { record: ApiRecord }) {
             />
           }
         >
-          <Button icon={<Plus />} variant="minimal" loading={save.isPending}>
+          <Button ref={addButton} icon={<Plus />} variant="minimal" loading={save.isPending}>
             {t('contracts.facilities.add')}
           </Button>
         </PopoverNext>

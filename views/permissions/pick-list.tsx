@@ -39,6 +39,9 @@ export function PickList({
   return (
     <PopoverNext
       placement="bottom-start"
+      // closed by a click elsewhere, the focus stays where the user clicked (docs/decisions.md, "Focus after a
+      // picker closes"); Escape still gives it back to the button
+      shouldReturnFocusOnClose={false}
       disabled={disabled}
       content={
         <Menu className="hw-pick-list" aria-label={label}>

@@ -3,6 +3,7 @@
 import { Button, HTMLSelect, InputGroup, PopoverNext, Switch, TagInput, TextArea } from '@blueprintjs/core';
 import { CaretDown } from '@blueprintjs/icons';
 import { useEffect, useState, type ComponentType } from 'react';
+import { useReturnFocus } from '../../src/components/use-return-focus';
 import { useTranslation } from '../../src/i18n';
 import type { FieldKind } from '../../src/entities/fields';
 import { entityByName } from '../../src/entities/registry';
@@ -170,6 +171,7 @@ function EnumInput({ id, value, onChange, fieldRef, format }: InputProps) {
 function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid, onFieldChange }: InputProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { target, onClosed } = useReturnFocus();
   const model = fieldRef.field.kind === 'ref' ? fieldRef.field.model : '';
   const scope: Record<string, string | string[]> = { ...lookupScope };
   if (entityByName(model)?.scope === 'property' && typeof draft.property_uuid === 'string')
@@ -186,6 +188,8 @@ function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid, 
   return (
     <PopoverNext
       fill
+      shouldReturnFocusOnClose={false}
+      onClosed={onClosed}
       isOpen={open}
       onInteraction={setOpen}
       placement="bottom-start"
@@ -200,6 +204,7 @@ function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid, 
       }
     >
       <Button
+        ref={target}
         id={id}
         fill
         alignText="start"
