@@ -1,5 +1,6 @@
-// The catalogues of a settings group (settings pages): units, cost groups, renewal groups.
-import { costGroup, renewalGroup, unit } from '../src/entities/catalogues';
+// The catalogues of a settings group (settings pages): units, cost groups, renewal groups, property groups, the
+// construction cost index.
+import { constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from '../src/entities/catalogues';
 import { defineGrid } from './define-grid';
 
 export const unitsGrid = defineGrid(unit, { columns: ['name', 'symbol'] });
@@ -12,3 +13,7 @@ export const costGroupsGrid = defineGrid(costGroup, {
 export const renewalGroupsGrid = defineGrid(renewalGroup, {
   columns: ['name', 'default_lifetime', 'default_unit_price'],
 });
+
+export const propertyGroupsGrid = defineGrid(propertyGroup, { columns: ['name', 'description'] });
+
+export const constructionCostIndexesGrid = defineGrid(constructionCostIndex, { columns: ['series', 'year', 'value'] });

@@ -172,7 +172,16 @@ export const PAGES: readonly Page[] = [
     grid: 'catalogues',
     recordPage: false,
   }),
-  placeholder(settings('renewalPropertyGroups', 'renewal/property-groups', 'refresh')),
+  grid(settings('renewalPropertyGroups', 'renewal/property-groups', 'refresh'), {
+    model: 'property_group',
+    grid: 'catalogues',
+    recordPage: false,
+  }),
+  grid(settings('constructionCostIndexes', 'renewal/construction-cost-indexes', 'numerical'), {
+    model: 'construction_cost_index',
+    grid: 'catalogues',
+    recordPage: false,
+  }),
   placeholder(settings('filterGroups', 'filter-groups', 'filter')),
   placeholder(settings('forms', 'forms', 'form')),
   placeholder(settings('notifier', 'notifier', 'notifications')),

@@ -152,8 +152,10 @@ export async function list(
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
-  // the default sort's next fields order the records of one sort value (src/entities/define.ts, `defaultSort`)
-  const then = (q.sort_by ? [] : (entity.defaultSort?.then ?? [])).map((name) => ({ name, col: col(entity, name) }));
+  // the default sort's next fields order the records of one sort value (src/entities/define.ts, `defaultSort`),
+  // also when a client names the default field (a grid sorted as it opened: an index's years in order per series)
+  const byDefault = !q.sort_by || q.sort_by === entity.defaultSort?.field;
+  const then = (byDefault ? (entity.defaultSort?.then ?? []) : []).map((name) => ({ name, col: col(entity, name) }));
   const sortCol = col(entity, sortName);
   const uuidCol = col(entity, 'uuid');
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;

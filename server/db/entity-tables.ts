@@ -199,6 +199,8 @@ export const {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  property_group: propertyGroup,
+  construction_cost_index: constructionCostIndex,
   task,
   task_event: taskEvent,
   ticket,

@@ -176,6 +176,35 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
   await insertAll(db, t.unit, units);
   await insertAll(db, t.costGroup, costGroups);
   await insertAll(db, t.renewalGroup, renewalGroups);
+  // the renewal forecast's property groups: the properties by country (no random draw, so the rest stays as it was)
+  const propertyGroups = new Map(
+    [
+      ['CH', 'Portfolio Schweiz'],
+      ['DE', 'Portfolio Deutschland'],
+    ].map(([country, name]) => [country, { uuid: uuid(), name, ...stamp }]),
+  );
+  await insertAll(db, t.propertyGroup, [...propertyGroups.values()]);
+  // a sample construction cost index series (2015 = 100; made-up values of a plausible shape, not a published
+  // index), for the facility settings to name when the costs are to be indexed
+  const sampleIndex: [number, string][] = [
+    [2015, '100.0'],
+    [2016, '99.6'],
+    [2017, '100.1'],
+    [2018, '101.2'],
+    [2019, '102.2'],
+    [2020, '102.0'],
+    [2021, '105.3'],
+    [2022, '112.8'],
+    [2023, '115.1'],
+    [2024, '114.6'],
+    [2025, '115.3'],
+    [2026, '116.4'],
+  ];
+  await insertAll(
+    db,
+    t.constructionCostIndex,
+    sampleIndex.map(([year, value]) => ({ uuid: uuid(), series: 'Baupreisindex (Beispiel)', year, value, ...stamp })),
+  );
 
   const contacts: Record<string, unknown>[] = [];
   for (let i = 0; i < 300; i++) {
@@ -227,6 +256,7 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
       energy_reference_area: (900 + r() * 6500).toFixed(2),
       gross_volume: (4000 + r() * 30000).toFixed(2),
       insurance_value_new: (2_000_000 + Math.floor(r() * 18_000_000)).toFixed(2),
+      property_group_uuid: propertyGroups.get(country)?.uuid ?? null,
       status: i % 13 === 12 ? 'inactive' : 'active',
       ...stamp,
     };

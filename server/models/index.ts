@@ -5,6 +5,7 @@ import type { ModelBehaviour } from '../crud/model-behaviour';
 import { bill } from './bill';
 import { budget } from './budget';
 import { contact } from './contact';
+import { constructionCostIndex } from './construction-cost-index';
 import { contract } from './contract';
 import { counter } from './counter';
 import { document } from './document';
@@ -32,6 +33,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   bill,
   budget,
   contact,
+  construction_cost_index: constructionCostIndex,
   contract,
   counter,
   document,

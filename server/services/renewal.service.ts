@@ -1,22 +1,22 @@
 // The renewal forecast (docs/analytics-api.md, "Renewal forecast"): the facilities the list shows for the selection
 // and filter (analytics-scope.ts, the list's own conditions), each one's renewal figures (src/domain/renewal.ts) and
 // their yearly sum (src/domain/renewal-forecast.ts), with the renewal group's default lifetime and unit price where
-// a facility has none. A facility left out is counted: excluded from renewal, or without a renewal year or costs. A
-// renewal date stored on a facility is one a user typed: it wins.
-import { eq } from 'drizzle-orm';
+// a facility has none, indexed by the construction cost index series and price base year of the facility settings
+// (the years the series lacks are named). A facility left out is counted: excluded from renewal, or without a
+// renewal year or costs. A renewal date stored on a facility is one a user typed: it wins.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { facility } from '../../src/entities/facility';
-import { renewalGroup } from '../../src/entities/catalogues';
+import { constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
+import { property } from '../../src/entities/property';
 import type { RenewalForecastQuery, RenewalForecastReply } from '../../src/entities/analytics';
 import { renewalFigures } from '../../src/domain/renewal';
 import { renewalForecast, type ForecastItem } from '../../src/domain/renewal-forecast';
 import type { Access } from '../crud/access';
 import { col, tableOf } from '../crud/table';
 import { todayAt } from '../crud/access';
+import { readModelSettings } from '../crud/model-settings';
 import { requireView, scopedTo } from './analytics-scope';
-
-/** The planning horizon until the model's settings hold one: renewals within it are due. */
-const HORIZON = 5;
 
 const COLUMNS = [
   'property_uuid',
@@ -65,8 +65,52 @@ export async function forecast(
       }[]
     ).map((g) => [g.uuid, g]),
   );
+  // by property group: each property's group (a property in none stacks under "without")
+  const propertyGroups =
+    q.group_by === 'property_group'
+      ? new Map(
+          (
+            (await ctx.db
+              .select({ uuid: col(property, 'uuid'), group: col(property, 'property_group_uuid') })
+              .from(tableOf(property))
+              .where(eq(col(property, 'settings_group_uuid'), q.settings_group_uuid))) as {
+              uuid: string;
+              group: string | null;
+            }[]
+          ).map((p) => [p.uuid, p.group]),
+        )
+      : null;
+  const keyOf = (row: Record<(typeof COLUMNS)[number], unknown>) => {
+    const value =
+      q.group_by === 'property'
+        ? row.property_uuid
+        : propertyGroups
+          ? propertyGroups.get(String(row.property_uuid))
+          : row.renewal_group_uuid;
+    return value == null ? '' : String(value);
+  };
+  // the facility settings: the horizon, and the index series and price base year the costs are indexed by
+  const settings = await readModelSettings(ctx.db, q.settings_group_uuid, facility);
+  const series = settings.index_series.trim();
+  const index = series
+    ? new Map(
+        (
+          (await ctx.db
+            .select({ year: col(constructionCostIndex, 'year'), value: col(constructionCostIndex, 'value') })
+            .from(tableOf(constructionCostIndex))
+            .where(
+              and(
+                eq(col(constructionCostIndex, 'settings_group_uuid'), q.settings_group_uuid),
+                sql`lower(trim(${col(constructionCostIndex, 'series')})) = lower(${series})`,
+                isNull(col(constructionCostIndex, 'deleted_at')),
+                isNull(col(constructionCostIndex, 'archived_at')),
+              ),
+            )) as { year: number; value: string }[]
+        ).map((r) => [Number(r.year), String(r.value)]),
+      )
+    : null;
+  const missing = new Set<number>();
   const today = access.today ?? todayAt(undefined);
-  const key = q.group_by === 'property' ? 'property_uuid' : 'renewal_group_uuid';
   const items: ForecastItem[] = [];
   let excluded = 0;
   let incomplete = 0;
@@ -84,13 +128,20 @@ export async function forecast(
         condition: row.condition as number | null,
         excluded_from_renewal: row.excluded_from_renewal as boolean | null,
       },
-      { today, horizon: HORIZON, group: row.renewal_group_uuid ? groups.get(String(row.renewal_group_uuid)) : null },
+      {
+        today,
+        horizon: settings.planning_horizon,
+        group: row.renewal_group_uuid ? groups.get(String(row.renewal_group_uuid)) : null,
+        index,
+        priceBaseYear: settings.price_base_year,
+      },
     );
+    for (const year of figures.missing_index_years) missing.add(year);
     if (figures.excluded) excluded++;
     else if (figures.renewal_year == null || figures.renewal_costs == null) incomplete++;
     else
       items.push({
-        key: row[key] == null ? '' : String(row[key]),
+        key: keyOf(row),
         renewal_year: figures.renewal_year,
         renewal_costs: figures.renewal_costs,
         effective_lifetime: figures.effective_lifetime,
@@ -104,5 +155,10 @@ export async function forecast(
     smoothing: q.smoothing,
     ...(q.budget_cap ? { budgetCap: q.budget_cap } : {}),
   });
-  return { years, skipped_excluded: excluded, skipped_incomplete: incomplete, missing_index_years: [] };
+  return {
+    years,
+    skipped_excluded: excluded,
+    skipped_incomplete: incomplete,
+    missing_index_years: [...missing].sort((a, b) => a - b),
+  };
 }

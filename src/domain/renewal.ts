@@ -168,10 +168,11 @@ function shareHundredths(share: Dec): bigint {
 /**
  * The index values the costs are scaled by: the price base year's and the target year's, the target being the
  * renewal year, or the series' last year when the renewal lies beyond it (prices at the latest known level, no
- * guess of later ones). Null: not indexed (no series or no base year). 'missing': a year the series lacks.
+ * guess of later ones). Null: not indexed (no series or no base year). 'missing': a year the series lacks (a named
+ * series without any value lacks them all).
  */
 function indexRatio(c: RenewalContext, renewalYear: number, thisYear: number) {
-  if (!c.index || !c.index.size || c.priceBaseYear == null) return null;
+  if (!c.index || c.priceBaseYear == null) return null;
   const { base, target } = indexYears(c, renewalYear, thisYear);
   const b = toDec(c.index.get(base) ?? null);
   const t = toDec(c.index.get(target) ?? null);
@@ -180,7 +181,7 @@ function indexRatio(c: RenewalContext, renewalYear: number, thisYear: number) {
 }
 
 function indexYears(c: RenewalContext, renewalYear: number, thisYear: number) {
-  const last = Math.max(...c.index!.keys());
+  const last = c.index!.size ? Math.max(...c.index!.keys()) : Infinity;
   return { base: c.priceBaseYear!, target: Math.min(Math.max(renewalYear, thisYear), last) };
 }
 

@@ -20,6 +20,8 @@ export const RULE_MODELS = [
   'unit',
   'cost_group',
   'renewal_group',
+  'property_group',
+  'construction_cost_index',
   'task',
   'task_event',
   'ticket',

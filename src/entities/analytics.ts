@@ -122,7 +122,7 @@ export type TileReply = z.infer<typeof tileReply>;
 
 /** The renewal forecast (docs/analytics-api.md, "Renewal forecast"; docs/domain/calculations.md): the facilities a
  * list shows for the selection and filter, their renewal costs per year over 5 to 50 years. */
-export const RENEWAL_GROUP_BY = ['renewal_group', 'property'] as const;
+export const RENEWAL_GROUP_BY = ['renewal_group', 'property', 'property_group'] as const;
 const wholeNumber = (min: number, max: number) =>
   z
     .string()

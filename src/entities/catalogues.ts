@@ -1,5 +1,7 @@
 // Catalogues per settings group used by the portfolio models (settings pages): units, cost groups (hierarchical
-// codes such as Swiss eBKP-H), renewal groups (default lifetime and unit cost).
+// codes such as Swiss eBKP-H), renewal groups (default lifetime and unit cost), property groups (the renewal
+// forecast's stacks by group of properties), the construction cost index (a value per series and year, by which the
+// renewal costs are indexed).
 import { defineEntity } from './define';
 import { f } from './fields';
 
@@ -41,4 +43,35 @@ export const renewalGroup = defineEntity({
     description: f.longText(),
   },
   defaultSort: { field: 'name' },
+});
+
+/** Named groups of properties for the renewal forecast; a property belongs to at most one (`property_group_uuid`). */
+export const propertyGroup = defineEntity({
+  name: 'property_group',
+  plural: 'renewal-property-groups',
+  titleField: 'name',
+  scope: 'settings_group',
+  fields: {
+    name: f.text({ required: true, max: 200, searchable: true, unique: true }),
+    description: f.longText(),
+  },
+  defaultSort: { field: 'name' },
+});
+
+/**
+ * The construction cost index of a settings group: one value per series and year (the series and year pair is
+ * unique among the live records: server/models/construction-cost-index.ts). The facility settings name the series
+ * and the price base year the renewal costs are indexed by (docs/domain/calculations.md, "Renewal figures").
+ */
+export const constructionCostIndex = defineEntity({
+  name: 'construction_cost_index',
+  plural: 'construction-cost-indexes',
+  titleField: 'series',
+  scope: 'settings_group',
+  fields: {
+    series: f.text({ required: true, max: 100, searchable: true }),
+    year: f.int({ required: true, min: 1800, max: 2200 }),
+    value: f.decimal({ required: true, min: 0.01 }),
+  },
+  defaultSort: { field: 'series', then: ['year'] },
 });

@@ -48,7 +48,8 @@ export interface EntityDefinition<
   tree?: { parentField: keyof F & string };
   /** Cross-field rules; per-field rules come from the field definitions. */
   validate?: (record: Readonly<Record<string, unknown>>) => FieldError[];
-  /** Default sort of lists; `then`: required fields that order records of the same `field` (before their uuid). */
+  /** Default sort of lists; `then`: required fields that order records of the same `field` (before their uuid), also
+   * when a list is sorted by `field` by name. */
   defaultSort?: { field: keyof F & string; descending?: boolean; then?: readonly (keyof F & string)[] };
   /** Extra database indexes (column lists) for lookups the engine does not index by itself. */
   indexes?: readonly (readonly ((keyof F & string) | 'settings_group_uuid')[])[];

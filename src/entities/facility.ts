@@ -2,6 +2,7 @@
 // (docs/domain/fields.md, "Models"). Renewal and depreciation figures are computed by the server.
 import { defineEntity } from './define';
 import { f } from './fields';
+import { s } from './model-settings';
 
 export const facility = defineEntity({
   name: 'facility',
@@ -47,4 +48,12 @@ export const facility = defineEntity({
   tree: { parentField: 'parent_facility_uuid' },
   defaultSort: { field: 'name' },
   indexes: [['settings_group_uuid', 'renewal_date']],
+  settings: {
+    /** Renewals within these years are due (docs/domain/calculations.md, "Renewal figures"). */
+    planning_horizon: s.int({ default: 5, min: 1, max: 50 }),
+    /** The construction cost index series the renewal costs are indexed by; empty: not indexed. */
+    index_series: s.text({ default: '', max: 100 }),
+    /** The year the unit prices are priced in (the index's base for the costs). */
+    price_base_year: s.int({ default: 2025, min: 1800, max: 2200 }),
+  },
 });

@@ -27,6 +27,8 @@ export const property = defineEntity({
     insurance_value_current: f.money({ min: 0 }),
     insurance_value_reduced: f.money({ min: 0 }),
     insurance_index_base: f.decimal({ min: 0 }),
+    // the renewal forecast's group of properties (docs/domain/calculations.md, "Renewal forecast")
+    property_group_uuid: f.ref('property_group'),
     status: f.enum(['active', 'inactive'], { default: 'active', required: true }),
     description: f.longText(),
   },

@@ -7,7 +7,7 @@ import { area } from './area';
 import { facility } from './facility';
 import { contact } from './contact';
 import { tenancy } from './tenancy';
-import { costGroup, renewalGroup, unit } from './catalogues';
+import { constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from './catalogues';
 import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket, ticketComment } from './ticket';
@@ -36,6 +36,8 @@ export const entities = {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  property_group: propertyGroup,
+  construction_cost_index: constructionCostIndex,
   task,
   task_event: taskEvent,
   ticket,

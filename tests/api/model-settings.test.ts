@@ -45,7 +45,13 @@ describe('reading and changing', () => {
   it('answers the defaults, every model with `enabled`', async () => {
     expect((await get(a, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
     expect((await get(a, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'T-', next_number: 1 });
-    expect((await get(a, 'facility')).data).toEqual({ enabled: true });
+    expect((await get(a, 'facility')).data).toEqual({
+      enabled: true,
+      planning_horizon: 5,
+      index_series: '',
+      price_base_year: 2025,
+    });
+    expect((await get(a, 'contact')).data).toEqual({ enabled: true });
   });
 
   it('changes only the keys sent, and audits what changed', async () => {

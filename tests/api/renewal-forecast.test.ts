@@ -1,7 +1,8 @@
 // The renewal forecast (docs/analytics-api.md, "Renewal forecast"): the yearly renewal costs of the facilities a
 // list shows, against a fixture worked by hand (repeats every lifetime, an overdue facility in the first year, a
 // typed renewal date, a renewal group's default lifetime and price, an excluded and an incomplete facility counted
-// as skipped), grouped, filtered like the list, in tranches and under a budget cap; another workspace never counted;
+// as skipped), indexed by the construction cost index the facility settings name (a missing year named), grouped (by
+// renewal group, property and property group), filtered like the list, in tranches and under a budget cap; another workspace never counted;
 // 401, 404 and 422 naming the parameter.
 // @both-databases: decimals and dates through each driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,77 @@ describe('renewal forecast', () => {
       ['200.00', '0.00', '200.00'],
       ['200.00', '0.00', '0.00'],
     ]);
+  });
+
+  it('groups by property group: each property in its group, the others without one', async () => {
+    const c = await workspace(env);
+    const west = await created(c, '/renewal-property-groups', { settings_group_uuid: c.settingsGroup, name: 'West' });
+    const grouped = await created(c, '/properties', {
+      settings_group_uuid: c.settingsGroup,
+      name: 'Weststrasse 2',
+      property_group_uuid: west,
+    });
+    const due = { lifetime: 10, commissioning_year: Y - 10 };
+    await created(c, '/facilities', { property_uuid: grouped, name: 'Lift', ...due, unit_price: '100' });
+    await created(c, '/facilities', { property_uuid: grouped, name: 'Tor', ...due, unit_price: '200' });
+    await facility(c, { name: 'Storen', ...due, unit_price: '50' });
+    const reply = await forecast(c.client, `settings_group_uuid=${c.settingsGroup}&group_by=property_group&years=5`);
+    expect(reply.years[0]!.groups).toEqual({ [west]: '300.00', '': '50.00' });
+    // the properties of a group, as the chart's bar asks for them
+    const listed = json<{ data: { uuid: string }[] }>(
+      await c.client.get(`/properties?settings_group_uuid=${c.settingsGroup}&filter[property_group_uuid]=${west}`),
+    ).data;
+    expect(listed.map((p) => p.uuid)).toEqual([grouped]);
+    // another workspace's group is not one a property can join
+    const res = await b.client.patch(`/properties/${b.property}`, { property_group_uuid: west });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(res).errors)).toContain('property_group_uuid');
+  });
+
+  it('indexes the costs by the series and price base year of the facility settings, naming the years it lacks', async () => {
+    const d = await workspace(env);
+    const value = (series: string, year: number, v: string) =>
+      post(d.client, '/construction-cost-indexes', { settings_group_uuid: d.settingsGroup, series, year, value: v });
+    const base = await value('BKI Wohnbau', Y - 2, '100');
+    expect(base.status, JSON.stringify(base.body)).toBe(201);
+    expect((await value('BKI Wohnbau', Y, '110.5')).status).toBe(201);
+    // one value per series and year (any case), a value above 0, a year from 1800
+    const twice = await value(' bki wohnbau ', Y, '111');
+    expect(twice.status).toBe(422);
+    expect(Object.keys(twice.body.errors!)).toEqual(['year']);
+    expect((await value('BKI Wohnbau', Y + 1, '0')).body.errors).toHaveProperty('value');
+    expect((await value('BKI Wohnbau', 1700, '90')).body.errors).toHaveProperty('year');
+    expect((await value('BKI Gewerbe', Y, '108')).status).toBe(201);
+    // a series' years in order, also when the list is sorted by the series by name (as the grid asks)
+    const listed = json<{ data: { series: string; year: number }[] }>(
+      await d.client.get(`/construction-cost-indexes?settings_group_uuid=${d.settingsGroup}&sort_by=series`),
+    ).data;
+    expect(listed.map((r) => `${r.series} ${r.year}`)).toEqual([
+      `BKI Gewerbe ${Y}`,
+      `BKI Wohnbau ${Y - 2}`,
+      `BKI Wohnbau ${Y}`,
+    ]);
+
+    const due = { lifetime: 10, unit_price: '1000' };
+    await facility(d, { name: 'Lift', commissioning_year: Y - 10, ...due });
+    await facility(d, { name: 'Tor', commissioning_year: Y - 7, ...due });
+    const url = `settings_group_uuid=${d.settingsGroup}&years=5`;
+    // not indexed until the settings name a series
+    expect(totals(await forecast(d.client, url))).toEqual({ [Y]: '1000.00', [Y + 3]: '1000.00' });
+    const settings = await d.client.patch(`/settings-groups/${d.settingsGroup}/model-settings/facility`, {
+      index_series: 'BKI Wohnbau',
+      price_base_year: Y - 2,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // this year at 110.5 ÷ 100; a later renewal at the series' last year, never a guess beyond it
+    const indexed = await forecast(d.client, url);
+    expect(totals(indexed)).toEqual({ [Y]: '1105.00', [Y + 3]: '1105.00' });
+    expect(indexed.missing_index_years).toEqual([]);
+    // the base year's value gone: named, and the costs left out rather than computed with 0
+    expect((await d.client.delete(`/construction-cost-indexes/${base.body.data.uuid}`)).statusCode).toBe(200);
+    const gap = await forecast(d.client, url);
+    expect(gap).toMatchObject({ missing_index_years: [Y - 2], skipped_incomplete: 2 });
+    expect(totals(gap)).toEqual({});
   });
 
   it('refuses bad parameters with a 422 naming them', async () => {

@@ -75,3 +75,111 @@ test('a facility of a new renewal group shows in its renewal year; tranches and 
   await expect(page.getByRole('textbox', { name: 'Budget cap per year' })).toHaveValue('250000');
   await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Backlog');
 });
+
+test('property groups are made on their settings page and the forecast stacks by them', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const year = new Date().getFullYear();
+  await signInTo(page, '/settings/renewal/property-groups');
+  await expect(page.getByRole('heading', { name: 'Renewal property groups', level: 1 })).toBeVisible();
+  // the demo's groups, by country
+  await expect(page.locator('.ag-row').filter({ hasText: 'Portfolio Schweiz' })).toBeVisible();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New Property group' })).toBeVisible();
+  await page.getByLabel(/^Name/).fill(`Nord ${tag}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'New Property group' })).toBeHidden();
+  await expect(page.locator('.ag-row').filter({ hasText: `Nord ${tag}` })).toBeVisible();
+
+  // a property of the new group with a facility renewed next year
+  const [group] = await apiGet<Rec[]>(page, `renewal-property-groups?search=${encodeURIComponent(`Nord ${tag}`)}`);
+  const property = await apiPost<Rec>(page, 'properties', {
+    settings_group_uuid: group!.settings_group_uuid,
+    name: `Nordstrasse ${tag}`,
+    property_group_uuid: group!.uuid,
+  });
+  await apiPost(page, 'facilities', {
+    property_uuid: property.uuid,
+    name: `Lift ${tag}`,
+    lifetime: 10,
+    commissioning_year: year - 9,
+    unit_price: '1234',
+  });
+
+  await page.goto('/renewal');
+  await page.getByRole('combobox', { name: 'Stacked by' }).selectOption({ label: 'Property group' });
+  await expect(page).toHaveURL(/group_by=property_group/);
+  const legend = page.getByRole('figure', { name: 'Renewal forecast' }).locator('.recharts-legend-wrapper');
+  await expect(legend).toContainText(`Nord ${tag}`);
+  await expect(legend).toContainText('Portfolio Schweiz');
+  const forecast = await apiGet<{ years: { year: number; groups: Record<string, string> }[] }>(
+    page,
+    `renewal/forecast?settings_group_uuid=${group!.settings_group_uuid}&group_by=property_group`,
+  );
+  expect(forecast.years.find((y) => y.year === year + 1)!.groups[group!.uuid]).toBe('1234.00');
+});
+
+test('a construction cost index value typed on its settings page indexes the forecast once the settings name it', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const year = new Date().getFullYear();
+  const series = `BKI ${tag}`;
+  await signInTo(page, '/settings/renewal/construction-cost-indexes');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const sg = property!.settings_group_uuid;
+  const group = await apiPost<Rec>(page, 'renewal-groups', { settings_group_uuid: sg, name: `Storen ${tag}` });
+  await apiPost(page, 'facilities', {
+    property_uuid: property!.uuid,
+    name: `Storen ${tag}`,
+    renewal_group_uuid: group.uuid,
+    lifetime: 10,
+    commissioning_year: year - 9,
+    unit_price: '1000',
+  });
+  await apiPost(page, 'construction-cost-indexes', { settings_group_uuid: sg, series, year: year - 1, value: '100' });
+
+  // this year's value, typed in the grid page's form
+  await expect(page.getByRole('heading', { name: 'Construction cost index', level: 1 })).toBeVisible();
+  await expect(page.locator('.ag-row').filter({ hasText: 'Baupreisindex (Beispiel)' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel(/^Series/).fill(series);
+  await page.getByLabel(/^Year/).fill(String(year));
+  await page.getByLabel(/^Value/).fill('108.5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'New Construction cost index' })).toBeHidden();
+  // the same year again is refused, naming the series
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel(/^Series/).fill(series);
+  await page.getByLabel(/^Year/).fill(String(year));
+  await page.getByLabel(/^Value/).fill('109');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // at the year field
+  await expect(page.locator('.bp6-form-group', { has: page.getByLabel(/^Year/) })).toContainText(
+    `${series} already has a value for this year.`,
+  );
+  await page.locator('form').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { name: 'New Construction cost index' })).toBeHidden();
+
+  const amount = async () => {
+    const reply = await apiGet<{ years: { year: number; groups: Record<string, string> }[] }>(
+      page,
+      `renewal/forecast?settings_group_uuid=${sg}`,
+    );
+    return reply.years.find((y) => y.year === year + 1)!.groups[group.uuid];
+  };
+  expect(await amount()).toBe('1000.00');
+  try {
+    // the facility settings name the series and its price base year: next year's renewal at this year's level
+    await page.goto('/settings/facility');
+    await page.getByLabel('Construction cost index series').fill(series);
+    await page.getByLabel('Price base year').fill(String(year - 1));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(amount).toBe('1085.00');
+  } finally {
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    await page.request.patch(`/api/v1/settings-groups/${sg}/model-settings/facility`, {
+      data: { index_series: '' },
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+    });
+  }
+});

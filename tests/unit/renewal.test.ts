@@ -154,6 +154,12 @@ describe('renewal figures', () => {
       index_factor: null,
       missing_index_years: [2022],
     });
+    // a series named in the settings that has no value yet lacks the base year and the renewal year alike
+    const empty = figures(
+      { lifetime: 20, commissioning_year: 2010, unit_price: '1000' },
+      { index: new Map(), priceBaseYear: 2022, today: '2026-03-01' },
+    );
+    expect(empty).toMatchObject({ renewal_costs: null, missing_index_years: [2022, 2030] });
   });
 
   it('skips a facility excluded from renewal: no figure at all, and says so', () => {

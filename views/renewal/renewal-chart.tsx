@@ -1,6 +1,7 @@
 // The renewal forecast as a stacked bar chart (one stack per year or tranche, one colour per renewal group or
-// property) with the backlog line under a budget cap, its table for the exports, and what the forecast left out.
-// A bar opens the facilities of its group in their grid.
+// property or property group) with the backlog line under a budget cap, its table for the exports, and what the
+// forecast left out. A bar opens the facilities of its group in their grid (a property group's: those of its
+// properties).
 import { Callout } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { http, type QueryValue } from '../../src/api/http';
 import { useTranslation } from '../../src/i18n';
-import type { RenewalForecastReply } from '../../src/entities/analytics';
+import { type RENEWAL_GROUP_BY, type RenewalForecastReply } from '../../src/entities/analytics';
 import { ChartCard } from '../charts/chart-card';
 import { axes, MARGIN } from '../charts/charts';
 import type { CsvColumn } from '../charts/chart-format';
@@ -18,7 +19,7 @@ import '../charts/charts.css';
 
 export interface ForecastChoice {
   years: number;
-  groupBy: 'renewal_group' | 'property';
+  groupBy: (typeof RENEWAL_GROUP_BY)[number];
   smoothing: 'none' | 'tranches' | 'budget_cap';
   budgetCap: string;
 }
@@ -32,9 +33,16 @@ interface Point {
   [key: string]: string | number;
 }
 
-/** The names of the groups the forecast keys by: renewal groups or properties (only those it names). */
+/** The model the forecast keys by, by its plural. */
+const PLURALS = {
+  renewal_group: 'renewal-groups',
+  property: 'properties',
+  property_group: 'renewal-property-groups',
+} as const satisfies Record<ForecastChoice['groupBy'], string>;
+
+/** The names of the groups the forecast keys by: renewal groups, properties or property groups (only those it names). */
 function useGroupNames(groupBy: ForecastChoice['groupBy'], settingsGroup: string | null, keys: readonly string[]) {
-  const plural = groupBy === 'property' ? 'properties' : 'renewal-groups';
+  const plural = PLURALS[groupBy];
   const uuids = keys.filter(Boolean);
   const names = useQuery({
     queryKey: ['renewal-group-names', plural, settingsGroup, ...uuids],
@@ -90,7 +98,23 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
       : []),
   ];
   const a = axes(theme);
-  const field = choice.groupBy === 'property' ? 'property_uuid' : 'renewal_group_uuid';
+  const openGroup = async (key: string) => {
+    if (choice.groupBy !== 'property_group')
+      return open({
+        model: 'facility',
+        filter: { [choice.groupBy === 'property' ? 'property_uuid' : 'renewal_group_uuid']: [key] },
+      });
+    const properties = await http.get<{ uuid: string }[]>('properties', {
+      query: {
+        settings_group_uuid: selection.settingsGroupUuid,
+        'filter[property_group_uuid]': key,
+        per_page: 500,
+        archived: 'all',
+        status_limiter: 'all',
+      },
+    });
+    open({ model: 'facility', filter: { property_uuid: properties.map((p) => p.uuid) } });
+  };
   const excludedPath = linkPath({ model: 'facility', filter: { excluded_from_renewal: '1' } });
 
   return (
@@ -132,7 +156,7 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
               stackId="renewal"
               fill={theme.series[i % theme.series.length]}
               style={key ? { cursor: 'pointer' } : undefined}
-              onClick={() => key && open({ model: 'facility', filter: { [field]: [key] } })}
+              onClick={() => key && void openGroup(key)}
             />
           ))}
           {choice.smoothing === 'budget_cap' && (
