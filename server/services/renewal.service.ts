@@ -1,7 +1,7 @@
 // The renewal forecast (docs/analytics-api.md, "Renewal forecast"): the facilities the list shows for the selection
 // and filter (analytics-scope.ts, the list's own conditions), each one's renewal figures (src/domain/renewal.ts) and
 // their yearly sum (src/domain/renewal-forecast.ts), with the renewal group's default lifetime and unit price where
-// a facility has none, indexed by the construction cost index series and price base year of the facility settings
+// a facility has none, its property's usage factor, indexed by the construction cost index series and price base year of the facility settings
 // (the years the series lacks are named). A facility left out is counted: excluded from renewal, or without a
 // renewal year or costs. A renewal date stored on a facility is one a user typed: it wins.
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -65,27 +65,29 @@ export async function forecast(
       }[]
     ).map((g) => [g.uuid, g]),
   );
-  // by property group: each property's group (a property in none stacks under "without")
-  const propertyGroups =
-    q.group_by === 'property_group'
-      ? new Map(
-          (
-            (await ctx.db
-              .select({ uuid: col(property, 'uuid'), group: col(property, 'property_group_uuid') })
-              .from(tableOf(property))
-              .where(eq(col(property, 'settings_group_uuid'), q.settings_group_uuid))) as {
-              uuid: string;
-              group: string | null;
-            }[]
-          ).map((p) => [p.uuid, p.group]),
-        )
-      : null;
+  // each property's group (a property in none stacks under "without") and usage factor (empty: 1)
+  const properties = new Map(
+    (
+      (await ctx.db
+        .select({
+          uuid: col(property, 'uuid'),
+          group: col(property, 'property_group_uuid'),
+          usage_factor: col(property, 'usage_factor'),
+        })
+        .from(tableOf(property))
+        .where(eq(col(property, 'settings_group_uuid'), q.settings_group_uuid))) as {
+        uuid: string;
+        group: string | null;
+        usage_factor: string | null;
+      }[]
+    ).map((p) => [p.uuid, p]),
+  );
   const keyOf = (row: Record<(typeof COLUMNS)[number], unknown>) => {
     const value =
       q.group_by === 'property'
         ? row.property_uuid
-        : propertyGroups
-          ? propertyGroups.get(String(row.property_uuid))
+        : q.group_by === 'property_group'
+          ? properties.get(String(row.property_uuid))?.group
           : row.renewal_group_uuid;
     return value == null ? '' : String(value);
   };
@@ -134,6 +136,7 @@ export async function forecast(
         group: row.renewal_group_uuid ? groups.get(String(row.renewal_group_uuid)) : null,
         index,
         priceBaseYear: settings.price_base_year,
+        usageFactor: properties.get(String(row.property_uuid))?.usage_factor ?? null,
       },
     );
     for (const year of figures.missing_index_years) missing.add(year);

@@ -29,6 +29,9 @@ export const property = defineEntity({
     insurance_index_base: f.decimal({ min: 0 }),
     // the renewal forecast's group of properties (docs/domain/calculations.md, "Renewal forecast")
     property_group_uuid: f.ref('property_group'),
+    /** Shortens its facilities' lifetimes: residential 1.0, office 0.8, light commercial 0.75, heavy use 0.5
+     * (docs/domain/calculations.md, "Renewal figures"); empty counts as 1. */
+    usage_factor: f.decimal({ min: 0.1, max: 1 }),
     status: f.enum(['active', 'inactive'], { default: 'active', required: true }),
     description: f.longText(),
   },

@@ -208,6 +208,27 @@ describe('renewal forecast', () => {
     expect(totals(gap)).toEqual({});
   });
 
+  it("shortens the lifetimes by the property's usage factor, from 0.1 to 1", async () => {
+    const e = await workspace(env);
+    const heavy = await created(e, '/properties', {
+      settings_group_uuid: e.settingsGroup,
+      name: 'Werkhof',
+      usage_factor: '0.5',
+    });
+    // 20 years, 12 old: due in 8 years as a residence, overdue under heavy use (10 years), then every 10
+    const boiler = { lifetime: 20, commissioning_year: Y - 12, unit_price: '300' };
+    await facility(e, { name: 'Wohnen', ...boiler });
+    await created(e, '/facilities', { property_uuid: heavy, name: 'Werkhof', ...boiler });
+    const reply = await forecast(e.client, `settings_group_uuid=${e.settingsGroup}&group_by=property&years=15`);
+    expect(totals(reply)).toEqual({ [Y]: '300.00', [Y + 8]: '300.00', [Y + 10]: '300.00' });
+    expect(reply.years[0]!.groups).toEqual({ [heavy]: '300.00' });
+    for (const factor of ['3', '0', '-0.5', 'viel']) {
+      const res = await e.client.patch(`/properties/${heavy}`, { usage_factor: factor });
+      expect(res.statusCode, factor).toBe(422);
+      expect(Object.keys(json<{ errors: Record<string, string[]> }>(res).errors)).toEqual(['usage_factor']);
+    }
+  });
+
   it('refuses bad parameters with a 422 naming them', async () => {
     for (const [query, field] of [
       ['years=4', 'years'],

@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "usage_factor" numeric(14, 4);
