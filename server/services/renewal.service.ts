@@ -160,8 +160,46 @@ export async function forecast(
   });
   return {
     years,
+    budget_line: q.budget_amount
+      ? Number(q.budget_amount).toFixed(2)
+      : q.budget_percent
+        ? await insuranceShare(ctx, access, q, String(q.budget_percent), index, Number(today.slice(0, 4)))
+        : null,
     skipped_excluded: excluded,
     skipped_incomplete: incomplete,
     missing_index_years: [...missing].sort((a, b) => a - b),
   };
+}
+
+/**
+ * The budget line as a percentage of the insurance value of the properties in the selection (as the caller may see
+ * them): each property's new value, indexed from its index base (`insurance_index_base`, the index at its last
+ * estimate) to this year (or the series' last year) when the facility settings name a series that holds that year;
+ * as stored otherwise. To cents.
+ */
+async function insuranceShare(
+  ctx: AppContext,
+  access: Access,
+  q: RenewalForecastQuery,
+  percent: string,
+  index: ReadonlyMap<number, string> | null,
+  thisYear: number,
+): Promise<string> {
+  requireView(access, q.settings_group_uuid, property);
+  const rows = (await ctx.db
+    .select({ value: col(property, 'insurance_value_new'), base: col(property, 'insurance_index_base') })
+    .from(tableOf(property))
+    .where(
+      scopedTo(property, access, { settings_group_uuid: q.settings_group_uuid, property_uuids: q.property_uuids }),
+    )) as { value: string | null; base: string | null }[];
+  const last = index?.size ? Math.min(thisYear, Math.max(...index.keys())) : null;
+  const now = last == null ? null : Number(index!.get(last));
+  let cents = 0;
+  for (const r of rows) {
+    if (!r.value) continue;
+    const base = Number(r.base);
+    const factor = now && base > 0 ? now / base : 1;
+    cents += Math.round(Number(r.value) * 100 * factor);
+  }
+  return (Math.round((cents * Number(percent)) / 100) / 100).toFixed(2);
 }

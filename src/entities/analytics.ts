@@ -137,12 +137,22 @@ export const renewalForecastQuery = z.strictObject({
   group_by: z.enum(RENEWAL_GROUP_BY).default('renewal_group'),
   smoothing: z.enum(['none', 'tranches', 'budget_cap']).default('none'),
   budget_cap: valueSchemas.money({ kind: 'money', min: 0 } as never).optional(),
+  /** The budget line: an amount per year, or a percentage of the properties' indexed insurance value. */
+  budget_amount: valueSchemas.money({ kind: 'money', min: 0.01 } as never).optional(),
+  budget_percent: valueSchemas.percent({ kind: 'percent', min: 0.01, max: 100 } as never).optional(),
 });
-/** A budget cap above 0 goes with `smoothing=budget_cap`. */
+/** A budget cap above 0 goes with `smoothing=budget_cap`; the budget line is an amount or a percentage, not both. */
 export const renewalForecastRule = (
-  q: { smoothing: string; budget_cap?: string | undefined },
+  q: { smoothing: string; budget_cap?: string | undefined; budget_amount?: unknown; budget_percent?: unknown },
   ctx: z.RefinementCtx,
 ) => {
+  if (q.budget_amount != null && q.budget_percent != null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['budget_percent'],
+      message: 'errors.budget_line_one',
+      input: q.budget_percent,
+    });
   if (q.smoothing !== 'budget_cap') return;
   if (q.budget_cap == null)
     ctx.addIssue({ code: 'custom', path: ['budget_cap'], message: 'errors.required', input: q.budget_cap });
@@ -173,5 +183,7 @@ export const renewalForecastReply = z.object({
   /** Facilities without a renewal year or costs (no lifetime, no commissioning date, no unit price), left out. */
   skipped_incomplete: z.number(),
   missing_index_years: z.array(z.number()),
+  /** The budget per year the chart draws as a line (an amount, or the percentage of the insurance value); null: none. */
+  budget_line: z.string().nullable(),
 });
 export type RenewalForecastReply = z.infer<typeof renewalForecastReply>;

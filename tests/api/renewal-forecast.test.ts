@@ -229,6 +229,44 @@ describe('renewal forecast', () => {
     }
   });
 
+  it('draws a budget line: an amount per year, or a share of the indexed insurance value', async () => {
+    const f = await workspace(env);
+    await created(f, '/properties', {
+      settings_group_uuid: f.settingsGroup,
+      name: 'Indexiert',
+      insurance_value_new: '1000000',
+      insurance_index_base: '100',
+    });
+    await created(f, '/properties', {
+      settings_group_uuid: f.settingsGroup,
+      name: 'Ohne Basis',
+      insurance_value_new: '500000',
+    });
+    const url = `settings_group_uuid=${f.settingsGroup}`;
+    expect((await forecast(f.client, url)).budget_line).toBeNull();
+    expect((await forecast(f.client, `${url}&budget_amount=5000`)).budget_line).toBe('5000.00');
+    // 1 % of 1,500,000 as stored; then with the index at 120 the first property's value is 1,200,000
+    expect((await forecast(f.client, `${url}&budget_percent=1`)).budget_line).toBe('15000.00');
+    await post(f.client, '/construction-cost-indexes', {
+      settings_group_uuid: f.settingsGroup,
+      series: 'S',
+      year: Y,
+      value: '120',
+    });
+    await f.client.patch(`/settings-groups/${f.settingsGroup}/model-settings/facility`, { index_series: 'S' });
+    expect((await forecast(f.client, `${url}&budget_percent=1`)).budget_line).toBe('17000.00');
+    for (const [query, field] of [
+      ['budget_amount=100&budget_percent=1', 'budget_percent'],
+      ['budget_percent=0', 'budget_percent'],
+      ['budget_percent=101', 'budget_percent'],
+      ['budget_amount=0', 'budget_amount'],
+    ]) {
+      const res = await f.client.get(`/renewal/forecast?${url}&${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(json<{ errors: Record<string, string[]> }>(res).errors), query).toEqual([field]);
+    }
+  });
+
   it('refuses bad parameters with a 422 naming them', async () => {
     for (const [query, field] of [
       ['years=4', 'years'],

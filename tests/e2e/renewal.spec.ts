@@ -76,7 +76,9 @@ test('a facility of a new renewal group shows in its renewal year; tranches and 
   await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Backlog');
 });
 
-test('property groups are made on their settings page and the forecast stacks by them', async ({ page }) => {
+test('property groups are made on their settings page, the forecast stacks by them and draws a budget line', async ({
+  page,
+}) => {
   const tag = Date.now().toString(36);
   const year = new Date().getFullYear();
   await signInTo(page, '/settings/renewal/property-groups');
@@ -116,6 +118,15 @@ test('property groups are made on their settings page and the forecast stacks by
     `renewal/forecast?settings_group_uuid=${group!.settings_group_uuid}&group_by=property_group`,
   );
   expect(forecast.years.find((y) => y.year === year + 1)!.groups[group!.uuid]).toBe('1234.00');
+
+  // a budget line of 50,000 a year, kept in the address
+  await page.getByRole('combobox', { name: 'Budget line' }).selectOption({ label: 'Amount per year' });
+  await page.getByRole('textbox', { name: 'Budget per year' }).fill('50000');
+  await page.getByRole('textbox', { name: 'Budget per year' }).press('Enter');
+  await expect(page).toHaveURL(/budget_line=amount&budget_value=50000|budget_value=50000.*budget_line=amount/);
+  const chart = page.getByRole('figure', { name: 'Renewal forecast' });
+  await expect(chart.locator('.recharts-reference-line')).toHaveCount(1);
+  await expect(chart.locator('.recharts-wrapper')).toContainText(/Budget line: 50,000\.00/);
 });
 
 test('a construction cost index value typed on its settings page indexes the forecast once the settings name it', async ({

@@ -6,7 +6,7 @@ import { Callout } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { http, type QueryValue } from '../../src/api/http';
 import { useTranslation } from '../../src/i18n';
 import { type RENEWAL_GROUP_BY, type RenewalForecastReply } from '../../src/entities/analytics';
@@ -22,6 +22,8 @@ export interface ForecastChoice {
   groupBy: (typeof RENEWAL_GROUP_BY)[number];
   smoothing: 'none' | 'tranches' | 'budget_cap';
   budgetCap: string;
+  budgetLine: 'none' | 'amount' | 'percent';
+  budgetValue: string;
 }
 
 interface Point {
@@ -32,6 +34,9 @@ interface Point {
   backlog: number;
   [key: string]: string | number;
 }
+
+/** The budget line's label: above the line, at its right end. */
+const LABEL_ABOVE_LINE = 'insideBottomRight';
 
 /** The model the forecast keys by, by its plural. */
 const PLURALS = {
@@ -66,6 +71,9 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
     group_by: choice.groupBy,
     smoothing: choice.smoothing,
     ...(choice.smoothing === 'budget_cap' ? { budget_cap: choice.budgetCap } : {}),
+    ...(choice.budgetLine !== 'none' && choice.budgetValue
+      ? { [`budget_${choice.budgetLine}`]: choice.budgetValue }
+      : {}),
     ...(selection.propertyUuids.length ? { property_uuids: selection.propertyUuids } : {}),
   };
   const forecast = useQuery({
@@ -167,6 +175,20 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
               stroke={theme.alert}
               dot={false}
               strokeWidth={2}
+            />
+          )}
+          {data?.budget_line && (
+            <ReferenceLine
+              y={Number(data.budget_line)}
+              stroke={theme.text}
+              strokeDasharray="6 4"
+              strokeWidth={2}
+              ifOverflow="extendDomain"
+              label={{
+                value: `${t('charts.renewal.budgetLine')}: ${format.money(Number(data.budget_line))}`,
+                fill: theme.text,
+                position: LABEL_ABOVE_LINE,
+              }}
             />
           )}
         </ComposedChart>

@@ -1,6 +1,7 @@
 // The renewal planning screen (/renewal; docs/analytics-api.md, "Renewal forecast"): the renewal costs of the
 // selected settings group's facilities (and properties) per year over 5 to 50 years, stacked by renewal group or
-// property, in tranches or under a yearly budget cap with the backlog; what the forecast left out is said and
+// property, in tranches or under a yearly budget cap with the backlog, with a budget line (an amount or a share of
+// the insurance value); what the forecast left out is said and
 // linked to the facilities concerned. The choices are kept in the address, so a link or a reload shows the same.
 import { Callout, Classes, FormGroup, H1, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
@@ -20,6 +21,8 @@ const RenewalChart = lazy(() => import('./renewal-chart').then((m) => ({ default
 
 const YEARS = [5, 10, 15, 20, 25, 30, 40, 50] as const;
 const SMOOTHING = ['none', 'tranches', 'budget_cap'] as const;
+/** The budget line: none, an amount per year, or a percentage of the insurance value. */
+const BUDGET_LINES = ['none', 'amount', 'percent'] as const;
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -33,6 +36,8 @@ export function RenewalView() {
   const groupBy = pick(params.get('group_by'), RENEWAL_GROUP_BY, 'renewal_group');
   const smoothing = pick(params.get('smoothing'), SMOOTHING, 'none');
   const [cap, setCap] = useState(params.get('budget_cap') ?? '');
+  const budgetLine = pick(params.get('budget_line'), BUDGET_LINES, 'none');
+  const [budgetValue, setBudgetValue] = useState(params.get('budget_value') ?? '');
   const set = (key: string, value: string | null) =>
     setParams(
       (current) => {
@@ -48,6 +53,8 @@ export function RenewalView() {
     groupBy,
     smoothing,
     budgetCap: smoothing === 'budget_cap' ? (params.get('budget_cap') ?? '') : '',
+    budgetLine,
+    budgetValue: budgetLine === 'none' ? '' : (params.get('budget_value') ?? ''),
   };
 
   return (
@@ -90,6 +97,26 @@ export function RenewalView() {
               onChange={(e) => setCap(e.currentTarget.value)}
               onBlur={() => set('budget_cap', cap.trim() || null)}
               onKeyDown={(e) => e.key === 'Enter' && set('budget_cap', cap.trim() || null)}
+            />
+          </FormGroup>
+        )}
+        <FormGroup label={t('charts.renewal.budgetLine')} labelFor="renewal-budget-line" inline>
+          <HTMLSelect
+            id="renewal-budget-line"
+            value={budgetLine}
+            onChange={(e) => set('budget_line', e.currentTarget.value === 'none' ? null : e.currentTarget.value)}
+            options={BUDGET_LINES.map((b) => ({ value: b, label: t(`charts.renewal.budgetLineOption.${b}`) }))}
+          />
+        </FormGroup>
+        {budgetLine !== 'none' && (
+          <FormGroup label={t(`charts.renewal.budgetValue.${budgetLine}`)} labelFor="renewal-budget-value" inline>
+            <InputGroup
+              id="renewal-budget-value"
+              inputMode="decimal"
+              value={budgetValue}
+              onChange={(e) => setBudgetValue(e.currentTarget.value)}
+              onBlur={() => set('budget_value', budgetValue.trim() || null)}
+              onKeyDown={(e) => e.key === 'Enter' && set('budget_value', budgetValue.trim() || null)}
             />
           </FormGroup>
         )}
