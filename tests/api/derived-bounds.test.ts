@@ -140,15 +140,20 @@ describe('cursors hold a real value of the sort field, on every model', () => {
     for (const sortBy of sortableFields(entity)) {
       const field = Object.hasOwn(entity.fields, sortBy) ? entity.fields[sortBy]! : undefined;
       const bad = field ? badValues[field.kind]() : instants;
+      // sorted by the default field, the cursor also holds the values of the default sort's next fields
+      const then =
+        sortBy === entity.defaultSort?.field && entity.defaultSort.then?.length
+          ? { t: entity.defaultSort.then.map((name) => goodValue(entity.fields[name]!)) }
+          : {};
       for (const v of bad) {
-        const res = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v, u: NIL })}`);
+        const res = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v, u: NIL, ...then })}`);
         expect(res.statusCode, `${entity.name} ${sortBy} ${JSON.stringify(v)}: ${res.body}`).toBe(422);
         expect(Object.keys(json<Errors>(res).errors)).toEqual(['cursor']);
       }
       const good = field ? goodValue(field) : '2026-03-15T10:00:00.000Z';
-      const fine = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v: good, u: NIL })}`);
+      const fine = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v: good, u: NIL, ...then })}`);
       expect(fine.statusCode, `${entity.name} ${sortBy} ${JSON.stringify(good)}: ${fine.body}`).toBe(200);
-      const badUuid = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v: good, u: 'x' })}`);
+      const badUuid = await ws.client.get(`${path}?sort_by=${sortBy}&cursor=${enc({ v: good, u: 'x', ...then })}`);
       expect(badUuid.statusCode).toBe(422);
     }
   });
