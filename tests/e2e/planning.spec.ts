@@ -418,14 +418,17 @@ test('record dates: guarantee end dates toggled off and on in the record dates m
   const calendar = page.getByRole('region', { name: 'Deadline calendar' });
   // the day view of the guarantee's end (today or a day or two either side)
   await calendar.getByRole('combobox', { name: 'Go to…' }).selectOption('today');
-  const now = new Date();
+  // the calendar's today is the browser's (Europe/Zurich), which is another day than this process's for an hour
+  // around midnight
+  const browserToday = await page.evaluate(() => {
+    const d = new Date();
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  });
+  const days = Math.round((Date.parse(`${guarantee.end_date}T00:00:00Z`) - browserToday) / 86_400_000);
   const end = new Date(
     Number(guarantee.end_date.slice(0, 4)),
     Number(guarantee.end_date.slice(5, 7)) - 1,
     Number(guarantee.end_date.slice(8)),
-  );
-  const days = Math.round(
-    (end.getTime() - new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) / 86_400_000,
   );
   for (let i = 0; i < Math.abs(days); i++)
     await calendar.getByRole('button', { name: days < 0 ? 'Previous period' : 'Next period' }).click();
