@@ -3,7 +3,9 @@
 // CSV gives every year's total as the API does; 5-year tranches and a budget cap (asked for first, then the backlog
 // line) change the chart, and the choices stay in the address.
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { cellOf, dataRows } from './sheet-support';
 import { apiGet, apiPost, signInTo } from './support';
 
 interface Rec {
@@ -42,13 +44,7 @@ test('a facility of a new renewal group shows in its renewal year; tranches and 
   await expect(chart.locator('.recharts-bar-rectangle path').first()).toBeVisible();
 
   // the chart's data: the group's 3,000 in year + 2, and each year's total as the API gives it
-  const download = page.waitForEvent('download');
-  await chart.getByRole('button', { name: 'Save the data of Renewal forecast as CSV' }).click();
-  const rows = (await readFile((await (await download).path())!, 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n')
-    .map((line) => line.split(','));
+  const rows = await chartCsv(page);
   const header = rows[0]!;
   const column = header.indexOf(`Kältetechnik ${tag}`);
   expect(column).toBeGreaterThan(1);
@@ -193,4 +189,90 @@ test('a construction cost index value typed on its settings page indexes the for
       headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
     });
   }
+});
+
+/** The forecast chart's data as its CSV download gives it: rows of cells, the header first. */
+async function chartCsv(page: Page): Promise<string[][]> {
+  const chart = page.getByRole('figure', { name: 'Renewal forecast' });
+  await expect(chart.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  const download = page.waitForEvent('download');
+  await chart.getByRole('button', { name: 'Save the data of Renewal forecast as CSV' }).click();
+  return (await readFile((await (await download).path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+}
+
+/** The forecast chart's totals as its CSV download gives them: year → total. */
+async function chartTotals(page: Page): Promise<Map<number, number>> {
+  const rows = await chartCsv(page);
+  const total = rows[0]!.indexOf('Total');
+  return new Map(rows.slice(1).map((r) => [Number(r[0]), Number(r[total])]));
+}
+
+test('a lifetime corrected in the facilities grid moves its figures, its place in a sort and the forecast', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const year = new Date().getFullYear();
+  // 15 years shown: A's renewal in year + 10 and, once corrected, in year + 2
+  await signInTo(page, '/renewal?years=15');
+  const [property] = await apiGet<Rec[]>(page, 'properties?per_page=1&sort_by=name');
+  // A: 20 years from year − 10 (10 left); B: 30 years from year − 5 (25 left)
+  const a = await apiPost<Rec>(page, 'facilities', {
+    property_uuid: property!.uuid,
+    name: `Lüftung ${tag} A`,
+    lifetime: 20,
+    commissioning_year: year - 10,
+    unit_price: '1000',
+  });
+  await apiPost(page, 'facilities', {
+    property_uuid: property!.uuid,
+    name: `Lüftung ${tag} B`,
+    lifetime: 30,
+    commissioning_year: year - 5,
+    unit_price: '1000',
+  });
+  await page.reload();
+  const before = await chartTotals(page);
+
+  // wide enough for the grid to draw the renewal columns (it draws only the columns in view)
+  await page.setViewportSize({ width: 2200, height: 900 });
+  await page.goto('/facilities');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Lüftung ${tag}`);
+  await expect(page.getByText('2 records', { exact: true })).toBeVisible();
+  const rowA = page.locator(`[role="row"][row-id="${a.uuid}"]`);
+  const remaining = await cellOf(page, rowA, 'Remaining lifetime (years)');
+  await expect(remaining).toHaveText('10');
+  await expect(await cellOf(page, rowA, 'Renewal status')).toHaveText('OK');
+
+  // 12 years instead of 20: 2 left, renewed in year + 2, due
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(a.uuid));
+  await (await cellOf(page, rowA, 'Lifetime (years)')).dblclick();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect(remaining).toHaveText('2');
+  await expect(await cellOf(page, rowA, 'Renewal year')).toHaveText(String(year + 2));
+  await expect(await cellOf(page, rowA, 'Renewal status')).toHaveText('Due');
+
+  // sorted by remaining lifetime on the server: A first, then last when descending
+  const header = page.getByRole('columnheader', { name: 'Remaining lifetime (years)', exact: true });
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(dataRows(page).first()).toContainText(`Lüftung ${tag} A`);
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(dataRows(page).first()).toContainText(`Lüftung ${tag} B`);
+
+  // the forecast, refetched since a facility was written: A's 1,000 moved from year + 10 to year + 2
+  await page.goto('/renewal?years=15');
+  await expect
+    .poll(async () => {
+      const after = await chartTotals(page);
+      return [after.get(year + 2)! - before.get(year + 2)!, after.get(year + 10)! - before.get(year + 10)!];
+    })
+    .toEqual([1000, -1000]);
 });

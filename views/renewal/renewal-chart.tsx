@@ -8,6 +8,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { http, type QueryValue } from '../../src/api/http';
+import { recordKeys } from '../../src/api/records';
+import { facility } from '../../src/entities/facility';
 import { useTranslation } from '../../src/i18n';
 import { type RENEWAL_GROUP_BY, type RenewalForecastReply } from '../../src/entities/analytics';
 import { ChartCard } from '../charts/chart-card';
@@ -77,7 +79,8 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
     ...(selection.propertyUuids.length ? { property_uuids: selection.propertyUuids } : {}),
   };
   const forecast = useQuery({
-    queryKey: ['renewal-forecast', query],
+    // under the facilities' lists: a facility written anywhere (a lifetime corrected in the grid) refetches it
+    queryKey: [...recordKeys.lists(facility.name), 'renewal-forecast', query],
     queryFn: () => http.get<RenewalForecastReply>('renewal/forecast', { query }),
     enabled: Boolean(selection.settingsGroupUuid) && !waiting,
     placeholderData: keepPreviousData,
