@@ -13,6 +13,8 @@ export const facilitiesGrid = defineGrid(facility, {
     'commissioning_year',
     'lifetime',
     'remaining_lifetime',
+    'renewal_year',
+    'renewal_status',
     'renewal_costs',
     'condition',
     'status',

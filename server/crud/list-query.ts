@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
 import type { Field, FieldKind } from '../../src/entities/fields';
 import { isoDateTime, valueSchema, valueSchemas } from '../../src/entities/schemas';
-import { contextColumn, filterableFields, sortableFields } from '../../src/entities/list-rules';
+import { contextColumn, filterableFields, sortableFields, storedFilterFields } from '../../src/entities/list-rules';
 import { entityByName } from '../../src/entities/registry';
 import { fieldError } from '../http-error';
 import { listFiltersOf, listParamsOf } from './model-behaviour';
@@ -215,7 +215,7 @@ function storedValueSchema(field: Field): z.ZodType {
  * naming `${prefix}.${field}`.
  */
 export function parseStoredFilter(entity: AnyEntity, filter: Record<string, unknown>, prefix: string) {
-  const allowed = new Set([...filterableFields(entity), 'uuid']);
+  const allowed = new Set([...storedFilterFields(entity), 'uuid']);
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(filter)) {
     if (!allowed.has(name)) throw fieldError(`${prefix}.${name}`, 'validation.unknown_field');

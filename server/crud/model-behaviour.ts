@@ -149,8 +149,13 @@ export interface ModelBehaviour {
   deleteReply?: 'no-content';
   /** Values derived on read (`today` is the caller's day). */
   computed?: (row: Row, today: string) => Row;
+  /** The SQL of its `listable` computed fields, for the caller's day: what a list sorts and filters by, the same
+   * value `computed` gives (a facility's remaining lifetime; docs/architecture.md, "Computed fields in lists"). */
+  computedSql?: (today: string) => Readonly<Record<string, SQL>>;
   /** The SQL of its `virtual` fields (computed on every read, in the same query; no column, never stale), for the
-   * caller when known (a saved view's `mine`, a delegation in force on the caller's day). */
+   * caller when known (a saved view's `mine`, a delegation in force on the caller's day); and of its read context:
+   * keys starting with `_` are read with every row for `computed` (a facility's renewal group defaults) and never
+   * replied. */
   selected?: (access?: Access) => Record<string, SQL>;
   /** Values stored on every write, derived from the merged record. */
   stored?: (merged: Row) => Row;
@@ -227,7 +232,7 @@ export const computedValues = (entity: AnyEntity, row: Row, today = new Date().t
 
 /** The SQL expressions of a model's virtual fields, by field name (none for a model without any). */
 export function virtualColumns(entity: AnyEntity, access?: Access): Record<string, SQL> {
-  if (!Object.values(entity.fields).some((f) => f.virtual)) return {};
+  if (!registry) return {};
   const selected = behaviourOf(entity).selected?.(access) ?? {};
   for (const [name, f] of Object.entries(entity.fields))
     if (f.virtual && !selected[name]) throw new Error(`${entity.name}.${name}: a virtual field needs its SQL`);

@@ -23,8 +23,10 @@ export const presentRecords = (entity: AnyEntity, access: Access, rows: readonly
 export function presentRecord(entity: AnyEntity, access: Access, row: Row): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   const owner = ownerColumn(entity); // the owning user's id is never part of a reply
+  // keys starting with `_` are a model's read context (`selected`), for `computed` only
   for (const [k, v] of Object.entries(row))
-    if (k !== owner) record[k] = v instanceof Date && isStampField(entity, k) ? formatStamp(v) : out(v);
+    if (k !== owner && !k.startsWith('_'))
+      record[k] = v instanceof Date && isStampField(entity, k) ? formatStamp(v) : out(v);
   Object.assign(record, computedValues(entity, row, access.today));
   const base = `/api/v1/${entity.plural}/${String(row.uuid)}`;
   const may = (action: 'update' | 'archive' | 'delete') => mayOnRecord(access, entity, row, action);

@@ -7,7 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { forbidden, notFound } from '../http-error';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
-import { assertReach, levelOf, may, reaches, reachesAll, type Access } from './access';
+import { assertReach, levelOf, may, reaches, reachesAll, todayAt, type Access } from './access';
 import {
   bboxConditions,
   DEFAULT_PER_PAGE,
@@ -16,7 +16,7 @@ import {
   type ListQuery,
 } from './list-query';
 import type { Row } from './present';
-import { col, escapeLike, filterCondition, rowsOf, scopeCondition, selection, tableOf } from './table';
+import { col, escapeLike, filterCondition, listColumn, rowsOf, scopeCondition, selection, tableOf } from './table';
 import { virtualColumns } from './model-behaviour';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { refsContainAny } from './refs';
@@ -58,7 +58,7 @@ export function filterConditions(entity: AnyEntity, access: Access, filter: List
     if (value === undefined) return [];
     if (entity.fields[name]?.kind === 'ref') return [amongSeen(entity, name, access, value as string[])];
     if (entity.fields[name]?.kind === 'refs') return [refsContainAny(entity, name, access, value as string[])];
-    return filterCondition(entity, name, value) ?? [];
+    return filterCondition(entity, name, value, { today: access.today }) ?? [];
   });
   return [...parts, ...namedFilterConditions(entity, filter)];
 }
@@ -156,7 +156,10 @@ export async function list(
   // also when a client names the default field (a grid sorted as it opened: an index's years in order per series)
   const byDefault = !q.sort_by || q.sort_by === entity.defaultSort?.field;
   const then = (byDefault ? (entity.defaultSort?.then ?? []) : []).map((name) => ({ name, col: col(entity, name) }));
-  const sortCol = col(entity, sortName);
+  // a listable computed field sorts by its SQL for the caller's day, and the page carries its value for the cursor
+  const today = access.today ?? todayAt(undefined);
+  const sortCol = listColumn(entity, sortName, today) as AnyPgColumn;
+  const computedSort = entity.fields[sortName]?.computed ? { [sortName]: sortCol } : {};
   const uuidCol = col(entity, 'uuid');
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
   const conditions = and(listConditions(entity, access, q, scope), extra)!;
@@ -166,7 +169,7 @@ export async function list(
   const dir = descending ? desc : asc;
   const page = q.page ?? 1;
   const rows = (await ctx.db
-    .select(selection(entity, { virtual: false }))
+    .select({ ...selection(entity, { virtual: false }), ...readContext(entity, access), ...computedSort })
     .from(table)
     .where(where)
     .orderBy(
@@ -202,9 +205,16 @@ export async function list(
   return { data: pageRows, meta, links };
 }
 
+/** A model's read context (the `_` keys of its `selected`): read in the page's own query, no query more per list
+ * (PostgreSQL evaluates a costly select list after the sort and limit). */
+const readContext = (entity: AnyEntity, access: Access) =>
+  Object.fromEntries(Object.entries(virtualColumns(entity, access)).filter(([k]) => k.startsWith('_')));
+
 /** The page's rows with the model's virtual fields, computed for these rows only (not for those an offset skips). */
 async function withVirtual(ctx: AppContext, access: Access, entity: AnyEntity, rows: Row[]): Promise<Row[]> {
-  const virtual = virtualColumns(entity, access);
+  const virtual = Object.fromEntries(
+    Object.entries(virtualColumns(entity, access)).filter(([k]) => !k.startsWith('_')),
+  );
   if (!rows.length || !Object.keys(virtual).length) return rows;
   const values = (await ctx.db
     .select({ uuid: col(entity, 'uuid'), ...virtual })

@@ -7,8 +7,8 @@ import { entityTables } from '../db/entity-tables';
 import { users } from '../db/schema';
 import { propertyUserGroups } from '../db/permission-schema';
 import { contextColumn } from '../../src/entities/list-rules';
-import { groupsWhere, reachesAll, type Access, type Limits } from './access';
-import { virtualColumns } from './model-behaviour';
+import { groupsWhere, reachesAll, todayAt, type Access, type Limits } from './access';
+import { behaviourOf, virtualColumns } from './model-behaviour';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
 type CommonColumns = Pick<
@@ -35,6 +35,15 @@ export const tableOf = (entity: AnyEntity) =>
   entityTables[entity.name]! as unknown as PgTable & CommonColumns & Record<string, AnyPgColumn>;
 export const col = (entity: AnyEntity, name: string) => getTableColumns(tableOf(entity))[name]!;
 
+/** What a list sorts and filters a field by: its column, or the SQL of a `listable` computed field for the caller's
+ * day. */
+export function listColumn(entity: AnyEntity, name: string, today: string): AnyPgColumn | SQL {
+  const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+  if (!field?.computed || !field.listable) return col(entity, name);
+  const expr = behaviourOf(entity).computedSql?.(today)[name];
+  if (!expr) throw new Error(`${entity.name}.${name}: a listable computed field needs its SQL (computedSql)`);
+  return expr;
+}
 const userName = (column: AnyPgColumn) =>
   sql<
     string | null
@@ -151,12 +160,15 @@ export function filterCondition(
   entity: AnyEntity,
   name: string,
   value: unknown,
-  { row = false } = {},
+  { row = false, today }: { row?: boolean; today?: string } = {},
 ): SQL | undefined {
   if (name === 'created_at' || name === 'updated_at') return utcDays(col(entity, name), value);
   const field = entity.fields[name];
   if (name !== 'uuid' && !field) return undefined;
-  const column = col(entity, name);
+  // a listable computed field (a facility's remaining lifetime) by its SQL for the caller's day
+  const column = (
+    field?.computed && field.listable ? listColumn(entity, name, today ?? todayAt(undefined)) : col(entity, name)
+  ) as AnyPgColumn;
   if (name === 'uuid') return inArray(column, value as string[]);
   switch (field!.kind) {
     case 'text':

@@ -70,8 +70,9 @@ export function addYears(date: string, years: number): string {
   return `${String(year).padStart(4, '0')}-${m[2]}-${day}`;
 }
 
-/** The share of the effective lifetime a condition grade leaves at most (docs: "Condition grade"). */
-const CONDITION_CAP: Record<number, number> = { 1: 1, 2: 0.5, 3: 0.2, 4: 0 };
+/** The share of the effective lifetime a condition grade leaves at most (docs: "Condition grade"), as a fraction:
+ * whole years, rounded down (integers, as the list's SQL has them). */
+const CONDITION_CAP: Record<number, readonly [number, number]> = { 1: [1, 1], 2: [1, 2], 3: [1, 5], 4: [0, 1] };
 
 const EMPTY = (excluded: boolean): RenewalFigures => ({
   excluded,
@@ -103,8 +104,10 @@ export function renewalFigures(f: RenewalFacility, c: RenewalContext): RenewalFi
 
   const lifetime = f.lifetime ?? c.group?.default_lifetime ?? null;
   if (lifetime != null && lifetime > 0) {
-    const usage = c.usageFactor == null || c.usageFactor === '' ? 1 : Number(c.usageFactor);
-    out.effective_lifetime = Math.max(1, Math.round(lifetime * (Number.isFinite(usage) && usage > 0 ? usage : 1)));
+    // exact, as the list's SQL computes it (15 × 0.7 is 10.5, rounded half up to 11, never 10.499… to 10)
+    const usage = toDec(c.usageFactor === '' ? null : (c.usageFactor ?? null));
+    const factor = usage && usage.units > 0n ? usage : intDec(1);
+    out.effective_lifetime = Math.max(1, Number(decToString(mul(intDec(lifetime), factor), 0)));
   }
 
   const manual = !!(f.renewal_date_manual && f.renewal_date && DATE.test(f.renewal_date));
@@ -116,7 +119,7 @@ export function renewalFigures(f: RenewalFacility, c: RenewalContext): RenewalFi
   } else if (out.effective_lifetime != null && start != null && out.age != null) {
     let remaining = Math.max(0, out.effective_lifetime - out.age);
     const cap = f.condition != null ? CONDITION_CAP[f.condition] : undefined;
-    if (cap !== undefined) remaining = Math.min(remaining, Math.floor(out.effective_lifetime * cap));
+    if (cap !== undefined) remaining = Math.min(remaining, Math.floor((out.effective_lifetime * cap[0]) / cap[1]));
     out.remaining_lifetime = remaining;
     const planned = addYears(start, out.effective_lifetime);
     // a condition that shortens the lifetime moves the date to the same day of the earlier year

@@ -1,5 +1,5 @@
 // A technical installation or building element; facilities form a tree through parent_facility_uuid
-// (docs/domain/fields.md, "Models"). Renewal and depreciation figures are computed by the server.
+// (docs/domain/fields.md, "Models"). Renewal figures and the book value are computed by the server.
 import { defineEntity } from './define';
 import { f } from './fields';
 import { s } from './model-settings';
@@ -31,12 +31,21 @@ export const facility = defineEntity({
     commissioning_date: f.date(),
     commissioning_year: f.int({ min: 1800, max: 2200 }),
     lifetime: f.int({ min: 0, max: 200 }),
-    remaining_lifetime: f.int({ computed: true }),
+    // the renewal figures (docs/domain/calculations.md, "Renewal figures"), computed on every read for the caller's
+    // day; those lists sort and filter by are computed in SQL too (`listable`)
+    age: f.int({ computed: true, listable: true }),
+    remaining_lifetime: f.int({ computed: true, listable: true }),
+    /** Stored: a date a user typed, which wins; read: that date, else the one computed. */
     renewal_date: f.date(),
+    renewal_date_manual: f.bool({ computed: true }),
+    renewal_year: f.int({ computed: true, listable: true }),
+    renewal_status: f.enum(['immediate', 'due', 'ok'], { computed: true, listable: true }),
+    index_factor: f.decimal({ computed: true }),
     renewal_costs: f.money({ computed: true }),
+    time_value: f.money({ computed: true }),
     dismantling_cost_share: f.percent({ min: 0, max: 100 }),
     depreciation_period: f.int({ min: 0, max: 200 }),
-    depreciation: f.money({ computed: true }),
+    book_value: f.money({ computed: true }),
     excluded_from_renewal: f.bool(),
     /** Never deferred by the renewal forecast's budget cap (docs/domain/calculations.md, "Renewal forecast"). */
     safety_relevant: f.bool(),

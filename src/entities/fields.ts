@@ -29,6 +29,9 @@ interface Common {
   readOnly?: boolean;
   /** Derived by the server from other fields; implies readOnly. */
   computed?: boolean;
+  /** A computed field its model also computes in SQL (`computedSql`, server/models), so lists sort and filter by it
+   * without loading every row (a facility's remaining lifetime). */
+  listable?: boolean;
   /** Computed by the server in SQL on every read (its model's `selected`, server/models): no column, never stale. */
   virtual?: boolean;
   searchable?: boolean;

@@ -6,10 +6,11 @@ import type { AnyEntity } from './define';
 /** System columns every list may be sorted by. */
 export const SYSTEM_SORT_FIELDS = ['created_at', 'updated_at'] as const;
 
-/** A field a list shows, sorts and filters by: not hidden, and not computed unless it is the title. */
+/** A field a list shows, sorts and filters by: not hidden, and not computed unless it is the title or its model
+ * computes it in SQL too (`listable`). */
 export function isListField(entity: AnyEntity, name: string): boolean {
   const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
-  return Boolean(field && !field.hidden && (!field.computed || name === entity.titleField));
+  return Boolean(field && !field.hidden && (!field.computed || field.listable || name === entity.titleField));
 }
 
 /** Lists of references and JSON values have no order. */
@@ -29,6 +30,11 @@ export const sortableFields = (entity: AnyEntity): string[] => [
 /** The fields a list may be filtered by. */
 export const filterableFields = (entity: AnyEntity): string[] =>
   Object.keys(entity.fields).filter((name) => isListField(entity, name) && entity.fields[name]!.kind !== 'json');
+
+/** The fields a stored filter (an access rule's) may name: the list's, but no computed one (its value moves with the
+ * day, and a rule's matches are compiled when it is saved). */
+export const storedFilterFields = (entity: AnyEntity): string[] =>
+  filterableFields(entity).filter((name) => !entity.fields[name]!.computed);
 
 /**
  * The column the selected context narrows a model by: the property itself, or a model with a property (and the

@@ -279,9 +279,13 @@ describe('references and rules', () => {
 
   it('computes facility figures and the contact display name', async () => {
     const { entities } = await import('../../src/entities/registry');
-    const p = await make(a, entities.property);
+    const p = await make(a, entities.property, { usage_factor: null });
     const fac = await make(a, entities.facility, {
       property_uuid: p.uuid,
+      renewal_group_uuid: null,
+      renewal_date: null,
+      condition: null,
+      excluded_from_renewal: false,
       unit_price: '1000.00',
       quantity: '2',
       dismantling_cost_share: '10',

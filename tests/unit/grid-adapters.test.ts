@@ -83,7 +83,7 @@ describe('list query', () => {
         purchase_date: { filterType: 'date', type: 'greaterThanOrEqual', dateFrom: '2020-01-01 00:00:00' },
         status: { filterType: 'values', values: ['active'] },
         excluded_from_renewal: { filterType: 'values', values: ['1'] },
-        remaining_lifetime: { filterType: 'number', type: 'equals', filter: 3 },
+        time_value: { filterType: 'number', type: 'equals', filter: 3 },
       },
     });
     expect(query).toMatchObject({
@@ -101,7 +101,7 @@ describe('list query', () => {
       'filter[status]': ['active'],
       'filter[excluded_from_renewal]': ['1'],
     });
-    expect(query).not.toHaveProperty('filter[remaining_lifetime]');
+    expect(query).not.toHaveProperty('filter[time_value]'); // computed, and not computed in SQL
   });
 
   it('gives the column filters alone for a Chart view, dropping what the list does not filter on', () => {

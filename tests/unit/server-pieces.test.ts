@@ -31,7 +31,7 @@ describe('422 errors from zod', () => {
   };
   const schema = z.strictObject({
     first_name: z.string().min(1).max(5),
-    age: z.number().int().min(0),
+    years_old: z.number().int().min(0),
     email: z.email(),
     kind: z.enum(['a', 'b']),
     nested: z.strictObject({ city: z.string() }).optional(),
@@ -39,10 +39,10 @@ describe('422 errors from zod', () => {
 
   it('keys messages by field path, Laravel style', () => {
     expect(
-      errorsFor(schema, { first_name: 'toolong', age: -1, email: 'x', kind: 'c', nested: { city: 1 }, extra: 1 }),
+      errorsFor(schema, { first_name: 'toolong', years_old: -1, email: 'x', kind: 'c', nested: { city: 1 }, extra: 1 }),
     ).toEqual({
       first_name: ['First name must not be greater than 5 characters.'],
-      age: ['age must be at least 0.'],
+      years_old: ['years old must be at least 0.'],
       email: ['E-mail address must be a valid e-mail address.'],
       kind: ['Kind has an invalid value.'],
       'nested.city': ['City must be a text.'],
@@ -51,14 +51,14 @@ describe('422 errors from zod', () => {
   });
 
   it('says required for missing and empty values, in the caller language', () => {
-    expect(errorsFor(schema, { first_name: '', age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
+    expect(errorsFor(schema, { first_name: '', years_old: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
       first_name: ['First name is required.'],
     });
-    expect(errorsFor(schema, { age: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({
+    expect(errorsFor(schema, { years_old: 1, email: 'a@b.ch', kind: 'a' }, 'de')).toEqual({
       first_name: ['Vorname ist erforderlich.'],
     });
     // null is a cleared value, not a wrong type
-    expect(errorsFor(schema, { first_name: null, age: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
+    expect(errorsFor(schema, { first_name: null, years_old: 1, email: 'a@b.ch', kind: 'a' })).toEqual({
       first_name: ['First name is required.'],
     });
   });

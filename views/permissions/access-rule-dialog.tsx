@@ -21,7 +21,7 @@ import { fieldErrorsOf, isApiError } from '../../src/api/errors';
 import { ErrorLines, FormMessage } from '../../src/components/form-fields';
 import { notify } from '../../src/components/notices';
 import type { AnyEntity } from '../../src/entities/define';
-import { filterableFields } from '../../src/entities/list-rules';
+import { storedFilterFields } from '../../src/entities/list-rules';
 import { entityByName, entityList } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
 import { useRefreshAccess } from './admin-page';
@@ -32,7 +32,7 @@ import { RecordHistory } from '../records/record-history';
 import { accessRule, storedFilter } from '../../src/entities/administration';
 
 /** The models a rule or filter can name: those of the registry with list filters. */
-export const filterModels = () => entityList.filter((entity) => filterableFields(entity).length > 0);
+export const filterModels = () => entityList.filter((entity) => storedFilterFields(entity).length > 0);
 
 /** A field's messages: its own and those below it (`filter.name` under `filter`). */
 const messagesOf = (errors: Record<string, string[]>, key: string) => errors[key];

@@ -9,7 +9,7 @@ import { listRecords, recordTitle } from '../../src/api/records';
 import type { FieldErrors } from '../../src/api/errors';
 import { ErrorLines } from '../../src/components/form-fields';
 import type { AnyEntity } from '../../src/entities/define';
-import { filterableFields } from '../../src/entities/list-rules';
+import { storedFilterFields } from '../../src/entities/list-rules';
 import { entityByName } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
 import { emptyValue, kindOf, type FilterJson } from './filter-json';
@@ -141,7 +141,7 @@ export function FilterBuilder({
   idPrefix: string;
 }) {
   const { t } = useTranslation();
-  const fields = filterableFields(entity);
+  const fields = storedFilterFields(entity);
   const unused = fields.filter((name) => !(name in value));
   const label = (name: string) => t(`entities.${entity.name}.fields.${name}`);
   const add = (name: string) => onChange({ ...value, [name]: emptyValue(entity.fields[name]!) });
