@@ -262,14 +262,15 @@ describe('model settings read per bulk request', () => {
     const rows = (n: number, make: (i: number) => Record<string, unknown>) =>
       Array.from({ length: n }, (_, i) => make(i));
     let res: Awaited<ReturnType<typeof ws.client.post>> | undefined;
-    // a model without numbers: one read of its settings for all rows
-    const facilities = await settingsReads(async () => {
-      res = await ws.client.post('/facilities/bulk', {
-        rows: rows(50, (i) => ({ property_uuid: ws.property, name: `Anlage ${i}` })),
+    // a model without numbers: one read of its settings for all rows (partitions: a facility's reply reads its
+    // settings again, with each row, for its renewal figures)
+    const partitions = await settingsReads(async () => {
+      res = await ws.client.post('/partitions/bulk', {
+        rows: rows(50, (i) => ({ property_uuid: ws.property, name: `Teil ${i}` })),
       });
     });
     expect(json<Bulk>(res!).meta.created).toBe(50);
-    expect(facilities).toBe(1);
+    expect(partitions).toBe(1);
     // numbered: the read and the counter's upsert
     const orders = await settingsReads(async () => {
       res = await ws.client.post('/orders/bulk', {
