@@ -111,14 +111,14 @@ test('/properties, the API word, leads to the properties module and its record p
 });
 
 test("a grid's column filter and quick search survive a reload, and stay with their table", async ({ page }) => {
-  await page.setViewportSize({ width: 2200, height: 900 }); // the Status column in view
+  await page.setViewportSize({ width: 2600, height: 900 }); // the Status column in view
   await signInTo(page, '/facilities');
   const listRequest = (check: (url: string) => boolean) =>
     page.waitForRequest((r) => r.url().includes('/api/v1/facilities?') && check(decodeURIComponent(r.url())));
   const rows = page.getByRole('row').filter({ has: page.getByRole('gridcell') });
   await expect(rows.first()).toBeVisible();
 
-  const status = page.getByRole('columnheader', { name: 'Status' });
+  const status = page.getByRole('columnheader', { name: 'Status', exact: true });
   await status.focus();
   await page.keyboard.press('ControlOrMeta+Enter');
   const values = page.getByRole('group', { name: 'Values' });

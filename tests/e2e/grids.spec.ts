@@ -66,6 +66,8 @@ const FACILITY_HEADERS = [
   'Year of commissioning',
   'Lifetime (years)',
   'Remaining lifetime (years)',
+  'Renewal year',
+  'Renewal status',
   'Renewal costs',
   'Condition (1–4)',
   'Status',
@@ -114,7 +116,7 @@ test('a cell edited inline in the property grid is saved and still there after a
 test('the column chooser hides and moves columns, the layout survives a reload, and "Reset to default" restores it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 2200, height: 900 }); // every default column in view (no column virtualisation)
+  await page.setViewportSize({ width: 2600, height: 900 }); // every default column in view (no column virtualisation)
   await signInTo(page, '/facilities');
   await expectHeaders(page, FACILITY_HEADERS);
 
@@ -128,7 +130,7 @@ test('the column chooser hides and moves columns, the layout survives a reload, 
     'desktop',
     (s) =>
       visible(s).join(',') ===
-      'name,number_internal,property_uuid,cost_group_uuid,commissioning_year,lifetime,remaining_lifetime,renewal_costs,condition,status',
+      'name,number_internal,property_uuid,cost_group_uuid,commissioning_year,lifetime,remaining_lifetime,renewal_year,renewal_status,renewal_costs,condition,status',
   );
   await chooser.getByRole('button', { name: 'Move Internal number up' }).click();
   await saved;
@@ -372,14 +374,14 @@ test('a header cut off by its column shows its label in a tooltip; a header show
 test('the status filter lists its values as checkboxes, and the lookup editor picks a cost group (Ctrl+Z takes it back)', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 2200, height: 900 }); // every default column in view
+  await page.setViewportSize({ width: 2600, height: 900 }); // every default column in view
   await signInTo(page, '/facilities');
   await expectHeaders(page, FACILITY_HEADERS);
   const listRequest = (check: (url: string) => boolean) =>
     page.waitForRequest((r) => r.url().includes('/api/v1/facilities?') && check(decodeURIComponent(r.url())));
 
   // the values filter (Ctrl+Enter on a header opens its filter): a checked value asks the server for it only
-  const status = page.getByRole('columnheader', { name: 'Status' });
+  const status = page.getByRole('columnheader', { name: 'Status', exact: true });
   await status.focus();
   await page.keyboard.press('ControlOrMeta+Enter');
   const values = page.getByRole('group', { name: 'Values' });
