@@ -30,10 +30,16 @@ export function useModelView<V extends ModelView>(
   const saved = query.data?.find((row) => row.model_name === model)?.view;
   const current: V | 'grid' = others.find((view) => view === saved) ?? 'grid';
   const set = (view: V | 'grid') => {
-    client.setQueryData<Row[]>(key, (rows = []) => [
-      ...rows.filter((row) => row.model_name !== model),
-      { model_name: model, view },
-    ]);
+    // a choice made before the saved views arrived wins over them: the read in flight is dropped (and its state
+    // put back) first, then the choice is written into the cache, so the late reply never replaces it
+    void client
+      .cancelQueries({ queryKey: key })
+      .then(() =>
+        client.setQueryData<Row[]>(key, (rows = []) => [
+          ...rows.filter((row) => row.model_name !== model),
+          { model_name: model, view },
+        ]),
+      );
     save.mutate(view);
   };
   return [current, set];
