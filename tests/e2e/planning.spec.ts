@@ -199,11 +199,23 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   const tray = page.getByRole('complementary', { name: /Without a date/ });
   const item = tray.getByText(subject);
   await expect(item).toBeVisible();
-  // the tray lists every undated ticket of the journeys before: this one may be below its fold
+  // today may be in the month's last row, below the window's fold: scroll to it; the side panel is sticky, so the
+  // tray stays beside it. The tray lists every undated ticket of the journeys before: this one may be below its fold
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  const cell = page.locator(`td[data-date="${today}"]`);
+  await page.locator('.hw-main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await expect(tray.getByRole('heading', { name: /Without a date/ })).toBeInViewport();
+  await cell.scrollIntoViewIfNeeded();
   await item.scrollIntoViewIfNeeded();
-  const today = isoOf(new Date());
   const from = (await item.boundingBox())!;
-  const to = (await page.locator(`td[data-date="${today}"]`).boundingBox())!;
+  const to = (await cell.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  for (const box of [from, to]) expect(box.y + box.height / 2).toBeLessThan(viewport.height);
+  expect(from.y).toBeGreaterThanOrEqual(0);
+  expect(to.y + to.height / 2).toBeGreaterThan(0);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2 + 5, { steps: 5 });
