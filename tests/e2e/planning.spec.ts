@@ -2,7 +2,7 @@
 // occurrence dragged to another day asks for the scope; deactivating removes the future events; a contractor
 // accepts an order on the public page in a browser of their own; the ICS link serves a feed ical.js parses, and a
 // reset kills the old link.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ICAL from 'ical.js';
 import { apiGet, apiPost, lastMail, notices, recordNotices, signInTo } from './support';
@@ -194,13 +194,19 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   const subject = `Door jams ${Date.now().toString(36)}`;
   await signInTo(page, '/calendar');
   const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  // a tray as full as a real workspace's: the side panel is then taller than the window on its own
+  for (let i = 1; i <= 12; i++)
+    await apiPost(page, 'tickets', {
+      property_uuid: property!.uuid,
+      subject: `Undated ${Date.now().toString(36)} ${i}`,
+    });
   const ticket = await apiPost<{ uuid: string }>(page, 'tickets', { property_uuid: property!.uuid, subject });
   await page.reload();
   const tray = page.getByRole('complementary', { name: /Without a date/ });
   const item = tray.getByText(subject);
   await expect(item).toBeVisible();
-  // today may be in the month's last row, below the window's fold: scroll to it; the side panel is sticky, so the
-  // tray stays beside it. The tray lists every undated ticket of the journeys before: this one may be below its fold
+  // today may be in the month's last row, below the window's fold (at a month's end): scrolled there, the side
+  // panel stays beside it (sticky, never taller than the scroll area), so the tray is still in view
   const today = await page.evaluate(() => {
     const d = new Date();
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -208,19 +214,7 @@ test('a ticket without a date is dragged from the tray onto a day; Undo takes th
   const cell = page.locator(`td[data-date="${today}"]`);
   await page.locator('.hw-main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
   await expect(tray.getByRole('heading', { name: /Without a date/ })).toBeInViewport();
-  await cell.scrollIntoViewIfNeeded();
-  await item.scrollIntoViewIfNeeded();
-  const from = (await item.boundingBox())!;
-  const to = (await cell.boundingBox())!;
-  const viewport = page.viewportSize()!;
-  for (const box of [from, to]) expect(box.y + box.height / 2).toBeLessThan(viewport.height);
-  expect(from.y).toBeGreaterThanOrEqual(0);
-  expect(to.y + to.height / 2).toBeGreaterThan(0);
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.mouse.up();
+  await dragFromTray(page, item, cell);
   await expect(page.getByText(/moved$/)).toBeVisible();
   const dueDate = async () => (await apiGet<{ due_date: string | null }>(page, `tickets/${ticket.uuid}`)).due_date;
   await expect.poll(dueDate).toBe(today);
@@ -512,6 +506,16 @@ const tenthOf = (months: number) => isoOf(new Date(new Date().getFullYear(), new
 const addDays = (iso: string, days: number) =>
   isoOf(new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8)) + days));
 
+/** Drags an item of the tray onto a day of the month: both scrolled into view first (the day may be below the
+ * window's fold, the item below the tray's: earlier journeys leave undated tickets), and checked to be there. */
+async function dragFromTray(page: Page, item: Locator, day: Locator) {
+  await day.scrollIntoViewIfNeeded();
+  await item.scrollIntoViewIfNeeded();
+  await expect(item).toBeInViewport();
+  await expect(day).toBeInViewport({ ratio: 0.5 });
+  await drag(page, (await item.boundingBox())!, (await day.boundingBox())!);
+}
+
 /** Drags with the mouse from the middle of one element to the middle of another. */
 async function drag(page: Page, from: { x: number; y: number; width: number; height: number }, to: typeof from) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -547,13 +551,12 @@ test('a ticket dropped on a crowded day stays in view, Ctrl+Z right after the dr
   const tray = page.getByRole('complementary', { name: /Without a date/ });
   const item = tray.getByText(subject);
   await expect(item).toBeVisible();
-  await item.scrollIntoViewIfNeeded(); // below the tray's fold when earlier journeys left undated tickets
 
   // dropped on the full day, it is drawn there once the calendar has reloaded, not behind "+n more"
   const reloaded = page.waitForResponse(
     (r) => r.url().includes('/api/v1/calendar/events') && r.request().method() === 'GET',
   );
-  await drag(page, (await item.boundingBox())!, (await day.boundingBox())!);
+  await dragFromTray(page, item, day);
   await expect.poll(dueDate).toBe(crowded);
   // the notice names the ticket (its title starts with the ticket's number); recorded as shown, however briefly
   await expect.poll(async () => (await notices(page)).some((text) => text.includes(`${subject}” moved`))).toBe(true);
