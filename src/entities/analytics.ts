@@ -187,3 +187,49 @@ export const renewalForecastReply = z.object({
   budget_line: z.string().nullable(),
 });
 export type RenewalForecastReply = z.infer<typeof renewalForecastReply>;
+
+/** `POST /properties/reindex-insurance` (docs/domain/calculations.md, "Insurance values"): a dry run answers the
+ * old and new values and writes nothing; otherwise the new values are written as one step. */
+export const reindexInsuranceBody = z.strictObject({
+  uuids: z.array(z.uuid()).min(1).max(1000),
+  dry_run: z.boolean().default(false),
+});
+export type ReindexInsuranceBody = z.infer<typeof reindexInsuranceBody>;
+
+const insuranceValues = z.object({
+  insurance_value_new: z.string().nullable(),
+  insurance_value_current: z.string().nullable(),
+  insurance_value_reduced: z.string().nullable(),
+  insurance_index_base: z.string().nullable(),
+});
+export const reindexInsuranceReply = z.object({
+  data: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      outcome: z.enum(['reindexed', 'below_threshold', 'no_base', 'unchanged']),
+      change_percent: z.string().nullable(),
+      old: insuranceValues,
+      new: insuranceValues,
+      /** After the write: the record's version, the precondition of its undo (absent in a dry run). */
+      updated_at: z.string().optional(),
+    }),
+  ),
+  meta: z.object({
+    dry_run: z.boolean(),
+    reindexed: z.number(),
+    /** Per settings group: the series, the year and value used, and the rule in force. */
+    indexes: z.array(
+      z.object({
+        settings_group_uuid: z.string(),
+        series: z.string(),
+        year: z.number(),
+        value: z.string(),
+        threshold: z.number(),
+        rounding: z.number(),
+        reduced_wear: z.number(),
+      }),
+    ),
+  }),
+});
+export type ReindexInsuranceReply = z.infer<typeof reindexInsuranceReply>;

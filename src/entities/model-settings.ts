@@ -15,7 +15,10 @@ export type IntListSetting = {
   maxItems: number;
 };
 
-export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting;
+/** One of a fixed list of values ('' among them when the setting may be left unset): drawn as a select. */
+export type ChoiceSetting = { kind: 'choice'; default: string; options: readonly string[] };
+
+export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting | ChoiceSetting;
 export type SettingKind = Setting['kind'];
 export type SettingsBlock = Readonly<Record<string, Setting>>;
 
@@ -25,6 +28,7 @@ export const s = {
   int: (o: Omit<IntSetting, 'kind'>): IntSetting => ({ kind: 'int', ...o }),
   text: (o: Omit<TextSetting, 'kind'>): TextSetting => ({ kind: 'text', ...o }),
   intList: (o: Omit<IntListSetting, 'kind'>): IntListSetting => ({ kind: 'int_list', ...o }),
+  choice: (o: Omit<ChoiceSetting, 'kind'>): ChoiceSetting => ({ kind: 'choice', ...o }),
 };
 
 /** The largest running number (a 32-bit counter, ten digits at most beside a prefix of up to 20). */
@@ -49,7 +53,9 @@ export type SettingValue<S extends Setting> = S extends BoolSetting
       ? string
       : S extends IntListSetting
         ? number[]
-        : never;
+        : S extends ChoiceSetting
+          ? string
+          : never;
 
 /** What every model has: whether the module is switched on in the settings group (docs/domain/fields.md,
  * "Model settings"). */
@@ -92,6 +98,8 @@ export function settingSchema(setting: Setting): z.ZodType {
         .array(z.number().int().min(setting.min).max(setting.max))
         .max(setting.maxItems)
         .refine((list) => new Set(list).size === list.length, 'errors.distinct');
+    case 'choice':
+      return z.enum(setting.options as [string, ...string[]]);
   }
 }
 

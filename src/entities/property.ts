@@ -1,6 +1,8 @@
 // A property (a building or site); docs/domain/fields.md, "Models".
 import { defineEntity } from './define';
 import { f } from './fields';
+import { s } from './model-settings';
+import { INSURANCE_PRESET_NAMES } from '../domain/insurance';
 
 export const property = defineEntity({
   name: 'property',
@@ -37,6 +39,15 @@ export const property = defineEntity({
   },
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'name' },
+  /** The insurance values' re-indexing rule (docs/domain/calculations.md, "Insurance values"): a canton's preset,
+   * or (no preset) the threshold, rounding and reduced-value wear set here. */
+  settings: {
+    insurance_preset: s.choice({ default: '', options: ['', ...INSURANCE_PRESET_NAMES] }),
+    insurance_index_series: s.text({ default: '', max: 100 }),
+    insurance_threshold: s.int({ default: 2, min: 0, max: 50 }),
+    insurance_rounding: s.int({ default: 1, min: 1, max: 10_000 }),
+    insurance_reduced_wear: s.int({ default: 50, min: 0, max: 100 }),
+  },
   validate: (p) =>
     typeof p.country === 'string' && !/^[A-Z]{2}$/.test(p.country)
       ? [{ path: 'country', key: 'validation.country' }]

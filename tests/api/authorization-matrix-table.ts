@@ -658,6 +658,13 @@ export const OTHER: Record<string, OtherSpec> = {
     ...admin((f) => `/properties/${f.propertyA}/delete-request`, undefined, true),
     answers: { noRights: 404 },
   },
+  // a preview of re-indexing A's visible property: the right to update it, every uuid in the caller's scope (the
+  // fixture names no index series: a 422 of the body once let through)
+  'POST /api/v1/properties/reindex-insurance': {
+    class: 'member',
+    body: (f) => ({ uuids: [f.propertyA], dry_run: true }),
+    answers: { superuser: 404, viewOnly: 403, tokenViewOnly: 403, noRights: 404, memberB: 404 },
+  },
   'GET /api/v1/property-delete-requests': admin((f) => `/property-delete-requests?settings_group_uuid=${f.sgA}`),
   'DELETE /api/v1/property-delete-requests/{uuid}': admin(
     (f) => `/property-delete-requests/${f.deleteRequestA}`,

@@ -276,3 +276,72 @@ test('a lifetime corrected in the facilities grid moves its figures, its place i
     })
     .toEqual([1000, -1000]);
 });
+
+test('insurance values are re-indexed by a canton’s rule: the preview first, then one write that Undo takes back', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const year = new Date().getFullYear();
+  await signInTo(page, '/');
+  const [any] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const sg = any!.settings_group_uuid;
+  const series = `Ostschweiz ${tag}`;
+  // wear 60 %, the index 104 at the last estimate and 106 now: St. Gallen re-indexes on any move, to CHF 100
+  const property = await apiPost<Rec>(page, 'properties', {
+    settings_group_uuid: sg,
+    name: `Kornhaus ${tag}`,
+    insurance_value_new: '500000',
+    insurance_value_current: '200000',
+    insurance_index_base: '104',
+  });
+  await apiPost(page, 'construction-cost-indexes', { settings_group_uuid: sg, series, year, value: '106' });
+
+  // the canton's rule and the series, on the property settings page
+  await page.goto('/settings/property');
+  await page.getByLabel('Cantonal rule for insurance values').selectOption('st_gallen');
+  await page.getByLabel('Index series for insurance values').fill(series);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  // only this property in the selection; the preview writes nothing
+  await page.evaluate(
+    (uuid) => sessionStorage.setItem('hauswerk.selectedProperties', JSON.stringify([uuid])),
+    property.uuid,
+  );
+  await page.goto('/renewal');
+  const section = page.getByRole('region', { name: 'Insurance values' });
+  await section.getByRole('button', { name: 'Preview re-indexing' }).click();
+  const table = section.getByRole('table', { name: 'Insurance values, old and new' });
+  const row = table.getByRole('row', { name: new RegExp(`Kornhaus ${tag}`) });
+  await expect(row).toContainText('Re-indexed');
+  await expect(row).toContainText('1.92 %');
+  // 500,000 × 106 ÷ 104 = 509,615.38 → 509,600; the current value likewise; the time value from 50 % wear
+  await expect(row).toContainText('509,600.00');
+  await expect(row).toContainText('203,800.00');
+  await expect(section.getByRole('status')).toContainText(`Index “${series}” ${year}: 106`);
+  const values = async () =>
+    (await apiGet<Record<string, string | null>>(page, `properties/${property.uuid}`)).insurance_value_new;
+  expect(Number(await values())).toBe(500000);
+
+  await section.getByRole('button', { name: 'Apply to 1 property' }).click();
+  await expect(page.getByText('Insurance values of 1 property re-indexed')).toBeVisible();
+  await expect.poll(async () => Number(await values())).toBe(509600);
+  const after = await apiGet<Record<string, string | null>>(page, `properties/${property.uuid}`);
+  expect(Number(after.insurance_value_reduced)).toBe(203800);
+  expect(Number(after.insurance_index_base)).toBe(106);
+
+  // one step of the undo stack: every value back as it was
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => Number(await values())).toBe(500000);
+  const undone = await apiGet<Record<string, string | null>>(page, `properties/${property.uuid}`);
+  expect(undone.insurance_value_reduced).toBeNull();
+  expect(Number(undone.insurance_index_base)).toBe(104);
+  expect(Number(undone.insurance_value_current)).toBe(200000);
+
+  // the demo's other properties keep their rule-free settings for the other journeys
+  await page.goto('/settings/property');
+  await page.getByLabel('Cantonal rule for insurance values').selectOption('');
+  await page.getByLabel('Index series for insurance values').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+});

@@ -25,6 +25,16 @@ describe('model settings', () => {
           expect(form.hints[key], `${language} ${entity.name}.${key}`).toBeTruthy();
           expect((admin.auditLog.fields as Record<string, string>)[key], `${language} audit ${key}`).toBeTruthy();
           expect((server.fields as Record<string, string>)[key], `${language} server ${key}`).toBeTruthy();
+          const setting = settingsOf(entity)[key]!;
+          // a choice names each of its values in the settings form's select ('' as `none`)
+          if (setting.kind === 'choice')
+            for (const value of setting.options)
+              expect(
+                (admin.modelSettings as { options: Record<string, Record<string, string>> }).options[key]?.[
+                  value || 'none'
+                ],
+                `${language} ${key} ${value}`,
+              ).toBeTruthy();
         }
     }
   });

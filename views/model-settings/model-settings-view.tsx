@@ -2,7 +2,17 @@
 // block of its definition (src/entities/model-settings.ts) — a switch for a yes/no value, a text input for a text, a
 // number or a list of numbers — for the admins of the selected settings group. Saving sends the keys changed; the
 // server checks them (one schema, the model's) and its 422 shows under each field.
-import { Button, Card, Classes, FormGroup, InputGroup, Intent, NonIdealState, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Card,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Switch,
+} from '@blueprintjs/core';
 import { Disable } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -121,27 +131,26 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
           const label = t(`admin.modelSettings.fields.${key}`);
           const hint = t(`admin.modelSettings.hints.${key}`);
           const draft = draftOf(key, setting);
-          return setting.kind === 'bool' ? (
-            <FormGroup
-              key={key}
-              helperText={invalid ? <ErrorLines messages={errors} /> : hint}
-              intent={invalid ? Intent.DANGER : Intent.NONE}
-            >
+          const control =
+            setting.kind === 'bool' ? (
               <Switch
                 id={id}
                 label={label}
                 checked={draft === true}
                 onChange={(e) => edit(key, e.currentTarget.checked)}
               />
-            </FormGroup>
-          ) : (
-            <FormGroup
-              key={key}
-              label={label}
-              labelFor={id}
-              helperText={invalid ? <ErrorLines messages={errors} /> : hint}
-              intent={invalid ? Intent.DANGER : Intent.NONE}
-            >
+            ) : setting.kind === 'choice' ? (
+              <HTMLSelect
+                id={id}
+                name={key}
+                value={String(draft)}
+                onChange={(e) => edit(key, e.currentTarget.value)}
+                options={setting.options.map((value) => ({
+                  value,
+                  label: t(`admin.modelSettings.options.${key}.${value || 'none'}`),
+                }))}
+              />
+            ) : (
               <InputGroup
                 id={id}
                 name={key}
@@ -152,6 +161,16 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
                 intent={invalid ? Intent.DANGER : Intent.NONE}
                 aria-invalid={invalid || undefined}
               />
+            );
+          // a switch carries its own label
+          return (
+            <FormGroup
+              key={key}
+              {...(setting.kind === 'bool' ? {} : { label, labelFor: id })}
+              helperText={invalid ? <ErrorLines messages={errors} /> : hint}
+              intent={invalid ? Intent.DANGER : Intent.NONE}
+            >
+              {control}
             </FormGroup>
           );
         })}
