@@ -3,11 +3,14 @@
 // declaration here; every model has `enabled`. No React, no SQL, no I/O.
 import { z } from 'zod';
 
-export type BoolSetting = { kind: 'bool'; default: boolean };
-export type IntSetting = { kind: 'int'; default: number; min: number; max: number };
-export type TextSetting = { kind: 'text'; default: string; max: number };
+/** What every kind may declare: `overriddenBy`, another setting of the model that, when set (not empty, not off),
+ * takes this one's place (a canton's preset over the threshold it implies); the form then shows this one disabled. */
+type SettingBase = { overriddenBy?: string };
+export type BoolSetting = SettingBase & { kind: 'bool'; default: boolean };
+export type IntSetting = SettingBase & { kind: 'int'; default: number; min: number; max: number };
+export type TextSetting = SettingBase & { kind: 'text'; default: string; max: number };
 /** A list of distinct whole numbers (a guarantee's reminder stages in days before its end). */
-export type IntListSetting = {
+export type IntListSetting = SettingBase & {
   kind: 'int_list';
   default: readonly number[];
   min: number;
@@ -16,7 +19,7 @@ export type IntListSetting = {
 };
 
 /** One of a fixed list of values ('' among them when the setting may be left unset): drawn as a select. */
-export type ChoiceSetting = { kind: 'choice'; default: string; options: readonly string[] };
+export type ChoiceSetting = SettingBase & { kind: 'choice'; default: string; options: readonly string[] };
 
 export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting | ChoiceSetting;
 export type SettingKind = Setting['kind'];

@@ -44,9 +44,9 @@ export const property = defineEntity({
   settings: {
     insurance_preset: s.choice({ default: '', options: ['', ...INSURANCE_PRESET_NAMES] }),
     insurance_index_series: s.text({ default: '', max: 100 }),
-    insurance_threshold: s.int({ default: 2, min: 0, max: 50 }),
-    insurance_rounding: s.int({ default: 1, min: 1, max: 10_000 }),
-    insurance_reduced_wear: s.int({ default: 50, min: 0, max: 100 }),
+    insurance_threshold: s.int({ default: 2, min: 0, max: 50, overriddenBy: 'insurance_preset' }),
+    insurance_rounding: s.int({ default: 1, min: 1, max: 10_000, overriddenBy: 'insurance_preset' }),
+    insurance_reduced_wear: s.int({ default: 50, min: 0, max: 100, overriddenBy: 'insurance_preset' }),
   },
   validate: (p) =>
     typeof p.country === 'string' && !/^[A-Z]{2}$/.test(p.country)

@@ -300,6 +300,8 @@ test('insurance values are re-indexed by a canton’s rule: the preview first, t
   await page.goto('/settings/property');
   await page.getByLabel('Cantonal rule for insurance values').selectOption('st_gallen');
   await page.getByLabel('Index series for insurance values').fill(series);
+  // the preset's rule takes the place of the group's own threshold, rounding and wear: shown, but not to be typed
+  await expect(page.getByLabel('Re-index threshold (%)')).toBeDisabled();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
 
@@ -341,6 +343,7 @@ test('insurance values are re-indexed by a canton’s rule: the preview first, t
   // the demo's other properties keep their rule-free settings for the other journeys
   await page.goto('/settings/property');
   await page.getByLabel('Cantonal rule for insurance values').selectOption('');
+  await expect(page.getByLabel('Re-index threshold (%)')).toBeEnabled();
   await page.getByLabel('Index series for insurance values').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();

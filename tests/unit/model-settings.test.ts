@@ -26,6 +26,8 @@ describe('model settings', () => {
           expect((admin.auditLog.fields as Record<string, string>)[key], `${language} audit ${key}`).toBeTruthy();
           expect((server.fields as Record<string, string>)[key], `${language} server ${key}`).toBeTruthy();
           const setting = settingsOf(entity)[key]!;
+          // a setting another one overrides names one of the same model
+          if (setting.overriddenBy) expect(keys, `${entity.name}.${key}`).toContain(setting.overriddenBy);
           // a choice names each of its values in the settings form's select ('' as `none`)
           if (setting.kind === 'choice')
             for (const value of setting.options)

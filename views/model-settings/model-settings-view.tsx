@@ -86,7 +86,8 @@ function errorsByKey(errors: FieldErrors): Record<string, string[]> {
 function SettingsForm({ sg, model }: { sg: string; model: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const settings = Object.entries(settingsOf(entityByName(model) ?? {}));
+  const entity = entityByName(model) ?? {};
+  const settings = Object.entries(settingsOf(entity));
   const loaded = useQuery({ queryKey: modelSettingsKeys.one(sg, model), queryFn: () => fetchModelSettings(sg, model) });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const draftOf = (key: string, setting: Setting) => drafts[key] ?? toDraft(setting, loaded.data?.[key]);
@@ -131,6 +132,8 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
           const label = t(`admin.modelSettings.fields.${key}`);
           const hint = t(`admin.modelSettings.hints.${key}`);
           const draft = draftOf(key, setting);
+          const over = setting.overriddenBy;
+          const overridden = over ? Boolean(draftOf(over, settingsOf(entity)[over]!)) : false;
           const control =
             setting.kind === 'bool' ? (
               <Switch
@@ -156,6 +159,7 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
                 name={key}
                 value={String(draft)}
                 onValueChange={(value) => edit(key, value)}
+                disabled={overridden}
                 inputMode={setting.kind === 'text' ? 'text' : 'numeric'}
                 maxLength={setting.kind === 'text' ? setting.max : undefined}
                 intent={invalid ? Intent.DANGER : Intent.NONE}
@@ -167,8 +171,17 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
             <FormGroup
               key={key}
               {...(setting.kind === 'bool' ? {} : { label, labelFor: id })}
-              helperText={invalid ? <ErrorLines messages={errors} /> : hint}
+              helperText={
+                invalid ? (
+                  <ErrorLines messages={errors} />
+                ) : overridden ? (
+                  t('admin.modelSettings.overridden', { name: t(`admin.modelSettings.fields.${over}`) })
+                ) : (
+                  hint
+                )
+              }
               intent={invalid ? Intent.DANGER : Intent.NONE}
+              disabled={overridden}
             >
               {control}
             </FormGroup>

@@ -19,6 +19,7 @@ import type { ReindexInsuranceReply } from '../../src/entities/analytics';
 import { property } from '../../src/entities/property';
 import { useTranslation } from '../../src/i18n';
 import { selectedPropertiesAtom } from '../../src/state/context';
+import './renewal.css';
 import { useChartContext } from '../charts/use-chart-context';
 
 type Item = ReindexInsuranceReply['data'][number];
@@ -28,6 +29,7 @@ const FIELDS = [
   'insurance_value_reduced',
   'insurance_index_base',
 ] as const;
+const ORDER: readonly Item['outcome'][] = ['reindexed', 'below_threshold', 'unchanged', 'no_base'];
 /** The most properties one re-indexing takes (the endpoint's limit). */
 const MOST = 1000;
 
@@ -70,7 +72,9 @@ export function InsuranceReindex() {
   const previewing = useMutation({
     mutationFn: async () => reindex(await selectionUuids(sg!, selected), true),
     onSuccess: (reply) => {
-      const full = { data: reply.data, meta: reply.meta! };
+      // what would change first, then what stays and why
+      const data = [...reply.data].sort((a, b) => ORDER.indexOf(a.outcome) - ORDER.indexOf(b.outcome));
+      const full = { data, meta: reply.meta! };
       setPreview(full);
       setChosen(new Set(full.data.filter((d) => d.outcome === 'reindexed').map((d) => d.uuid)));
     },
@@ -105,17 +109,14 @@ export function InsuranceReindex() {
   const fieldErrors = isApiError(error) && error.status === 422 ? Object.values(error.errors).flat() : [];
   const canWrite = may(property.name, 'update');
   const money = (v: string | null) => (v === null ? '–' : currency(v, code));
+  const shown = (field: (typeof FIELDS)[number], v: string | null) =>
+    field === 'insurance_index_base' ? (v === null ? '–' : number(v)) : money(v);
   const pair = (item: Item, field: (typeof FIELDS)[number]) =>
     item.old[field] === item.new[field] ? (
-      field === 'insurance_index_base' ? (
-        (item.old[field] ?? '–')
-      ) : (
-        money(item.old[field])
-      )
+      shown(field, item.old[field])
     ) : (
       <span className="hw-insurance-change">
-        {field === 'insurance_index_base' ? (item.old[field] ?? '–') : money(item.old[field])} →{' '}
-        <strong>{field === 'insurance_index_base' ? item.new[field] : money(item.new[field])}</strong>
+        {shown(field, item.old[field])} → <strong>{shown(field, item.new[field])}</strong>
       </span>
     );
   const toggle = (uuid: string, on: boolean) =>
@@ -168,60 +169,62 @@ export function InsuranceReindex() {
       </div>
       {index && (
         <p role="status">
-          {t('charts.renewal.insurance.rule', {
-            series: index.series,
-            year: index.year,
-            value: number(index.value),
-            threshold: index.threshold,
-            rounding: number(index.rounding),
-            wear: index.reduced_wear,
-          })}
+          {t('charts.renewal.insurance.index', { series: index.series, year: index.year, value: number(index.value) })}{' '}
+          {index.threshold
+            ? t('charts.renewal.insurance.threshold', { threshold: index.threshold })
+            : t('charts.renewal.insurance.anyMove')}{' '}
+          {t('charts.renewal.insurance.rounding', { rounding: number(index.rounding) })}{' '}
+          {index.reduced_wear
+            ? t('charts.renewal.insurance.reduced', { wear: index.reduced_wear })
+            : t('charts.renewal.insurance.noReduced')}
         </p>
       )}
       {preview && (
-        <HTMLTable compact striped className="hw-insurance-table" aria-label={t('charts.renewal.insurance.table')}>
-          <thead>
-            <tr>
-              <th>
-                <span className="bp6-text-muted">{t('charts.renewal.insurance.write')}</span>
-              </th>
-              <th>{t('entities.property.fields.name')}</th>
-              <th>{t('charts.renewal.insurance.outcome')}</th>
-              <th>{t('charts.renewal.insurance.change')}</th>
-              {FIELDS.map((f) => (
-                <th key={f}>{t(`entities.property.fields.${f}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.data.map((item) => (
-              <tr key={item.uuid}>
-                <td>
-                  {item.outcome === 'reindexed' && (
-                    <Checkbox
-                      className="hw-insurance-check"
-                      checked={chosen.has(item.uuid)}
-                      aria-label={t('charts.renewal.insurance.writeOne', { name: item.name })}
-                      onChange={(e) => toggle(item.uuid, e.currentTarget.checked)}
-                    />
-                  )}
-                </td>
-                <td>
-                  <Link to={`/properties/${item.uuid}`}>{item.name}</Link>
-                </td>
-                <td>
-                  <Tag minimal intent={item.outcome === 'reindexed' ? Intent.PRIMARY : Intent.NONE}>
-                    {t(`charts.renewal.insurance.outcomes.${item.outcome}`)}
-                  </Tag>
-                </td>
-                <td>{item.change_percent === null ? '–' : `${number(item.change_percent)} %`}</td>
+        <div className="hw-insurance-scroll">
+          <HTMLTable compact striped className="hw-insurance-table" aria-label={t('charts.renewal.insurance.table')}>
+            <thead>
+              <tr>
+                <th>
+                  <span className="bp6-text-muted">{t('charts.renewal.insurance.write')}</span>
+                </th>
+                <th>{t('entities.property.fields.name')}</th>
+                <th>{t('charts.renewal.insurance.outcome')}</th>
+                <th>{t('charts.renewal.insurance.change')}</th>
                 {FIELDS.map((f) => (
-                  <td key={f}>{pair(item, f)}</td>
+                  <th key={f}>{t(`entities.property.fields.${f}`)}</th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {preview.data.map((item) => (
+                <tr key={item.uuid}>
+                  <td>
+                    {item.outcome === 'reindexed' && (
+                      <Checkbox
+                        className="hw-insurance-check"
+                        checked={chosen.has(item.uuid)}
+                        aria-label={t('charts.renewal.insurance.writeOne', { name: item.name })}
+                        onChange={(e) => toggle(item.uuid, e.currentTarget.checked)}
+                      />
+                    )}
+                  </td>
+                  <td>
+                    <Link to={`/properties/${item.uuid}`}>{item.name}</Link>
+                  </td>
+                  <td>
+                    <Tag minimal intent={item.outcome === 'reindexed' ? Intent.PRIMARY : Intent.NONE}>
+                      {t(`charts.renewal.insurance.outcomes.${item.outcome}`)}
+                    </Tag>
+                  </td>
+                  <td>{item.change_percent === null ? '–' : `${number(item.change_percent)} %`}</td>
+                  {FIELDS.map((f) => (
+                    <td key={f}>{pair(item, f)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
     </section>
   );
