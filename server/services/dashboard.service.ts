@@ -1,7 +1,8 @@
 // The home dashboard's tiles (docs/analytics-api.md, "Dashboard tiles"): each is a list query — a model and the
 // filter its grid applies — and its value is the count of that list, computed by the list's own conditions
-// (analytics-scope.ts), so the tile and the list it links to always agree.
-import { sql } from 'drizzle-orm';
+// (analytics-scope.ts), so the tile and the list it links to always agree. A tile may also sum a computed field of
+// what it counts (the renewal costs of the renewals due), computed by the model's own read (`computed`).
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import type { Tile, TileReply } from '../../src/entities/analytics';
@@ -9,7 +10,9 @@ import { addMonths } from '../../src/domain/contract-deadlines';
 import { isClosed, TICKET_STATES } from '../../src/domain/transitions';
 import type { AppContext } from '../context';
 import type { Access } from '../crud/access';
-import { rowsOf, tableOf } from '../crud/table';
+import { add, decToString, toDec, type Dec } from '../../src/domain/decimal';
+import { computedValues, virtualColumns } from '../crud/model-behaviour';
+import { rowsOf, selection, tableOf } from '../crud/table';
 import { requireView, scopedTo, type Selection } from './analytics-scope';
 
 const DAY = 86_400_000;
@@ -23,6 +26,8 @@ export const OPEN_TICKET_STATES = TICKET_STATES.filter((s) => !isClosed(s));
 export interface ListLink {
   entity: AnyEntity;
   filter: Record<string, unknown>;
+  /** A computed money field of the model whose sum over the records counted the tile gives as its `amount`. */
+  sum?: string;
 }
 
 export const tiles: Record<Tile, (today: string) => ListLink> = {
@@ -52,6 +57,13 @@ export const tiles: Record<Tile, (today: string) => ListLink> = {
     entity: entities.guarantee,
     filter: { status: ['active'], end_date: { from: today, to: addDays(today, 90) } },
   }),
+  // facilities to be renewed now or within the planning horizon (docs/domain/calculations.md, "Renewal figures"),
+  // and what renewing them costs
+  renewals_due: () => ({
+    entity: entities.facility,
+    filter: { renewal_status: ['immediate', 'due'] },
+    sum: 'renewal_costs',
+  }),
 };
 
 export const todayOf = (access: Access) => access.today ?? new Date().toISOString().slice(0, 10);
@@ -63,12 +75,32 @@ export async function tile(
   name: Tile,
   q: Selection & { settings_group_uuid: string },
 ): Promise<TileReply> {
-  const { entity, filter } = tiles[name](todayOf(access));
+  const today = todayOf(access);
+  const { entity, filter, sum } = tiles[name](today);
   requireView(access, q.settings_group_uuid, entity);
+  const where = scopedTo(entity, access, q, filter);
+  if (sum) {
+    const { value, amount } = await summed(ctx, access, entity, where, sum, today);
+    return { value, amount, model: entity.name, filter };
+  }
   const [row] = rowsOf<{ n: number }>(
-    await ctx.db.execute(
-      sql`select count(*)::int as n from ${tableOf(entity)} where ${scopedTo(entity, access, q, filter)}`,
-    ),
+    await ctx.db.execute(sql`select count(*)::int as n from ${tableOf(entity)} where ${where}`),
   );
   return { value: Number(row?.n ?? 0), model: entity.name, filter };
+}
+
+/** The records counted and the exact sum of their computed `field` (to cents), each computed as a read computes it:
+ * the rows with the model's read context, in one query. */
+async function summed(ctx: AppContext, access: Access, entity: AnyEntity, where: SQL, field: string, today: string) {
+  const context = Object.fromEntries(Object.entries(virtualColumns(entity, access)).filter(([k]) => k.startsWith('_')));
+  const rows = (await ctx.db
+    .select({ ...selection(entity, { virtual: false }), ...context })
+    .from(tableOf(entity))
+    .where(where)) as Record<string, unknown>[];
+  let total: Dec = { units: 0n, scale: 0 };
+  for (const row of rows) {
+    const value = toDec(computedValues(entity, row, today)[field]);
+    if (value) total = add(total, value);
+  }
+  return { value: rows.length, amount: decToString(total, 2) };
 }

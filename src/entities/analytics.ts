@@ -21,6 +21,7 @@ export const TILES = [
   'anomalous_readings',
   'contracts_cancellation_near',
   'guarantees_expiring',
+  'renewals_due',
 ] as const;
 export type Tile = (typeof TILES)[number];
 
@@ -112,9 +113,11 @@ export type ChartRow<C extends Chart> = z.infer<(typeof chartRows)[C]>;
 
 export const tileQuery = z.strictObject(selection);
 
-/** A tile's count, and the list (`model`) with the filter that shows exactly the records counted. */
+/** A tile's count, and the list (`model`) with the filter that shows exactly the records counted; `amount`, for a
+ * tile that also sums something of them (the renewal costs of the renewals due), as a decimal string. */
 export const tileReply = z.object({
   value: z.number(),
+  amount: z.string().optional(),
   model: z.string(),
   filter: z.record(z.string(), z.unknown()),
 });

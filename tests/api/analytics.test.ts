@@ -684,7 +684,7 @@ describe('the scope of the aggregates', () => {
 describe('a property an access rule hides from a member', () => {
   /** One of everything the aggregates count under a property: open and overdue tickets, a budget nearly spent,
    * a counter with an anomalous reading, a contract near its cancellation date, a guarantee ending, a task event
-   * due today (2 hours at 50). */
+   * due today (2 hours at 50), a facility due for renewal. */
   async function fill(ws: Ws, property: string, guarantor: string) {
     const base = { property_uuid: property };
     for (const [subject, due] of [
@@ -718,6 +718,14 @@ describe('a property an access rule hides from a member', () => {
       contract_start_date: `${year}-01-01`,
       contract_end_date: addDays(today(), 70),
       notice_period: 1,
+    });
+    // past its 10 years: due for renewal now, at 1,000
+    await ok(ws.client, '/facilities', {
+      ...base,
+      name: 'Lüftung',
+      lifetime: 10,
+      commissioning_year: year - 12,
+      unit_price: '1000.00',
     });
     const start = addDays(today(), 30);
     await ok(ws.client, '/guarantees', {
@@ -851,6 +859,7 @@ describe('a property an access rule hides from a member', () => {
         measurement: 'measurements',
         contract: 'contracts',
         guarantee: 'guarantees',
+        facility: 'facilities',
       }[reply.model]!;
       const list = json<{ meta: { total: number } }>(
         await m.client.get(`/${plural}?settings_group_uuid=${c.settingsGroup}&${filterQuery(reply.filter)}`),
@@ -882,7 +891,16 @@ describe('a property an access rule hides from a member', () => {
       expect((reply as { value: number }).value, tile).toBe(0);
     }
     // the lists the tiles link to answer alike
-    for (const list of ['tickets', 'task-events', 'budgets', 'measurements', 'contracts', 'guarantees', 'counters']) {
+    for (const list of [
+      'tickets',
+      'task-events',
+      'budgets',
+      'measurements',
+      'contracts',
+      'guarantees',
+      'counters',
+      'facilities',
+    ]) {
       await same((p) => `/${list}?settings_group_uuid=${c.settingsGroup}&property_uuids[]=${p}`);
       await same((p) => `/${list}?settings_group_uuid=${c.settingsGroup}&filter[property_uuid][]=${p}`);
     }

@@ -201,3 +201,22 @@ describe('lists sort and filter by the figures in SQL', () => {
     ]);
   });
 });
+
+describe('the home tile of the renewals due', () => {
+  it('counts the facilities due now or within the horizon and sums their renewal costs, as the list reads them', async () => {
+    const res = await a.client.get(`/dashboard/tiles/renewals_due?settings_group_uuid=${a.settingsGroup}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const tile = json<{ value: number; amount: string; model: string; filter: Record<string, unknown> }>(res);
+    expect(tile).toMatchObject({ model: 'facility', filter: { renewal_status: ['immediate', 'due'] } });
+    // the list the tile links to: the same facilities, whose costs add up to the tile's amount
+    const listed = await list('filter[renewal_status][]=immediate&filter[renewal_status][]=due');
+    expect(tile.value).toBe(listed.data.length);
+    const cents = listed.data.reduce((sum, f) => sum + Math.round(Number(f.renewal_costs ?? 0) * 100), 0);
+    expect(tile.amount).toBe((cents / 100).toFixed(2));
+    // by hand: Brenner (due, 400.00), Kessel (due, 2,200.00), Filter (immediate, 500.00), Pumpe (due, 100.00), Dach
+    // (immediate, 10,000.00), Schaltjahr (due, no unit price: counted, costs nothing); Alt is excluded, Lift is ok
+    const names = listed.data.map((f) => f.name).sort();
+    expect(names).toEqual(['Brenner', 'Dach', 'Filter', 'Kessel', 'Pumpe', 'Schaltjahr']);
+    expect(tile.amount).toBe('13200.00');
+  });
+});

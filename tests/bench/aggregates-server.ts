@@ -250,7 +250,8 @@ const chartSql: Record<Chart, (from: string, to: string) => string> = {
     group by 1 order by 1`,
 };
 
-const tileSql: Record<Tile, () => string> = {
+// the counting tiles (renewals_due sums the renewal costs the read computes: measured with the facility figures)
+const tileSql: Partial<Record<Tile, () => string>> = {
   open_tickets: () =>
     `select count(*)::int as n from tickets t where ${live('t')} and status in ${list(OPEN_TICKET_STATES)}`,
   overdue_tickets:
@@ -288,9 +289,9 @@ for (const chart of CHARTS)
     const rows = rowsOf<Record<string, unknown>>(await q(chartSql[chart](from, to)));
     return json(reply, JSON.stringify({ data: rows.map((r) => charts[chart].present(r)) }));
   });
-for (const name of TILES)
+for (const name of TILES.filter((t) => tileSql[t]))
   app.get(`/api/v1/bench/raw/dashboard/tiles/${name}`, async (_req, reply) => {
-    const [row] = rowsOf<{ n: number }>(await q(tileSql[name]()));
+    const [row] = rowsOf<{ n: number }>(await q(tileSql[name]!()));
     const { entity, filter } = tiles[name](today());
     return json(reply, JSON.stringify({ value: row!.n, model: entity.name, filter }));
   });

@@ -105,6 +105,17 @@ test('the home tiles link to their grids, which count what the tile says', async
     links.push({ href, value, label });
   }
   expect(links.map((l) => l.label)).toEqual(expect.arrayContaining(['Open tickets', 'Overdue tickets']));
+  // the renewals due also say what renewing them costs, as the tile's API sums it
+  const renewals = page.locator('.hw-tile[data-tile="renewals_due"]');
+  const [sg] = await apiGet<{ settings_group_uuid: string }[]>(page, 'properties?per_page=1');
+  const tile = (await (
+    await page.request.get(`/api/v1/dashboard/tiles/renewals_due?settings_group_uuid=${sg!.settings_group_uuid}`)
+  ).json()) as { amount: string };
+  expect(Number(tile.amount)).toBeGreaterThan(0);
+  const amount = Number(tile.amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  await expect(renewals.locator('.hw-tile-amount')).toHaveText(
+    new RegExp(`^CHF\\s${amount.replace(/[.,]/g, '\\$&')}$`),
+  );
   // the tiles of a model with a grid (task events have theirs, /task-events)
   const gridLinks = links.filter((l) => l.href.includes('?filter='));
   expect(gridLinks.length).toBeGreaterThanOrEqual(5);

@@ -36,6 +36,7 @@ export const TILE_MODELS: Record<Tile, string> = {
   anomalous_readings: 'measurement',
   contracts_cancellation_near: 'contract',
   guarantees_expiring: 'guarantee',
+  renewals_due: 'facility',
 };
 
 /** The tiles in the dashboard's order. */

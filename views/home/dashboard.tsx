@@ -20,13 +20,15 @@ import {
   type Selection,
   type Tile,
 } from '../charts/charts-api';
+import { useChartContext } from '../charts/use-chart-context';
 import './dashboard.css';
 
 const HomeCharts = lazy(() => import('./home-charts').then((m) => ({ default: m.HomeCharts })));
 
 function TileCard({ tile, selection }: { tile: Tile; selection: Selection }) {
   const { t } = useTranslation();
-  const { number } = useFormat();
+  const { number, currency } = useFormat();
+  const { currency: code } = useChartContext();
   const query = useQuery({
     queryKey: tileKey(tile, selection),
     queryFn: ({ signal }) => fetchTile(tile, selection, signal),
@@ -51,6 +53,7 @@ function TileCard({ tile, selection }: { tile: Tile; selection: Selection }) {
         {value}
       </span>
       <span className="hw-tile-label">{label}</span>
+      {query.data?.amount !== undefined && <span className="hw-tile-amount">{currency(query.data.amount, code)}</span>}
     </>
   );
   return (
