@@ -56,6 +56,13 @@ const kpis: Record<Exclude<MapKpi, 'none'>, () => Kpi> = {
     value: count,
     none: 0,
   }),
+  // renewal urgency: the facilities to renew now or within the planning horizon, as the home tile counts them
+  renewals_due: () => ({
+    entity: entities.facility,
+    filter: () => ({ renewal_status: ['immediate', 'due'] }),
+    value: count,
+    none: 0,
+  }),
 };
 
 /** The statement of the map's reply (JSON text in `body`); the caller's rights are checked before. */

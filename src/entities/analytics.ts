@@ -1,14 +1,13 @@
 // The map, the charts and the dashboard tiles (docs/analytics-api.md): their names, queries and replies, shared by the
 // server (validation, OpenAPI) and the browser (types).
 import { z } from 'zod';
+import { MAP_KPIS } from './map-kpis';
 import { valueSchemas } from './schemas';
 
 const listOf = <T extends z.ZodType>(item: T) =>
   z.union([item.transform((v) => [v]), z.array(item).max(200)]).transform((v) => v as z.output<T>[]);
 
-/** What the map colours its properties by. */
-export const MAP_KPIS = ['none', 'open_tickets', 'overdue_task_events', 'budget_use', 'anomalous_readings'] as const;
-export type MapKpi = (typeof MAP_KPIS)[number];
+export { MAP_KPIS, type MapKpi } from './map-kpis';
 
 export const CHARTS = ['budget-vs-actual', 'consumption', 'ticket-throughput', 'staffing', 'contract-volume'] as const;
 export type Chart = (typeof CHARTS)[number];

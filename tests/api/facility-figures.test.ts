@@ -220,3 +220,19 @@ describe('the home tile of the renewals due', () => {
     expect(tile.amount).toBe('13200.00');
   });
 });
+
+describe('the map’s renewal urgency', () => {
+  it('colours each property by its facilities due now or within the horizon', async () => {
+    const office = (await a.client.get(`/facilities/${uuids.Lift}`)).json().data.property_uuid as string;
+    for (const uuid of [a.property, office])
+      expect((await a.client.patch(`/properties/${uuid}`, { latitude: '47.1', longitude: '8.1' })).statusCode).toBe(
+        200,
+      );
+    const res = await a.client.get(`/map/properties?settings_group_uuid=${a.settingsGroup}&kpi=renewals_due`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = json<{ rows: [string, string, number, number, number][] }>(res).rows;
+    const value = Object.fromEntries(rows.map((r) => [r[0], r[4]]));
+    // the six of the tile under the first property; the office's lift is ok
+    expect(value).toEqual({ [a.property]: 6, [office]: 0 });
+  });
+});

@@ -135,3 +135,47 @@ test('map: clusters, a pin selects its row, filter to map area, drag a pin and u
   // nothing left the machine but the tile requests the map tried (and were refused)
   expect(outside.filter((url) => !/tile\.openstreetmap\.org/.test(url))).toEqual([]);
 });
+
+test('map: coloured by renewal urgency, a pin tells its facilities due and opens them in their grid', async ({
+  page,
+}) => {
+  await signInTo(page, '/');
+  const [any] = await apiGet<Property[]>(page, 'properties?per_page=1');
+  const year = new Date().getFullYear();
+  const place = { lat: 61.4978, lng: 23.761 };
+  const [property] = await apiPost<Property[]>(page, 'properties/bulk', {
+    rows: [
+      {
+        settings_group_uuid: any!.settings_group_uuid,
+        name: `Erneuerung ${Date.now().toString(36)}`,
+        latitude: place.lat.toFixed(6),
+        longitude: place.lng.toFixed(6),
+      },
+    ],
+  });
+  // two past their lifetime, one with years to go
+  for (const [name, commissioned] of [
+    ['Pumpe', year - 12],
+    ['Kessel', year - 11],
+    ['Dach', year - 1],
+  ] as const)
+    await apiPost(page, 'facilities', {
+      property_uuid: property!.uuid,
+      name,
+      lifetime: 10,
+      commissioning_year: commissioned,
+    });
+
+  await page.goto(`/map?lat=${place.lat}&lng=${place.lng}&z=17&kpi=renewals_due`);
+  await expect(page.getByRole('combobox', { name: 'Colour by' })).toHaveValue('renewals_due');
+  await expect.poll(() => drawn(page, 'points')).toBeGreaterThan(0);
+  const box = await mapBox(page);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup).toContainText(property!.name);
+  await expect(popup).toContainText('Renewals due: 2');
+  await popup.getByRole('link', { name: 'Show the facilities due' }).click();
+  await expect(page).toHaveURL(/\/facilities\?filter=/);
+  await expect(page.getByText('Filtered by the link')).toBeVisible();
+  await expect(page.locator('.hw-grid-footer').getByText(/^2 records$/)).toBeVisible();
+});

@@ -2,9 +2,10 @@
 // supercluster's input, the colour class of a KPI value and of a cluster's total, the legend, and the `bbox`
 // parameter of a map view. No Leaflet here, so the unit tests and the benchmark's bare page read the same code.
 import type { AnyProps, PointFeature } from 'supercluster';
+import { MAP_KPIS, type MapKpi } from '../../src/entities/map-kpis';
 
-export const KPIS = ['none', 'open_tickets', 'overdue_task_events', 'budget_use', 'anomalous_readings'] as const;
-export type Kpi = (typeof KPIS)[number];
+export const KPIS = MAP_KPIS;
+export type Kpi = MapKpi;
 export const isKpi = (value: unknown): value is Kpi => (KPIS as readonly unknown[]).includes(value);
 
 /** A placed property as the server sends it: uuid, title, latitude, longitude, the KPI's value. */

@@ -8,6 +8,7 @@ import { recordQuery } from '../../src/api/records';
 import { useFormat } from '../../src/components/use-format';
 import { property } from '../../src/entities/property';
 import { useTranslation, type TFunction } from '../../src/i18n';
+import { linkPath } from '../charts/charts-api';
 import { clusterAggregate, kpiBucket, type Kpi } from './map-data';
 
 function KpiLine({ kpi, value, cluster }: { kpi: Kpi; value: number; cluster?: boolean }) {
@@ -67,6 +68,14 @@ export function PointPopup({ uuid, title, value, kpi }: { uuid: string; title: s
       <Link to={`/property/${uuid}`} className="hw-map-popup-link">
         {t('map.popup.open')}
       </Link>
+      {kpi === 'renewals_due' && value > 0 && (
+        <Link
+          to={linkPath({ model: 'facility', filter: { property_uuid: [uuid], renewal_status: ['immediate', 'due'] } })!}
+          className="hw-map-popup-link"
+        >
+          {t('map.popup.renewals')}
+        </Link>
+      )}
     </div>
   );
 }
