@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   reindexInsuranceBody,
+  renewalConditionQuery,
+  renewalConditionReply,
   reindexInsuranceReply,
   renewalForecastQuery,
   renewalForecastReply,
@@ -17,7 +19,7 @@ import { accessOf, todayAt, writeRouteConfig } from '../crud/access';
 import { RowsInvalid, sendRowErrors } from '../crud/row-errors';
 import { listQuerySchema } from '../crud/list-query';
 import { lazySchema } from '../lazy-schemas';
-import { forecast } from '../services/renewal.service';
+import { condition, forecast } from '../services/renewal.service';
 import { reindexInsuranceValues } from '../services/insurance.service';
 import { ok } from './schemas';
 
@@ -38,6 +40,17 @@ export async function renewalRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({ data: await forecast(ctx, await accessOf(ctx, req), req.query) }),
+  );
+  r.get(
+    '/renewal/condition',
+    {
+      schema: {
+        tags: ['analytics'],
+        querystring: lazySchema(() => renewalConditionQuery.extend({ filter: listQuerySchema(facility).shape.filter })),
+        response: ok(z.object({ data: renewalConditionReply })),
+      },
+    },
+    async (req) => ({ data: await condition(ctx, await accessOf(ctx, req), req.query) }),
   );
   r.post(
     '/properties/reindex-insurance',

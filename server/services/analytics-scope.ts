@@ -7,7 +7,10 @@
 // The workload, the staffing chart and a counter's consumption are built on the same conditions.
 import type { SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
+import type { AppContext } from '../context';
 import { may, type Access } from '../crud/access';
+import { computedValues, virtualColumns } from '../crud/model-behaviour';
+import { selection, tableOf } from '../crud/table';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
 import { listConditions } from '../crud/read';
 import { forbidden, notFound } from '../http-error';
@@ -50,4 +53,22 @@ export function scopedTo(entity: AnyEntity, access: Access, s: Selection, filter
 export function requireView(access: Access, settingsGroup: string, ...models: AnyEntity[]) {
   if (!access.roles.has(settingsGroup)) throw notFound();
   for (const m of models) if (!may(access, settingsGroup, 'view', m.name)) throw forbidden();
+}
+
+/** The rows of `entity` under `where`, each with the values its read computes for the caller's day (a facility's
+ * renewal figures), read with the model's read context in one query: for aggregates of computed values that SQL
+ * does not hold (the renewal costs a tile sums, the condition figures). */
+export async function computedRows(
+  ctx: AppContext,
+  access: Access,
+  entity: AnyEntity,
+  where: SQL,
+  today: string,
+): Promise<Record<string, unknown>[]> {
+  const context = Object.fromEntries(Object.entries(virtualColumns(entity, access)).filter(([k]) => k.startsWith('_')));
+  const rows = (await ctx.db
+    .select({ ...selection(entity, { virtual: false }), ...context })
+    .from(tableOf(entity))
+    .where(where)) as Record<string, unknown>[];
+  return rows.map((row) => ({ ...row, ...computedValues(entity, row, today) }));
 }

@@ -11,9 +11,8 @@ import { isClosed, TICKET_STATES } from '../../src/domain/transitions';
 import type { AppContext } from '../context';
 import type { Access } from '../crud/access';
 import { add, decToString, toDec, type Dec } from '../../src/domain/decimal';
-import { computedValues, virtualColumns } from '../crud/model-behaviour';
-import { rowsOf, selection, tableOf } from '../crud/table';
-import { requireView, scopedTo, type Selection } from './analytics-scope';
+import { rowsOf, tableOf } from '../crud/table';
+import { computedRows, requireView, scopedTo, type Selection } from './analytics-scope';
 
 const DAY = 86_400_000;
 export const addDays = (day: string, n: number) =>
@@ -89,17 +88,12 @@ export async function tile(
   return { value: Number(row?.n ?? 0), model: entity.name, filter };
 }
 
-/** The records counted and the exact sum of their computed `field` (to cents), each computed as a read computes it:
- * the rows with the model's read context, in one query. */
+/** The records counted and the exact sum of their computed `field` (to cents), each computed as a read computes it. */
 async function summed(ctx: AppContext, access: Access, entity: AnyEntity, where: SQL, field: string, today: string) {
-  const context = Object.fromEntries(Object.entries(virtualColumns(entity, access)).filter(([k]) => k.startsWith('_')));
-  const rows = (await ctx.db
-    .select({ ...selection(entity, { virtual: false }), ...context })
-    .from(tableOf(entity))
-    .where(where)) as Record<string, unknown>[];
+  const rows = await computedRows(ctx, access, entity, where, today);
   let total: Dec = { units: 0n, scale: 0 };
   for (const row of rows) {
-    const value = toDec(computedValues(entity, row, today)[field]);
+    const value = toDec(row[field]);
     if (value) total = add(total, value);
   }
   return { value: rows.length, amount: decToString(total, 2) };

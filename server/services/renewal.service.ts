@@ -4,19 +4,20 @@
 // a facility has none, its property's usage factor, indexed by the construction cost index series and price base year of the facility settings
 // (the years the series lacks are named). A facility left out is counted: excluded from renewal, or without a
 // renewal year or costs. A renewal date stored on a facility is one a user typed: it wins.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { facility } from '../../src/entities/facility';
 import { constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
 import { property } from '../../src/entities/property';
-import type { RenewalForecastQuery, RenewalForecastReply } from '../../src/entities/analytics';
+import type { RenewalConditionReply, RenewalForecastQuery, RenewalForecastReply } from '../../src/entities/analytics';
 import { renewalFigures } from '../../src/domain/renewal';
 import { renewalForecast, type ForecastItem } from '../../src/domain/renewal-forecast';
 import type { Access } from '../crud/access';
 import { col, tableOf } from '../crud/table';
 import { todayAt } from '../crud/access';
 import { readModelSettings } from '../crud/model-settings';
-import { requireView, scopedTo } from './analytics-scope';
+import { computedRows, requireView, scopedTo, type Selection } from './analytics-scope';
+import { conditionFigures, type ConditionFacility } from '../../src/domain/portfolio-condition';
 
 const COLUMNS = [
   'property_uuid',
@@ -202,4 +203,40 @@ async function insuranceShare(
     cents += Math.round(Number(r.value) * 100 * factor);
   }
   return (Math.round((cents * Number(percent)) / 100) / 100).toFixed(2);
+}
+
+/**
+ * The portfolio's condition (docs/analytics-api.md, "Portfolio condition"): the facilities the list shows for the
+ * selection and filter, each with the figures its read computes, summed per property and in all
+ * (src/domain/portfolio-condition.ts); the excluded ones are counted apart. Properties by name.
+ */
+export async function condition(
+  ctx: AppContext,
+  access: Access,
+  q: Selection & { settings_group_uuid: string },
+): Promise<RenewalConditionReply> {
+  requireView(access, q.settings_group_uuid, facility);
+  const today = access.today ?? todayAt(undefined);
+  const rows = await computedRows(ctx, access, facility, scopedTo(facility, access, q), today);
+  const counted = rows.filter((r) => r.excluded_from_renewal !== true);
+  const byProperty = new Map<string, ConditionFacility[]>();
+  for (const row of counted) {
+    const list = byProperty.get(String(row.property_uuid)) ?? [];
+    list.push(row as unknown as ConditionFacility);
+    byProperty.set(String(row.property_uuid), list);
+  }
+  const names = byProperty.size
+    ? ((await ctx.db
+        .select({ uuid: col(property, 'uuid'), name: col(property, 'name') })
+        .from(tableOf(property))
+        .where(inArray(col(property, 'uuid'), [...byProperty.keys()]))) as { uuid: string; name: string }[])
+    : [];
+  const nameOf = new Map(names.map((p) => [p.uuid, p.name]));
+  return {
+    total: conditionFigures(counted as unknown as ConditionFacility[]),
+    properties: [...byProperty]
+      .map(([uuid, list]) => ({ property_uuid: uuid, name: nameOf.get(uuid) ?? '', ...conditionFigures(list) }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.property_uuid.localeCompare(b.property_uuid)),
+    skipped_excluded: rows.length - counted.length,
+  };
 }

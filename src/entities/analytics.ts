@@ -235,3 +235,25 @@ export const reindexInsuranceReply = z.object({
   }),
 });
 export type ReindexInsuranceReply = z.infer<typeof reindexInsuranceReply>;
+
+/** `GET /renewal/condition` (docs/analytics-api.md, "Portfolio condition"): the selection, and the facilities list's
+ * filter (the route adds it). */
+export const renewalConditionQuery = z.strictObject(selection);
+
+const conditionFigures = z.object({
+  facilities: z.number(),
+  without_costs: z.number(),
+  replacement_value: z.string(),
+  time_value: z.string(),
+  immediate_costs: z.string(),
+  condition_ratio: z.string().nullable(),
+  fci: z.string().nullable(),
+  band: z.enum(['good', 'fair', 'poor', 'critical']).nullable(),
+});
+export const renewalConditionReply = z.object({
+  total: conditionFigures,
+  properties: z.array(conditionFigures.extend({ property_uuid: z.string(), name: z.string() })),
+  /** Facilities excluded from renewal, left out ("facility excluded from renewal calculation"). */
+  skipped_excluded: z.number(),
+});
+export type RenewalConditionReply = z.infer<typeof renewalConditionReply>;

@@ -236,3 +236,52 @@ describe('the map’s renewal urgency', () => {
     expect(value).toEqual({ [a.property]: 6, [office]: 0 });
   });
 });
+
+describe('the portfolio’s condition', () => {
+  it('gives the condition ratio and the facility condition index per property and in all', async () => {
+    const res = await a.client.get(`/renewal/condition?settings_group_uuid=${a.settingsGroup}`);
+    expect(res.statusCode, res.body).toBe(200);
+    type Figures = Record<string, unknown>;
+    const { data } = json<{ data: { total: Figures; properties: Figures[]; skipped_excluded: number } }>(res);
+    // by hand: Brenner 400 (80 left), Kessel 2,200 (440), Filter 500 immediate, Pumpe 100 (2 of 40 years: 5),
+    // Dach 10,000 immediate; Schaltjahr and Leer without costs; Alt excluded; Lift (the office's) without costs
+    const first = {
+      facilities: 7,
+      without_costs: 2,
+      replacement_value: '13200.00',
+      time_value: '525.00',
+      immediate_costs: '10500.00',
+      condition_ratio: '3.98',
+      fci: '79.55',
+      band: 'critical',
+    };
+    expect(data.skipped_excluded).toBe(1);
+    expect(data.total).toEqual({ ...first, facilities: 8, without_costs: 3 });
+    expect(data.properties).toEqual([
+      expect.objectContaining({ name: 'Büro', facilities: 1, replacement_value: '0.00', fci: null, band: null }),
+      { property_uuid: a.property, name: 'Seestrasse 1', ...first },
+    ]);
+    // the selection and the list's filter narrow it as they narrow the list
+    const office = json<{ data: { total: Figures } }>(
+      await a.client.get(
+        `/renewal/condition?settings_group_uuid=${a.settingsGroup}&property_uuids[]=${data.properties[0]!.property_uuid}`,
+      ),
+    ).data.total;
+    expect(office).toMatchObject({ facilities: 1, replacement_value: '0.00' });
+    const one = json<{ data: { total: Figures } }>(
+      await a.client.get(
+        `/renewal/condition?settings_group_uuid=${a.settingsGroup}&property_uuids[]=${a.property}&filter[renewal_status][]=due`,
+      ),
+    ).data.total;
+    // Brenner, Kessel, Pumpe and Schaltjahr (due, without costs)
+    expect(one).toMatchObject({ facilities: 4, without_costs: 1, replacement_value: '2700.00', fci: '0.00' });
+    expect(one.band).toBe('good');
+    // 404 for another settings group, 422 for a bad filter
+    const other = await workspace(env);
+    expect((await a.client.get(`/renewal/condition?settings_group_uuid=${other.settingsGroup}`)).statusCode).toBe(404);
+    const bad = await a.client.get(
+      `/renewal/condition?settings_group_uuid=${a.settingsGroup}&filter[remaining_lifetime][from]=x`,
+    );
+    expect(bad.statusCode).toBe(422);
+  });
+});

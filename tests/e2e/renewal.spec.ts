@@ -12,6 +12,20 @@ interface Rec {
   uuid: string;
   settings_group_uuid: string;
 }
+/** Selects one property of its settings group for the next page load (the browser session's selected context). The
+ * page first picks its settings group itself once the user's groups have loaded, which drops any properties chosen
+ * before it: so that is waited for. */
+async function selectOnly(page: Page, property: Rec) {
+  await page.waitForFunction(() => sessionStorage.getItem('hauswerk.selectedSettingsGroup') !== null);
+  await page.evaluate(
+    ({ sg, uuid }) => {
+      sessionStorage.setItem('hauswerk.selectedSettingsGroup', JSON.stringify(sg));
+      sessionStorage.setItem('hauswerk.selectedProperties', JSON.stringify([uuid]));
+    },
+    { sg: property.settings_group_uuid, uuid: property.uuid },
+  );
+}
+
 interface Forecast {
   years: { year: number; total: string }[];
 }
@@ -306,10 +320,7 @@ test('insurance values are re-indexed by a canton’s rule: the preview first, t
   await expect(page.getByText('Settings saved.')).toBeVisible();
 
   // only this property in the selection; the preview writes nothing
-  await page.evaluate(
-    (uuid) => sessionStorage.setItem('hauswerk.selectedProperties', JSON.stringify([uuid])),
-    property.uuid,
-  );
+  await selectOnly(page, property);
   await page.goto('/renewal');
   const section = page.getByRole('region', { name: 'Insurance values' });
   await section.getByRole('button', { name: 'Preview re-indexing' }).click();
@@ -347,4 +358,42 @@ test('insurance values are re-indexed by a canton’s rule: the preview first, t
   await page.getByLabel('Index series for insurance values').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
+});
+
+test('the portfolio’s condition: the ratio and the condition index of the selection, the immediate costs open their facilities', async ({
+  page,
+}) => {
+  const tag = Date.now().toString(36);
+  const year = new Date().getFullYear();
+  await signInTo(page, '/');
+  const [any] = await apiGet<Rec[]>(page, 'properties?per_page=1');
+  const property = await apiPost<Rec>(page, 'properties', {
+    settings_group_uuid: any!.settings_group_uuid,
+    name: `Zustand ${tag}`,
+  });
+  // 1,000 to renew now; 3,000 with 10 of 20 years left (time value 1,500): Z/N 1,500 ÷ 4,000, FCI 1,000 ÷ 4,000
+  for (const [name, lifetime, commissioned, price] of [
+    ['Boiler', 10, year - 12, '1000'],
+    ['Fenster', 20, year - 10, '3000'],
+  ] as const)
+    await apiPost(page, 'facilities', {
+      property_uuid: property.uuid,
+      name,
+      lifetime,
+      commissioning_year: commissioned,
+      unit_price: price,
+    });
+  await selectOnly(page, property);
+  await page.goto('/renewal');
+  const section = page.getByRole('region', { name: 'Condition of the portfolio' });
+  const total = section.getByLabel('Condition of the selection');
+  await expect(total).toContainText('Condition ratio (Z/N)37.5 %');
+  await expect(total).toContainText('Facility condition index25 % Poor');
+  const row = section.getByRole('table', { name: 'Condition per property' }).getByRole('row', { name: /Zustand/ });
+  await expect(row).toContainText('CHF 4,000.00');
+  await total.getByRole('link', { name: 'CHF 1,000.00' }).click();
+  await expect(page).toHaveURL(/\/facilities\?filter=/);
+  await expect(page.getByText('Filtered by the link')).toBeVisible();
+  await expect(page.locator('.hw-grid-footer').getByText(/^1 record$/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Boiler/ })).toBeVisible();
 });

@@ -2,7 +2,8 @@
 // selected settings group's facilities (and properties) per year over 5 to 50 years, stacked by renewal group or
 // property, in tranches or under a yearly budget cap with the backlog, with a budget line (an amount or a share of
 // the insurance value); what the forecast left out is said and
-// linked to the facilities concerned; below it, the insurance values' re-indexing (./insurance-reindex.tsx). The choices are kept in the address, so a link or a reload shows the same.
+// linked to the facilities concerned; below it, the portfolio's condition (./portfolio-condition.tsx) and the
+// insurance values' re-indexing (./insurance-reindex.tsx). The choices are kept in the address, so a link or a reload shows the same.
 import { Callout, Classes, FormGroup, H1, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +20,7 @@ import type { ForecastChoice } from './renewal-chart';
 const ICON = pageAt('/renewal')!.icon;
 // recharts loads after the screen's frame
 const RenewalChart = lazy(() => import('./renewal-chart').then((m) => ({ default: m.RenewalChart })));
+const PortfolioCondition = lazy(() => import('./portfolio-condition').then((m) => ({ default: m.PortfolioCondition })));
 const InsuranceReindex = lazy(() => import('./insurance-reindex').then((m) => ({ default: m.InsuranceReindex })));
 
 const YEARS = [5, 10, 15, 20, 25, 30, 40, 50] as const;
@@ -133,6 +135,11 @@ export function RenewalView() {
         </Suspense>
       )}
       <p className={Classes.TEXT_MUTED}>{t('charts.renewal.rules')}</p>
+      {!isLoading && may(facility.name) && (
+        <Suspense fallback={<Spinner />}>
+          <PortfolioCondition />
+        </Suspense>
+      )}
       {!isLoading && may(property.name) && (
         <Suspense fallback={<Spinner />}>
           <InsuranceReindex />
