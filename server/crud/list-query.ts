@@ -169,10 +169,10 @@ export function bboxConditions(entity: AnyEntity, bbox: Bbox | undefined): SQL[]
 }
 
 /** The model's named filters in a list query's filter (`listFilters`, server/crud/model-behaviour.ts). */
-export function namedFilterConditions(entity: AnyEntity, filter: ListQuery['filter']): SQL[] {
+export function namedFilterConditions(entity: AnyEntity, filter: ListQuery['filter'], today: string): SQL[] {
   const named = listFiltersOf(entity);
   return Object.entries(filter ?? {}).flatMap(([name, value]) =>
-    value !== undefined && Object.hasOwn(named, name) ? [named[name]!.condition(value)] : [],
+    value !== undefined && Object.hasOwn(named, name) ? [named[name]!.condition(value, today)] : [],
   );
 }
 

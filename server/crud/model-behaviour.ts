@@ -124,7 +124,8 @@ export interface JobOutcome {
  * beside the fields, for what no field holds (a budget's share used); `condition` gets the parsed value. */
 export interface ListFilter {
   schema: z.ZodType;
-  condition: (value: unknown) => SQL;
+  /** `today`: the caller's day, for a filter of figures that move with it (a facility's renewals in a year). */
+  condition: (value: unknown, today: string) => SQL;
 }
 
 /** A parameter of a model's list query beside the engine's own (a saved view's `table`: how its clients asked

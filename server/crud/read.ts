@@ -60,7 +60,7 @@ export function filterConditions(entity: AnyEntity, access: Access, filter: List
     if (entity.fields[name]?.kind === 'refs') return [refsContainAny(entity, name, access, value as string[])];
     return filterCondition(entity, name, value, { today: access.today }) ?? [];
   });
-  return [...parts, ...namedFilterConditions(entity, filter)];
+  return [...parts, ...namedFilterConditions(entity, filter, access.today ?? todayAt(undefined))];
 }
 
 /**

@@ -5,6 +5,7 @@
 // the same values (`computedSql`). The tasks tied to a facility are offered before archiving it
 // (archive-cascade.routes.ts takes its archive over).
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { bookValue, type FacilityInput } from '../../src/domain/facility-figures';
 import { renewalFigures, type RenewalFacility } from '../../src/domain/renewal';
 import { facility as facilityModel } from '../../src/entities/facility';
@@ -83,6 +84,17 @@ function figuresOf(row: Row, today: string) {
  * src/domain/renewal.ts, in integers (PostgreSQL's greatest and least skip nulls, so each figure is guarded).
  */
 function renewalSql(today: string): Record<string, SQL> {
+  const { age, remaining, renewalYear, horizonOf, excluded, startYear } = renewalParts(today);
+  return {
+    age: sql`(case when ${excluded} or ${startYear} is null then null else ${age} end)`,
+    remaining_lifetime: remaining,
+    renewal_year: renewalYear,
+    renewal_status: horizonOf(remaining),
+  };
+}
+
+/** The expressions of the figures, for the list's computed fields and for the named filter `renews_in`. */
+function renewalParts(today: string) {
   const year = Number(today.slice(0, 4));
   if (!Number.isInteger(year)) throw new RangeError(`not a day: ${today}`);
   const y = sql.raw(String(year));
@@ -109,13 +121,33 @@ function renewalSql(today: string): Record<string, SQL> {
     String(facilityModel.settings!.planning_horizon!.default),
   )})`;
   return {
-    age: sql`(case when ${excluded} or ${startYear} is null then null else ${age} end)`,
-    remaining_lifetime: remaining,
-    renewal_year: sql`(case when ${excluded} then null when ${manual} then ${manualYear}
+    y,
+    age,
+    excluded,
+    startYear,
+    effective,
+    remaining,
+    renewalYear: sql`(case when ${excluded} then null when ${manual} then ${manualYear}
       when ${known} then least(${dateYear} + ${effective}, ${y} + ${computedRemaining}) end)`,
-    renewal_status: sql`(case when ${remaining} = 0 then 'immediate' when ${remaining} <= ${horizon} then 'due'
-      when ${remaining} is not null then 'ok' end)`,
+    horizonOf: (r: SQL) => sql`(case when ${r} = 0 then 'immediate' when ${r} <= ${horizon} then 'due'
+      when ${r} is not null then 'ok' end)`,
   };
+}
+
+/** `filter[renews_in][from]=…&[to]=…` (docs/analytics-api.md, "Renewal forecast"): the facilities the forecast
+ * counts in one of these years: in their renewal year (an overdue one this year) and again every effective
+ * lifetime after it (the latest repetition up to `to` is at least `from`); `from` after `to` lists none. */
+const year = z.coerce.number().int().min(1800).max(2300);
+const renewsIn = z.strictObject({ from: year, to: year });
+
+function renewsInCondition(value: unknown, today: string): SQL {
+  const { from, to } = value as z.infer<typeof renewsIn>;
+  const { y, renewalYear, effective } = renewalParts(today);
+  const first = sql`greatest(${renewalYear}, ${y})`;
+  const a = sql.raw(String(from));
+  const b = sql.raw(String(to));
+  return sql`(${renewalYear} is not null and ${first} <= ${b} and (${first} >= ${a}
+    or (${effective} is not null and ${first} + ((${b} - ${first}) / ${effective}) * ${effective} >= ${a})))`;
 }
 
 export const facility: ModelBehaviour = {
@@ -137,6 +169,7 @@ export const facility: ModelBehaviour = {
     };
   },
   computedSql: renewalSql,
+  listFilters: { renews_in: { schema: renewsIn, condition: renewsInCondition } },
   links: [{ name: 'related-tasks' }],
   overrides: ['archive'],
 };

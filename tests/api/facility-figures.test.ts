@@ -285,3 +285,31 @@ describe('the portfolio’s condition', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('the forecast’s drill-down: the facilities renewed in some years', () => {
+  const renewing = async (from: number, to: number) =>
+    (await list(`filter[renews_in][from]=${from}&filter[renews_in][to]=${to}`)).data.map((f) => f.name).sort();
+  it('lists each facility in its renewal year (an overdue one this year) and every effective lifetime after', async () => {
+    // this year: Filter (overdue since Y − 2), Dach (grade 4); Filter again every 3 years
+    expect(await renewing(Y, Y)).toEqual(Y >= 2030 ? ['Dach', 'Filter', 'Schaltjahr'] : ['Dach', 'Filter']);
+    // Schaltjahr's computed date is 28 February 2030, whichever year this is
+    const leap = (year: number, names: string[]) => (year === 2030 ? [...names, 'Schaltjahr'].sort() : names);
+    expect(await renewing(Y + 3, Y + 3)).toEqual(leap(Y + 3, ['Filter']));
+    // Brenner and Kessel: Y + 5 (25 years) and Y + 4 (20 years); Pumpe's typed date Y + 2; Schaltjahr 2030
+    expect(await renewing(Y + 4, Y + 4)).toEqual(leap(Y + 4, ['Kessel']));
+    expect(await renewing(Y + 5, Y + 5)).toEqual(leap(Y + 5, ['Brenner']));
+    // a tranche: any repetition inside it; Lift's 11 years from Y − 1 is Y + 10
+    expect(await renewing(Y + 10, Y + 14)).toEqual(expect.arrayContaining(['Filter', 'Lift']));
+    expect(await renewing(Y + 10, Y + 14)).not.toContain('Alt'); // excluded
+    // the forecast's own year sums agree: this year's total is Filter's 500 and Dach's 10,000
+    const forecast = json<{ data: { years: { year: number; total: string }[] } }>(
+      await a.client.get(`/renewal/forecast?settings_group_uuid=${a.settingsGroup}&years=15`),
+    ).data.years;
+    expect(forecast.find((f) => f.year === Y)!.total).toBe('10500.00');
+    expect(await renewing(Y + 1, Y)).toEqual([]);
+    const bad = await a.client.get(
+      `/facilities?settings_group_uuid=${a.settingsGroup}&filter[renews_in][from]=x&filter[renews_in][to]=${Y}`,
+    );
+    expect(bad.statusCode).toBe(422);
+  });
+});

@@ -360,7 +360,7 @@ test('insurance values are re-indexed by a canton’s rule: the preview first, t
   await expect(page.getByText('Settings saved.')).toBeVisible();
 });
 
-test('the portfolio’s condition: the ratio and the condition index of the selection, the immediate costs open their facilities', async ({
+test('the portfolio’s condition: the ratio and the condition index of the selection, the immediate costs and a bar of the year open their facilities', async ({
   page,
 }) => {
   const tag = Date.now().toString(36);
@@ -393,6 +393,16 @@ test('the portfolio’s condition: the ratio and the condition index of the sele
   await expect(row).toContainText('CHF 4,000.00');
   await total.getByRole('link', { name: 'CHF 1,000.00' }).click();
   await expect(page).toHaveURL(/\/facilities\?filter=/);
+  await expect(page.getByText('Filtered by the link')).toBeVisible();
+  await expect(page.locator('.hw-grid-footer').getByText(/^1 record$/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Boiler/ })).toBeVisible();
+
+  // stacked by property, this year's bar opens the property's facilities renewed this year: the boiler alone
+  await page.goto('/renewal?group_by=property');
+  const chart = page.getByRole('figure', { name: 'Renewal forecast' });
+  await expect(chart.locator('.recharts-legend-wrapper')).toContainText(`Zustand ${tag}`);
+  await chart.locator('.recharts-bar-rectangle path').first().click();
+  await expect(page).toHaveURL(/\/facilities\?filter=.*renews_in/);
   await expect(page.getByText('Filtered by the link')).toBeVisible();
   await expect(page.locator('.hw-grid-footer').getByText(/^1 record$/)).toBeVisible();
   await expect(page.getByRole('row', { name: /Boiler/ })).toBeVisible();

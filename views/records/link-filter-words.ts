@@ -24,13 +24,16 @@ function valueWords(t: T, model: string, field: string, value: unknown): string 
   return String(value);
 }
 
+/** The models' named filters (server/models: a contract's `running`, a budget's `used_percent`, a facility's
+ * `renews_in`), worded by their own texts rather than a column's. */
+const NAMED = new Set(['running', 'used_percent', 'renews_in']);
+
 /** The filter's parts in words, in its order. */
 export function linkFilterWords(t: T, model: string, filter: Record<string, unknown>): string[] {
   return Object.entries(filter).map(([field, value]) => {
     if (field === 'no_cost_group')
       return t(value === '1' || value === 'true' ? 'charts.linkWords.noCostGroup' : 'charts.linkWords.withCostGroup');
-    const label =
-      field === 'running' || field === 'used_percent' ? t(`charts.linkWords.${field}`) : headerOf(t, model, field);
+    const label = NAMED.has(field) ? t(`charts.linkWords.${field}`) : headerOf(t, model, field);
     return `${label}: ${valueWords(t, model, field, value)}`;
   });
 }

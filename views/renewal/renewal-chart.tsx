@@ -1,7 +1,7 @@
 // The renewal forecast as a stacked bar chart (one stack per year or tranche, one colour per renewal group or
 // property or property group) with the backlog line under a budget cap, its table for the exports, and what the
-// forecast left out. A bar opens the facilities of its group in their grid (a property group's: those of its
-// properties).
+// forecast left out. A bar opens the facilities of its group renewed in its year or tranche in their grid (a
+// property group's: those of its properties).
 import { Callout } from '@blueprintjs/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -109,11 +109,17 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
       : []),
   ];
   const a = axes(theme);
-  const openGroup = async (key: string) => {
+  const openGroup = async (key: string, point: Point | undefined) => {
+    // the bar's year (or tranche): the facilities the forecast counts there, repetitions too; under a budget cap a
+    // bar also holds renewals moved from earlier years, so there the group's facilities of every year are listed
+    const years =
+      point && choice.smoothing !== 'budget_cap'
+        ? { renews_in: { from: point.year, to: choice.smoothing === 'tranches' ? point.year + 4 : point.year } }
+        : {};
     if (choice.groupBy !== 'property_group')
       return open({
         model: 'facility',
-        filter: { [choice.groupBy === 'property' ? 'property_uuid' : 'renewal_group_uuid']: [key] },
+        filter: { [choice.groupBy === 'property' ? 'property_uuid' : 'renewal_group_uuid']: [key], ...years },
       });
     const properties = await http.get<{ uuid: string }[]>('properties', {
       query: {
@@ -124,7 +130,7 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
         status_limiter: 'all',
       },
     });
-    open({ model: 'facility', filter: { property_uuid: properties.map((p) => p.uuid) } });
+    open({ model: 'facility', filter: { property_uuid: properties.map((p) => p.uuid), ...years } });
   };
   const excludedPath = linkPath({ model: 'facility', filter: { excluded_from_renewal: '1' } });
 
@@ -167,7 +173,7 @@ export function RenewalChart({ choice }: { choice: ForecastChoice }) {
               stackId="renewal"
               fill={theme.series[i % theme.series.length]}
               style={key ? { cursor: 'pointer' } : undefined}
-              onClick={() => key && void openGroup(key)}
+              onClick={(bar) => key && void openGroup(key, (bar as { payload?: Point }).payload)}
             />
           ))}
           {choice.smoothing === 'budget_cap' && (
