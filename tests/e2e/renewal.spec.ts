@@ -387,8 +387,8 @@ test('the portfolio’s condition: the ratio and the condition index of the sele
   await page.goto('/renewal');
   const section = page.getByRole('region', { name: 'Condition of the portfolio' });
   const total = section.getByLabel('Condition of the selection');
-  await expect(total).toContainText('Condition ratio (Z/N)37.5 %');
-  await expect(total).toContainText('Facility condition index25 % Poor');
+  await expect(total).toContainText('Condition ratio (Z/N)37.50 %');
+  await expect(total).toContainText('Facility condition index25.00 % Poor');
   const row = section.getByRole('table', { name: 'Condition per property' }).getByRole('row', { name: /Zustand/ });
   await expect(row).toContainText('CHF 4,000.00');
   await total.getByRole('link', { name: 'CHF 1,000.00' }).click();

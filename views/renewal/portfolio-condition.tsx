@@ -44,7 +44,9 @@ export function PortfolioCondition() {
     enabled: Boolean(selection.settingsGroupUuid),
   });
   const money = (v: string) => currency(v, code);
-  const percent = (v: string | null) => (v === null ? '–' : `${number(v)} %`);
+  // always two places, as the server gives them (42.50 %, not 42.5 %)
+  const percent = (v: string | null) =>
+    v === null ? '–' : `${number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
   const band = (f: Figures) =>
     f.band ? (
       <Tag minimal intent={BAND_INTENT[f.band]}>
