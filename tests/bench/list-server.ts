@@ -116,6 +116,40 @@ app.withTypeProvider<ZodTypeProvider>().get(
   },
 );
 
+// The forecast's baseline (tests/bench/forecast.bench.mjs): the same totals over `years` years from this year, one
+// hand-written statement for what the bench's facilities are (their own lifetime and unit price, no renewal group,
+// usage factor, condition, typed date or index): each renewed in its renewal year (an overdue one this year) and
+// again every lifetime. The reply as the forecast's, with its one group (none: '').
+app.get('/api/v1/bench/raw-forecast', async (req) => {
+  const years = Number((req.query as Record<string, string>).years ?? 50);
+  const from = new Date().getUTCFullYear();
+  const to = from + years - 1;
+  const rows = rowsOf<{ year: number; total: string | null }>(
+    await db.execute(sql`
+      select y.year, (select sum(f.unit_price * f.quantity) from facilities f
+          cross join lateral generate_series(greatest(f.commissioning_year + f.lifetime, ${from}::int), ${to}::int,
+            f.lifetime) r(year)
+          where r.year = y.year and f.settings_group_uuid = ${BENCH_GROUP} and f.deleted_at is null
+            and f.archived_at is null and f.excluded_from_renewal is not true)::numeric(16,2)::text as total
+      from generate_series(${from}::int, ${to}::int) y(year) order by y.year`),
+  );
+  return {
+    data: {
+      years: rows.map((r) => ({
+        year: Number(r.year),
+        total: r.total ?? '0.00',
+        groups: r.total ? { '': r.total } : {},
+        deferred: '0.00',
+        backlog: '0.00',
+      })),
+      skipped_excluded: 0,
+      skipped_incomplete: 0,
+      missing_index_years: [],
+      budget_line: null,
+    },
+  };
+});
+
 await app.listen({ port: Number(process.env.PORT ?? 8395), host: '127.0.0.1' });
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
