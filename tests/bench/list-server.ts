@@ -126,12 +126,16 @@ app.get('/api/v1/bench/raw-forecast', async (req) => {
   const to = from + years - 1;
   const rows = rowsOf<{ year: number; total: string | null }>(
     await db.execute(sql`
-      select y.year, (select sum(f.unit_price * f.quantity) from facilities f
+      with renewals as (
+        select r.year, sum(f.unit_price * f.quantity) as total from facilities f
           cross join lateral generate_series(greatest(f.commissioning_year + f.lifetime, ${from}::int), ${to}::int,
             f.lifetime) r(year)
-          where r.year = y.year and f.settings_group_uuid = ${BENCH_GROUP} and f.deleted_at is null
-            and f.archived_at is null and f.excluded_from_renewal is not true)::numeric(16,2)::text as total
-      from generate_series(${from}::int, ${to}::int) y(year) order by y.year`),
+          where f.settings_group_uuid = ${BENCH_GROUP} and f.deleted_at is null and f.archived_at is null
+            and f.excluded_from_renewal is not true
+          group by r.year)
+      select y.year, renewals.total::numeric(16,2)::text as total
+      from generate_series(${from}::int, ${to}::int) y(year) left join renewals on renewals.year = y.year
+      order by y.year`),
   );
   return {
     data: {
