@@ -4,19 +4,11 @@
 // Budget (renewal planning issue): the p50 of each within 1.5× the sort by name. A page is also checked to be in
 // order, so a fast wrong answer cannot pass.
 import { withDatabase } from './database.mjs';
-import { login } from './http.mjs';
+import { login, timedGet as timed } from './http.mjs';
 import { median, startServer } from './list.bench.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const page = (sort) => `/api/v1/facilities?per_page=100&sort_by=${sort}&status_limiter=active`;
-
-async function timed(base, cookie, path) {
-  const started = performance.now();
-  const res = await fetch(`${base}${path}`, { headers: { cookie, accept: 'application/json' } });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { ms: performance.now() - started, rows: body.data };
-}
 
 const ordered = (rows, field) => rows.length === 100 && rows.every((r, i) => i === 0 || rows[i - 1][field] <= r[field]);
 
@@ -29,7 +21,7 @@ export async function run() {
       const sorts = ['name', 'remaining_lifetime', 'renewal_year'];
       const times = Object.fromEntries(sorts.map((s) => [s, []]));
       const checks = {};
-      for (const s of sorts) checks[s] = ordered((await timed(base, cookie, page(s))).rows, s); // warm-up
+      for (const s of sorts) checks[s] = ordered((await timed(base, cookie, page(s))).body.data, s); // warm-up
       for (let i = 0; i < ROUNDS; i++) for (const s of sorts) times[s].push((await timed(base, cookie, page(s))).ms);
       const byName = median(times.name);
       return [

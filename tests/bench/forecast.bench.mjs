@@ -3,21 +3,13 @@
 // `/bench/raw-forecast`), asked alternately, one request at a time, median of BENCH_ROUNDS (9). Budget (renewal
 // planning issue): p50 ours ≤ 1.5× the baseline's; the two replies must agree year by year, or the figure is void.
 import { withDatabase } from './database.mjs';
-import { login } from './http.mjs';
+import { login, timedGet as timed } from './http.mjs';
 import { median, startServer } from './list.bench.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const GROUP = '00000000-0000-4000-8000-0000000000b1';
 const OURS = `/api/v1/renewal/forecast?settings_group_uuid=${GROUP}&years=50`;
 const RAW = '/api/v1/bench/raw-forecast?years=50';
-
-async function timed(base, cookie, path) {
-  const started = performance.now();
-  const res = await fetch(`${base}${path}`, { headers: { cookie, accept: 'application/json' } });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return { ms: performance.now() - started, body };
-}
 
 export async function run() {
   return withDatabase('forecast', async (url) => {

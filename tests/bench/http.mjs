@@ -27,3 +27,12 @@ export async function login(base, email = 'bench@hauswerk.test', password = 'ben
   jar.take(res);
   return jar.header();
 }
+
+/** One signed-in GET: its time in ms and its JSON body; a non-2xx answer throws. */
+export async function timedGet(base, cookie, path) {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, { headers: { cookie, accept: 'application/json' } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - started, body };
+}
