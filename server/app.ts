@@ -6,8 +6,6 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { loadConfig, outboxOn, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { compileAllRuleMatches } from './services/access-rule-matches';
@@ -23,34 +21,10 @@ import { registerTraffic } from './plugins/traffic';
 import { logOptions } from './plugins/logging';
 import { parseQuerystring } from './plugins/querystring';
 import { translate } from './i18n/messages';
-import { authRoutes } from './routes/auth.routes';
-import { accountRoutes } from './routes/account.routes';
-import { twoFactorRoutes } from './routes/two-factor.routes';
-import { modelSettingsRoutes } from './routes/model-settings.routes';
-import { settingsGroupRoutes } from './routes/settings-groups.routes';
-import { permissionRoutes } from './routes/permissions.routes';
-import { accessRuleRoutes } from './routes/access-rules.routes';
-import { invitationRoutes } from './routes/invitations.routes';
-import { propertyDeletionRoutes } from './routes/property-deletion.routes';
-import { auditLogRoutes } from './routes/audit-log.routes';
-import { systemNotificationRoutes } from './routes/system-notifications.routes';
-import { systemRoutes } from './routes/system.routes';
-import { crudRoutes } from './crud/crud-routes';
-import { bulkRoutes } from './crud/bulk-routes';
-import { exportRoutes } from './spreadsheet/export.routes';
-import { importRoutes } from './imports/imports.routes';
-import { preferenceRoutes } from './routes/preferences.routes';
-import { planningRoutes } from './routes/planning.routes';
-import { archiveCascadeRoutes } from './routes/archive-cascade.routes';
-import { contractRoutes } from './routes/contracts.routes';
-import { counterRoutes } from './routes/counters.routes';
-import { documentRoutes } from './documents/documents.routes';
-import { assignedToMeRoutes } from './routes/assigned-to-me.routes';
-import { analyticsRoutes } from './routes/analytics.routes';
-import { renewalRoutes } from './routes/renewal.routes';
+import { apiRoutes } from './routes/api';
+import { openApiDocument } from './openapi';
 import { installModels } from './crud/model-behaviour';
 import { models } from './models';
-import { APP_VERSION } from './version';
 import { lazySerializerCompiler, lazyValidatorCompiler } from './lazy-schemas';
 import type { AppContext } from './context';
 
@@ -110,13 +84,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Hauswerk API', version: APP_VERSION, description: 'Facility and property management workspace' },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerTraffic(app);
@@ -124,35 +91,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerNetworks(app); // after registerAuth: its hooks read the caller it sets
   registerInputGuard(app);
 
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      await api.register(twoFactorRoutes);
-      await api.register(settingsGroupRoutes);
-      await api.register(modelSettingsRoutes);
-      await api.register(permissionRoutes);
-      await api.register(accessRuleRoutes);
-      await api.register(invitationRoutes);
-      await api.register(propertyDeletionRoutes);
-      await api.register(auditLogRoutes);
-      await api.register(systemNotificationRoutes);
-      await api.register(preferenceRoutes);
-      await api.register(planningRoutes);
-      await api.register(contractRoutes);
-      await api.register(counterRoutes);
-      await api.register(archiveCascadeRoutes);
-      await api.register(documentRoutes);
-      await api.register(assignedToMeRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(renewalRoutes);
-      await api.register(crudRoutes);
-      await api.register(bulkRoutes());
-      await api.register(exportRoutes());
-      await api.register(importRoutes);
-    },
-    { prefix: '/api/v1' },
+  await app.register(apiRoutes(), { prefix: '/api/v1' });
+  // made on its first request, by an app of its own that lists every model's routes (server/openapi.ts)
+  let openApi: Promise<unknown> | undefined;
+  app.get(
+    '/api/v1/openapi.json',
+    { config: { public: true } },
+    () =>
+      (openApi ??= openApiDocument(ctx).catch((error: unknown) => {
+        openApi = undefined; // the next request tries again
+        throw error;
+      })),
   );
 
   const indexHtml = path.join(config.clientDir, 'index.html');

@@ -1,8 +1,8 @@
 // The one place that opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Column types are normalised here so that both produce identical API output.
 import fs from 'node:fs';
-import v8 from 'node:v8';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import * as planningSchema from './planning-schema';
 import * as contractSchema from './contract-schema';
 import { projectRoot } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import { setWasmFlags } from './wasm-flags';
 
 const schema = { ...accountSchema, ...entitySchema, ...planningSchema, ...contractSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -115,11 +116,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (await pendingMigrations(db)) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end(), stats };
   }
-  // PGlite's WebAssembly: V8 optimises a function once it has run for a budget of work; with the default budget, the
-  // database's own start-up (catalogue reads, one-off code) is optimised on the second core while the server loads,
-  // which costs a third of a cold start. Ten times the budget leaves one-off code unoptimised; what a busy server
-  // runs still gets optimised after a little more work (docs/decisions.md, "Start-up").
-  v8.setFlagsFromString('--wasm-tiering-budget=18000000');
+  setWasmFlags(); // before PGlite compiles its WebAssembly (wasm-flags.ts)
   // loaded only for the embedded database: a server on PostgreSQL never reads PGlite's modules
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -219,7 +216,7 @@ function copyDataTemplate(pgdata: string, demo: boolean) {
 /** The version of the PGlite package this process loads. */
 export function pgliteVersion(): string | undefined {
   try {
-    for (let dir = fileURLToPath(import.meta.resolve('@electric-sql/pglite')); dir !== path.dirname(dir);) {
+    for (let dir = createRequire(import.meta.url).resolve('@electric-sql/pglite'); dir !== path.dirname(dir);) {
       dir = path.dirname(dir);
       const file = path.join(dir, 'package.json');
       const pkg = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};

@@ -8,6 +8,7 @@ import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import { entityOfRoute, fieldLabel, modelOneLabel } from '../i18n/field-labels';
+import { routeUrl } from '../crud/route-url';
 
 interface Issue {
   keyword: string;
@@ -196,11 +197,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return validationReply(
         reply,
         locale,
-        zodIssuesToErrors(err.validation as unknown as Issue[], locale, '', entityOfRoute(req.routeOptions.url)),
+        zodIssuesToErrors(err.validation as unknown as Issue[], locale, '', entityOfRoute(routeUrl(req))),
       );
     }
     if (err instanceof ValidationFailed)
-      return validationReply(reply, locale, failedToErrors(err, locale, '', entityOfRoute(req.routeOptions.url)));
+      return validationReply(reply, locale, failedToErrors(err, locale, '', entityOfRoute(routeUrl(req))));
     if (err instanceof HttpError) {
       if (err.status === 403 || err.status === 429)
         req.log.warn({ event: err.status === 403 ? 'forbidden' : 'rate_limited', user: req.user?.id }, err.key);

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import type { UserRow } from '../context';
 import { allowedFrom, rulesOf } from '../services/networks.service';
+import { routeUrl } from '../crud/route-url';
 
 const denied = new WeakMap<UserRow, Set<string>>();
 
@@ -41,7 +42,7 @@ export function registerNetworks(app: FastifyInstance) {
     req.memberships = req.memberships.filter((m) => !refused.has(m.uuid));
     const inQuery = named(req.query);
     if (inQuery && refused.has(inQuery)) throw refuse(req, inQuery);
-    const url = req.routeOptions.url ?? '';
+    const url = routeUrl(req) ?? '';
     const inPath = (req.params as { uuid?: unknown } | undefined)?.uuid;
     if (url.startsWith('/api/v1/settings-groups/:uuid') && typeof inPath === 'string' && refused.has(inPath))
       throw refuse(req, inPath);

@@ -1,4 +1,4 @@
-// Health, the OpenAPI document, and the mail outbox (on by default without SMTP; only for this machine's callers).
+// Health and the mail outbox (on by default without SMTP; only for this machine's callers).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -27,8 +27,6 @@ export async function systemRoutes(app: FastifyInstance) {
       return { status: 'ok' as const, database: ctx.database.kind, version: APP_VERSION };
     },
   );
-
-  r.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   r.get(
     '/outbox',

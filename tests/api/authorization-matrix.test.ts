@@ -256,7 +256,7 @@ async function seed() {
 let ctxA: Context;
 beforeAll(async () => {
   env = await createTestEnv({ dataDir });
-  ops = operations(env.app);
+  ops = await operations(env.app);
   ({ ctxA } = await seed());
 }, 180_000);
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // Every route in the OpenAPI document answers 401 without a signed-in user, except the few public ones
 // (secure by default: a new route is protected unless it says otherwise).
 // @both-databases: every route of the OpenAPI document.
+import { openApiDocument } from '../../server/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, type TestEnv } from './harness';
 
@@ -40,7 +41,7 @@ const sample = (param: string) =>
 
 describe('every route', () => {
   it('answers 401 without a session unless it is public', async () => {
-    const doc = env.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await openApiDocument(env.app.ctx)) as { paths: Record<string, Record<string, unknown>> };
     const client = new Client(env.app);
     await client.csrf(); // a session without a user: the XSRF check passes, authentication must not
     let checked = 0;

@@ -14,7 +14,7 @@ const EXTREME_RUNS = Number(process.env.FUZZ_EXTREME_RUNS ?? 12);
 
 const target = await FuzzTarget.start();
 afterAll(() => target.close());
-const ops = target.operations();
+const ops = await target.operations();
 
 describe('the route fuzzer', () => {
   it('covers every route of the OpenAPI document, nothing left out', () => {

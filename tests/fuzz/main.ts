@@ -17,7 +17,7 @@ const unhandled: string[] = [];
 process.on('unhandledRejection', (e) => unhandled.push(String((e as Error)?.stack ?? e)));
 
 const target = await FuzzTarget.start();
-const all = target.operations();
+const all = await target.operations();
 // a route's exact key picks that route (a replay); otherwise every route whose key contains it
 const ops = all.filter((op) => !only || (all.some((o) => o.key === only) ? op.key === only : op.key.includes(only)));
 const failed: RouteResult[] = [];

@@ -2,6 +2,7 @@
 // against the real app on a seeded workspace. A request fails when the server answers 5xx, answers a 4xx outside
 // the error shapes, takes longer than REQUEST_TIMEOUT_MS, or leaves a key on a built-in prototype. After each
 // route the server must still answer health, sign a fresh user in and list records.
+import { openApiDocument } from '../../server/openapi';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,8 +84,8 @@ interface OpenApiOperation {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
 
-export function operations(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+export async function operations(app: FastifyInstance): Promise<Operation[]> {
+  const doc = (await openApiDocument(app.ctx)) as { paths: Record<string, Record<string, OpenApiOperation>> };
   const out: Operation[] = [];
   const bodyOf = (op?: OpenApiOperation) => op?.requestBody?.content?.['application/json']?.schema;
   for (const [p, methods] of Object.entries(doc.paths))
