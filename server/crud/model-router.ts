@@ -167,6 +167,8 @@ function serializerOf(route: ModelRoute, reply: FastifyReply): Serialize {
   if (!byStatus) serializers.set(route, (byStatus = {}));
   const known = byStatus;
   return (payload) => {
+    // fastify sets the JSON content type itself only when no serializer of the reply's own is set
+    if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
     const status = String(reply.statusCode);
     const key = response?.[status] ? status : response?.[`${status[0]}xx`] ? `${status[0]}xx` : 'default';
     const schema = response?.[key];

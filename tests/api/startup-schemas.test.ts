@@ -95,6 +95,8 @@ describe('route schemas at start', () => {
     const before = { ...schemaWork };
     const first = await client.get('/properties?per_page=1');
     expect(first.statusCode).toBe(200);
+    // a model route answers as fastify would: JSON with its content type
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const once = { built: schemaWork.built - before.built, compiled: schemaWork.compiled - before.compiled };
     // the list's query schema and its reply (with the record schema inside); one validator, one serializer
     expect(once.built).toBeGreaterThanOrEqual(2);
@@ -106,6 +108,7 @@ describe('route schemas at start', () => {
     // a bad query is still refused by the lazily compiled schema, with its field
     const bad = await client.get('/properties?per_page=100000');
     expect(bad.statusCode).toBe(422);
+    expect(bad.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(json<{ errors: Record<string, unknown> }>(bad).errors).toHaveProperty('per_page');
   });
 
