@@ -29,7 +29,11 @@ interface Props {
   allowClear: boolean;
   /** The picked record comes along (a form fills the property of a picked meter from it). */
   onPick: (uuid: string | null, record?: ApiRecord) => void;
-  onCancel: () => void;
+  /**
+   * Escape. Answers false when there was nothing left to cancel (the lookup's popover already closing): the key then
+   * goes on to whatever is around it, so that a second Escape pressed quickly closes the dialog.
+   */
+  onCancel: () => boolean | void;
 }
 
 /** Frames during which the search field takes the focus back (see `useFocusOnOpen`). */
@@ -126,9 +130,9 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
           rows.find((r) => r.uuid === pick),
         );
     } else if (event.key === 'Escape') {
+      if (onCancel() === false) return;
       event.preventDefault();
       event.stopPropagation();
-      onCancel();
     }
   };
 

@@ -199,7 +199,11 @@ function RefInput({ id, value, onChange, fieldRef, draft, lookupScope, invalid, 
           scope={scope}
           allowClear={!fieldRef.field.required}
           onPick={pick}
-          onCancel={() => setOpen(false)}
+          onCancel={() => {
+            if (!open) return false; // closing already: the Escape is the dialog's
+            setOpen(false);
+            return true;
+          }}
         />
       }
     >
