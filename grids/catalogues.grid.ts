@@ -1,6 +1,13 @@
-// The catalogues of a settings group (settings pages): units, cost groups, renewal groups, property groups, the
-// construction cost index.
-import { constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from '../src/entities/catalogues';
+// The catalogues of a settings group (settings pages): units, cost groups, renewal groups, the lifetime table
+// (component types), property groups, the construction cost index.
+import {
+  componentType,
+  constructionCostIndex,
+  costGroup,
+  propertyGroup,
+  renewalGroup,
+  unit,
+} from '../src/entities/catalogues';
 import { defineGrid } from './define-grid';
 
 export const unitsGrid = defineGrid(unit, { columns: ['name', 'symbol'] });
@@ -12,6 +19,10 @@ export const costGroupsGrid = defineGrid(costGroup, {
 
 export const renewalGroupsGrid = defineGrid(renewalGroup, {
   columns: ['name', 'default_lifetime', 'default_unit_price'],
+});
+
+export const componentTypesGrid = defineGrid(componentType, {
+  columns: ['name', 'lifetime', 'renewal_group_uuid', 'description'],
 });
 
 export const propertyGroupsGrid = defineGrid(propertyGroup, { columns: ['name', 'description'] });

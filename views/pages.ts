@@ -172,6 +172,11 @@ export const PAGES: readonly Page[] = [
     grid: 'catalogues',
     recordPage: false,
   }),
+  grid(settings('renewalComponentTypes', 'renewal/component-types', 'time'), {
+    model: 'component_type',
+    grid: 'catalogues',
+    recordPage: false,
+  }),
   grid(settings('renewalPropertyGroups', 'renewal/property-groups', 'refresh'), {
     model: 'property_group',
     grid: 'catalogues',

@@ -199,6 +199,7 @@ export const {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  component_type: componentType,
   property_group: propertyGroup,
   construction_cost_index: constructionCostIndex,
   task,

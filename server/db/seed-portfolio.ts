@@ -176,6 +176,16 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
   await insertAll(db, t.unit, units);
   await insertAll(db, t.costGroup, costGroups);
   await insertAll(db, t.renewalGroup, renewalGroups);
+  // the lifetime table: each kind of equipment as a component type, with its typical lifetime and renewal group
+  // (the demo's facilities keep a lifetime of their own, so their figures are as before; no random draw)
+  const componentTypes = EQUIPMENT.map(([name, group, lifetime]) => ({
+    uuid: uuid(),
+    name,
+    lifetime,
+    renewal_group_uuid: renewalGroups.find((g) => g.name === group)!.uuid,
+    ...stamp,
+  }));
+  await insertAll(db, t.componentType, componentTypes);
   // the renewal forecast's property groups: the properties by country (no random draw, so the rest stays as it was)
   const propertyGroups = new Map(
     [
@@ -330,6 +340,7 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
         serial_number: `SN${Math.floor(r() * 1e8)}`,
         cost_group_uuid: costGroups.find((c) => c.code === code)!.uuid,
         renewal_group_uuid: renewalGroups.find((g) => g.name === group)!.uuid,
+        component_type_uuid: componentTypes.find((c) => c.name === name)!.uuid,
         unit_uuid: units[0]!.uuid,
         quantity: String(1 + Math.floor(r() * 4)),
         unit_price: (2000 + Math.floor(r() * 60000)).toFixed(2),

@@ -1,6 +1,6 @@
 // Facilities (docs/domain/calculations.md, "Renewal figures"): the renewal figures and the book value on every read,
 // computed by the one function the forecast and the grid use (src/domain/renewal.ts) from the facility and its read
-// context (`_renewal`: its renewal group's defaults, its property's usage factor, the facility settings and the
+// context (`_renewal`: its renewal group's defaults, its component type's lifetime, its property's usage factor, the facility settings and the
 // index series they name, read in the same query); the figures lists sort and filter by are computed in SQL too, to
 // the same values (`computedSql`). The tasks tied to a facility are offered before archiving it
 // (archive-cascade.routes.ts takes its archive over).
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { bookValue, type FacilityInput } from '../../src/domain/facility-figures';
 import { renewalFigures, type RenewalFacility } from '../../src/domain/renewal';
 import { facility as facilityModel } from '../../src/entities/facility';
-import { constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
+import { componentType, constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
 import { property } from '../../src/entities/property';
 import { settingValues } from '../../src/entities/model-settings';
 import { modelSettings } from '../db/schema';
@@ -25,16 +25,24 @@ const settingsValues = () =>
     'settings_group_uuid',
   )} and ${modelSettings.model} = 'facility')`;
 
+/** A value of the facility's component type (the lifetime table), null without one. */
+const typeValue = (name: string) =>
+  sql`(select ${col(componentType, name)} from ${tableOf(componentType)} where ${col(componentType, 'uuid')} = ${F(
+    'component_type_uuid',
+  )})`;
+
+/** The facility's renewal group: its own, else its component type's. */
+const groupUuid = () => sql`coalesce(${F('renewal_group_uuid')}, ${typeValue('renewal_group_uuid')})`;
+
 /** What `computed` needs beside the row, as one JSON value per row (decimals as text, exact). */
 const renewalContext = () => {
   const group = (name: string) =>
-    sql`(select ${col(renewalGroup, name)} from ${tableOf(renewalGroup)} where ${col(renewalGroup, 'uuid')} = ${F(
-      'renewal_group_uuid',
-    )})`;
+    sql`(select ${col(renewalGroup, name)} from ${tableOf(renewalGroup)} where ${col(renewalGroup, 'uuid')} = ${groupUuid()})`;
   const series = sql`lower(trim(coalesce(${settingsValues()} ->> 'index_series', '')))`;
   const ix = (name: string) => col(constructionCostIndex, name);
   return sql`json_build_object(
     'lifetime', ${group('default_lifetime')},
+    'type_lifetime', ${typeValue('lifetime')},
     'unit_price', (${group('default_unit_price')})::text,
     'usage', (select ${col(property, 'usage_factor')}::text from ${tableOf(property)}
       where ${col(property, 'uuid')} = ${F('property_uuid')}),
@@ -47,6 +55,8 @@ const renewalContext = () => {
 
 interface Context {
   lifetime: number | null;
+  /** The component type's lifetime, which comes before the renewal group's default. */
+  type_lifetime: number | null;
   unit_price: string | null;
   usage: string | null;
   settings: Record<string, unknown> | null;
@@ -71,7 +81,7 @@ function figuresOf(row: Row, today: string) {
     {
       today,
       horizon: settings.planning_horizon,
-      group: c ? { default_lifetime: c.lifetime, default_unit_price: c.unit_price } : null,
+      group: c ? { default_lifetime: c.type_lifetime ?? c.lifetime, default_unit_price: c.unit_price } : null,
       usageFactor: c?.usage ?? null,
       index: indexed ? new Map(Object.entries(c?.index ?? {}).map(([y, v]) => [Number(y), v])) : null,
       priceBaseYear: indexed ? settings.price_base_year : null,
@@ -98,9 +108,11 @@ function renewalParts(today: string) {
   const year = Number(today.slice(0, 4));
   if (!Number.isInteger(year)) throw new RangeError(`not a day: ${today}`);
   const y = sql.raw(String(year));
-  const lifetime = sql`coalesce(${F('lifetime')}, (select ${col(renewalGroup, 'default_lifetime')} from ${tableOf(
+  // its own, else its component type's, else its renewal group's (the group its own or its component type's)
+  const lifetime = sql`coalesce(${F('lifetime')}, ${typeValue('lifetime')}, (select ${col(
     renewalGroup,
-  )} where ${col(renewalGroup, 'uuid')} = ${F('renewal_group_uuid')}))`;
+    'default_lifetime',
+  )} from ${tableOf(renewalGroup)} where ${col(renewalGroup, 'uuid')} = ${groupUuid()}))`;
   const usage = sql`coalesce((select ${col(property, 'usage_factor')} from ${tableOf(property)} where ${col(
     property,
     'uuid',

@@ -1,13 +1,14 @@
 // The renewal forecast (docs/analytics-api.md, "Renewal forecast"): the facilities the list shows for the selection
 // and filter (analytics-scope.ts, the list's own conditions), each one's renewal figures (src/domain/renewal.ts) and
-// their yearly sum (src/domain/renewal-forecast.ts), with the renewal group's default lifetime and unit price where
-// a facility has none, its property's usage factor, indexed by the construction cost index series and price base year of the facility settings
+// their yearly sum (src/domain/renewal-forecast.ts), with its component type's lifetime and the renewal group's
+// default lifetime and unit price where a facility has none, its property's usage factor, indexed by the construction cost index series and price base year of the facility settings
 // (the years the series lacks are named). A facility left out is counted: excluded from renewal, or without a
 // renewal year or costs. A renewal date stored on a facility is one a user typed: it wins.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { AnyEntity } from '../../src/entities/define';
 import { facility } from '../../src/entities/facility';
-import { constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
+import { componentType, constructionCostIndex, renewalGroup } from '../../src/entities/catalogues';
 import { property } from '../../src/entities/property';
 import type { RenewalConditionReply, RenewalForecastQuery, RenewalForecastReply } from '../../src/entities/analytics';
 import { renewalFigures } from '../../src/domain/renewal';
@@ -22,6 +23,7 @@ import { conditionFigures, type ConditionFacility } from '../../src/domain/portf
 const COLUMNS = [
   'property_uuid',
   'renewal_group_uuid',
+  'component_type_uuid',
   'lifetime',
   'commissioning_year',
   'commissioning_date',
@@ -50,46 +52,37 @@ export async function forecast(
     .from(tableOf(facility))
     .where(where)) as Record<(typeof COLUMNS)[number], unknown>[];
   // the renewal groups' defaults, for facilities without a lifetime or unit price of their own
-  const groups = new Map(
-    (
-      (await ctx.db
-        .select({
-          uuid: col(renewalGroup, 'uuid'),
-          default_lifetime: col(renewalGroup, 'default_lifetime'),
-          default_unit_price: col(renewalGroup, 'default_unit_price'),
-        })
-        .from(tableOf(renewalGroup))
-        .where(eq(col(renewalGroup, 'settings_group_uuid'), q.settings_group_uuid))) as {
-        uuid: string;
-        default_lifetime: number | null;
-        default_unit_price: string | null;
-      }[]
-    ).map((g) => [g.uuid, g]),
+  const groups = await bySettingsGroup<{ default_lifetime: number | null; default_unit_price: string | null }>(
+    ctx,
+    renewalGroup,
+    q.settings_group_uuid,
+    ['default_lifetime', 'default_unit_price'],
   );
+  // the lifetime table: a facility's component type gives its lifetime and group where it has none of its own
+  const types = await bySettingsGroup<{ lifetime: number; renewal_group_uuid: string | null }>(
+    ctx,
+    componentType,
+    q.settings_group_uuid,
+    ['lifetime', 'renewal_group_uuid'],
+  );
+  const typeOf = (row: Record<(typeof COLUMNS)[number], unknown>) =>
+    row.component_type_uuid ? types.get(String(row.component_type_uuid)) : undefined;
+  const groupOf = (row: Record<(typeof COLUMNS)[number], unknown>) =>
+    (row.renewal_group_uuid as string | null) ?? typeOf(row)?.renewal_group_uuid ?? null;
   // each property's group (a property in none stacks under "without") and usage factor (empty: 1)
-  const properties = new Map(
-    (
-      (await ctx.db
-        .select({
-          uuid: col(property, 'uuid'),
-          group: col(property, 'property_group_uuid'),
-          usage_factor: col(property, 'usage_factor'),
-        })
-        .from(tableOf(property))
-        .where(eq(col(property, 'settings_group_uuid'), q.settings_group_uuid))) as {
-        uuid: string;
-        group: string | null;
-        usage_factor: string | null;
-      }[]
-    ).map((p) => [p.uuid, p]),
+  const properties = await bySettingsGroup<{ property_group_uuid: string | null; usage_factor: string | null }>(
+    ctx,
+    property,
+    q.settings_group_uuid,
+    ['property_group_uuid', 'usage_factor'],
   );
   const keyOf = (row: Record<(typeof COLUMNS)[number], unknown>) => {
     const value =
       q.group_by === 'property'
         ? row.property_uuid
         : q.group_by === 'property_group'
-          ? properties.get(String(row.property_uuid))?.group
-          : row.renewal_group_uuid;
+          ? properties.get(String(row.property_uuid))?.property_group_uuid
+          : groupOf(row);
     return value == null ? '' : String(value);
   };
   // the facility settings: the horizon, and the index series and price base year the costs are indexed by
@@ -112,6 +105,15 @@ export async function forecast(
         ).map((r) => [Number(r.year), String(r.value)]),
       )
     : null;
+  // the defaults a facility without its own lifetime or unit price takes: its component type's lifetime first
+  const groupDefaults = (uuid: string | null, typeLifetime: number | undefined) => {
+    const group = uuid ? groups.get(uuid) : undefined;
+    if (!group && typeLifetime === undefined) return null;
+    return {
+      default_lifetime: typeLifetime ?? group?.default_lifetime ?? null,
+      default_unit_price: group?.default_unit_price ?? null,
+    };
+  };
   const missing = new Set<number>();
   const today = access.today ?? todayAt(undefined);
   const items: ForecastItem[] = [];
@@ -134,7 +136,7 @@ export async function forecast(
       {
         today,
         horizon: settings.planning_horizon,
-        group: row.renewal_group_uuid ? groups.get(String(row.renewal_group_uuid)) : null,
+        group: groupDefaults(groupOf(row), typeOf(row)?.lifetime),
         index,
         priceBaseYear: settings.price_base_year,
         usageFactor: properties.get(String(row.property_uuid))?.usage_factor ?? null,
@@ -239,4 +241,18 @@ export async function condition(
       .sort((a, b) => a.name.localeCompare(b.name) || a.property_uuid.localeCompare(b.property_uuid)),
     skipped_excluded: rows.length - counted.length,
   };
+}
+
+/** The named columns of a model's rows in one settings group, by uuid. */
+async function bySettingsGroup<T>(
+  ctx: AppContext,
+  entity: AnyEntity,
+  settingsGroup: string,
+  columns: string[],
+): Promise<Map<string, T & { uuid: string }>> {
+  const rows = (await ctx.db
+    .select(Object.fromEntries(['uuid', ...columns].map((c) => [c, col(entity, c)])))
+    .from(tableOf(entity))
+    .where(eq(col(entity, 'settings_group_uuid'), settingsGroup))) as (T & { uuid: string })[];
+  return new Map(rows.map((r) => [r.uuid, r]));
 }

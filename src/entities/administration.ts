@@ -20,6 +20,7 @@ export const RULE_MODELS = [
   'unit',
   'cost_group',
   'renewal_group',
+  'component_type',
   'property_group',
   'construction_cost_index',
   'task',

@@ -1,7 +1,7 @@
 // Catalogues per settings group used by the portfolio models (settings pages): units, cost groups (hierarchical
-// codes such as Swiss eBKP-H), renewal groups (default lifetime and unit cost), property groups (the renewal
-// forecast's stacks by group of properties), the construction cost index (a value per series and year, by which the
-// renewal costs are indexed).
+// codes such as Swiss eBKP-H), renewal groups (default lifetime and unit cost), the lifetime table (component types),
+// property groups (the renewal forecast's stacks by group of properties), the construction cost index (a value per
+// series and year, by which the renewal costs are indexed).
 import { defineEntity } from './define';
 import { f } from './fields';
 
@@ -40,6 +40,25 @@ export const renewalGroup = defineEntity({
     name: f.text({ required: true, max: 200, searchable: true }),
     default_lifetime: f.int({ min: 1, max: 200 }),
     default_unit_price: f.money({ min: 0 }),
+    description: f.longText(),
+  },
+  defaultSort: { field: 'name' },
+});
+
+/**
+ * The lifetime table: a component type ("Gas boiler") with its typical lifetime in years and the renewal group it
+ * belongs to. A facility that picks one (`component_type_uuid`) takes its lifetime and renewal group from it unless
+ * it has its own (docs/domain/calculations.md, "Renewal figures").
+ */
+export const componentType = defineEntity({
+  name: 'component_type',
+  plural: 'component-types',
+  titleField: 'name',
+  scope: 'settings_group',
+  fields: {
+    name: f.text({ required: true, max: 200, searchable: true, unique: true }),
+    lifetime: f.int({ required: true, min: 1, max: 200 }),
+    renewal_group_uuid: f.ref('renewal_group'),
     description: f.longText(),
   },
   defaultSort: { field: 'name' },

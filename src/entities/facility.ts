@@ -23,6 +23,8 @@ export const facility = defineEntity({
     model: f.text({ max: 100 }),
     cost_group_uuid: f.ref('cost_group'),
     renewal_group_uuid: f.ref('renewal_group'),
+    /** Its lifetime and renewal group where the facility has none of its own (catalogues.ts, `componentType`). */
+    component_type_uuid: f.ref('component_type'),
     unit_uuid: f.ref('unit'),
     quantity: f.decimal({ min: 0 }),
     unit_price: f.money({ min: 0 }),

@@ -7,7 +7,7 @@ import { area } from './area';
 import { facility } from './facility';
 import { contact } from './contact';
 import { tenancy } from './tenancy';
-import { constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from './catalogues';
+import { componentType, constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from './catalogues';
 import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket, ticketComment } from './ticket';
@@ -36,6 +36,7 @@ export const entities = {
   unit,
   cost_group: costGroup,
   renewal_group: renewalGroup,
+  component_type: componentType,
   property_group: propertyGroup,
   construction_cost_index: constructionCostIndex,
   task,
