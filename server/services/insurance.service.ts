@@ -10,7 +10,7 @@ import type { Locale } from '../../src/entities/account';
 import { constructionCostIndex } from '../../src/entities/catalogues';
 import { property } from '../../src/entities/property';
 import type { ReindexInsuranceBody, ReindexInsuranceReply } from '../../src/entities/analytics';
-import { insuranceRule, reindexInsurance, type InsuranceValues } from '../../src/domain/insurance';
+import { insuranceRule, reestimationDue, reindexInsurance, type InsuranceValues } from '../../src/domain/insurance';
 import { may, type Access } from '../crud/access';
 import { bulkUpdate, inTransaction, loadScoped } from '../crud/bulk';
 import { readModelSettingsOf } from '../crud/model-settings';
@@ -70,6 +70,7 @@ export async function reindexInsuranceValues(
         threshold: rule.threshold,
         rounding: rule.rounding,
         reduced_wear: rule.reducedWear,
+        reestimation_years: s.insurance_reestimation_years,
       });
     }
     const byGroup = new Map(indexes.map((i) => [i.settings_group_uuid, i]));
@@ -86,6 +87,11 @@ export async function reindexInsuranceValues(
         name: String(row.name),
         outcome: result.outcome,
         change_percent: result.change_percent,
+        reestimation_due: reestimationDue(
+          row.insurance_estimated_on ? String(row.insurance_estimated_on).slice(0, 10) : null,
+          index.reestimation_years,
+          o.today,
+        ),
         old,
         new: result.values,
       };

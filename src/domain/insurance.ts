@@ -22,6 +22,22 @@ export const INSURANCE_PRESETS = {
 export type InsurancePreset = keyof typeof INSURANCE_PRESETS;
 export const INSURANCE_PRESET_NAMES = Object.keys(INSURANCE_PRESETS) as InsurancePreset[];
 
+/**
+ * Whether the insurer's new estimate of a property is due on `today` (ISO days): a cycle of `years` (0: none) since
+ * the last estimate, on its anniversary or after; a property never estimated is due as soon as there is a cycle.
+ * 29 February counts as 28 February in a common year.
+ */
+export function reestimationDue(estimatedOn: string | null, years: number, today: string): boolean {
+  if (years <= 0) return false;
+  if (!estimatedOn) return true;
+  const [y, m, d] = estimatedOn.split('-').map(Number) as [number, number, number];
+  const year = y + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  const due = `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return today >= due;
+}
+
 /** A property's insurance values as the API gives them (decimal strings or null). */
 export interface InsuranceValues {
   insurance_value_new: string | null;

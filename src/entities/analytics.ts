@@ -211,6 +211,8 @@ export const reindexInsuranceReply = z.object({
       name: z.string(),
       outcome: z.enum(['reindexed', 'below_threshold', 'no_base', 'unchanged']),
       change_percent: z.string().nullable(),
+      /** The insurer's new estimate is due (the settings group's re-estimation cycle since `insurance_estimated_on`). */
+      reestimation_due: z.boolean(),
       old: insuranceValues,
       new: insuranceValues,
       /** After the write: the record's version, the precondition of its undo (absent in a dry run). */
@@ -230,6 +232,8 @@ export const reindexInsuranceReply = z.object({
         threshold: z.number(),
         rounding: z.number(),
         reduced_wear: z.number(),
+        /** The re-estimation cycle in years (0: none). */
+        reestimation_years: z.number(),
       }),
     ),
   }),

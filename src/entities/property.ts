@@ -29,6 +29,8 @@ export const property = defineEntity({
     insurance_value_current: f.money({ min: 0 }),
     insurance_value_reduced: f.money({ min: 0 }),
     insurance_index_base: f.decimal({ min: 0 }),
+    /** The day of the insurer's last estimate: a new one is due every `insurance_reestimation_years`. */
+    insurance_estimated_on: f.date(),
     // the renewal forecast's group of properties (docs/domain/calculations.md, "Renewal forecast")
     property_group_uuid: f.ref('property_group'),
     /** Shortens its facilities' lifetimes: residential 1.0, office 0.8, light commercial 0.75, heavy use 0.5
@@ -47,6 +49,8 @@ export const property = defineEntity({
     insurance_threshold: s.int({ default: 2, min: 0, max: 50, overriddenBy: 'insurance_preset' }),
     insurance_rounding: s.int({ default: 1, min: 1, max: 10_000, overriddenBy: 'insurance_preset' }),
     insurance_reduced_wear: s.int({ default: 50, min: 0, max: 100, overriddenBy: 'insurance_preset' }),
+    /** A new estimate every so many years (0: no cycle); the presets leave it to the settings group. */
+    insurance_reestimation_years: s.int({ default: 0, min: 0, max: 50 }),
   },
   validate: (p) =>
     typeof p.country === 'string' && !/^[A-Z]{2}$/.test(p.country)

@@ -14,7 +14,15 @@ let a: Ws;
 const Y = Number(today().slice(0, 4));
 const uuids: Record<string, string> = {};
 type Values = Record<string, string | null>;
-type Item = { uuid: string; name: string; outcome: string; change_percent: string | null; old: Values; new: Values };
+type Item = {
+  uuid: string;
+  name: string;
+  outcome: string;
+  change_percent: string | null;
+  reestimation_due: boolean;
+  old: Values;
+  new: Values;
+};
 type Reply = { data: Item[]; meta: { reindexed: number; indexes: Record<string, unknown>[] } };
 
 const reindex = (body: Record<string, unknown>, client = a.client) =>
@@ -142,6 +150,33 @@ describe('POST /properties/reindex-insurance', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(json<{ errors: object }>(res).errors)).toEqual(['insurance_preset']);
+  });
+
+  it('marks the properties whose estimate is older than the settings group’s re-estimation cycle', async () => {
+    let reply = await ok({ uuids: all(), dry_run: true });
+    expect(reply.meta.indexes[0]).toMatchObject({ reestimation_years: 0 });
+    expect(reply.data.map((d) => d.reestimation_due)).toEqual(reply.data.map(() => false)); // no cycle set
+    for (const [name, day] of [
+      ['Seehof', `${Y - 11}-01-15`], // due since last year
+      ['Mühle', `${Y - 9}-01-15`], // due next year
+    ] as const) {
+      const res = await a.client.patch(`/properties/${uuids[name]}`, { insurance_estimated_on: day });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await settings({ insurance_reestimation_years: 10 });
+    reply = await ok({ uuids: all(), dry_run: true });
+    expect(reply.meta.indexes[0]).toMatchObject({ reestimation_years: 10 });
+    const items = byName(reply);
+    expect(items.Seehof!.reestimation_due).toBe(true);
+    expect(items['Mühle']!.reestimation_due).toBe(false);
+    expect(items['Ohne Basis']!.reestimation_due).toBe(true); // never estimated
+    // the cycle says when to estimate anew; it changes nothing in the re-indexing
+    expect(items.Seehof!.outcome).toBe('reindexed');
+    const bad = await a.client.patch(`/settings-groups/${a.settingsGroup}/model-settings/property`, {
+      insurance_reestimation_years: 51,
+    });
+    expect(bad.statusCode).toBe(422);
+    await settings({ insurance_reestimation_years: 0 });
   });
 
   it('writes the new values as one step, and one bulk PATCH of the old values takes it back', async () => {

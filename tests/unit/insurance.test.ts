@@ -2,7 +2,7 @@
 // values worked by hand: a rise and a fall beyond the threshold, a move exactly at it, the rounding, the reduced
 // value on either side of its wear, and what has no base to scale from.
 import { describe, expect, it } from 'vitest';
-import { INSURANCE_PRESETS, insuranceRule, reindexInsurance } from '../../src/domain/insurance';
+import { INSURANCE_PRESETS, insuranceRule, reestimationDue, reindexInsurance } from '../../src/domain/insurance';
 
 const values = (n: string | null, current: string | null, base: string | null, reduced: string | null = null) => ({
   insurance_value_new: n,
@@ -66,5 +66,26 @@ describe('insuranceRule', () => {
   it('takes a preset over the settings’ own values', () => {
     expect(insuranceRule(settings)).toEqual({ threshold: 3, rounding: 10, reducedWear: 0 });
     expect(insuranceRule({ ...settings, insurance_preset: 'fribourg' })).toEqual(INSURANCE_PRESETS.fribourg);
+  });
+});
+
+describe('reestimationDue', () => {
+  it('is due on the anniversary of the last estimate after the cycle, and after it', () => {
+    expect(reestimationDue('2016-05-10', 10, '2026-05-09')).toBe(false);
+    expect(reestimationDue('2016-05-10', 10, '2026-05-10')).toBe(true);
+    expect(reestimationDue('2016-05-10', 10, '2031-01-01')).toBe(true);
+  });
+
+  it('takes 29 February as 28 February in a common year', () => {
+    expect(reestimationDue('2016-02-29', 3, '2019-02-27')).toBe(false);
+    expect(reestimationDue('2016-02-29', 3, '2019-02-28')).toBe(true);
+    expect(reestimationDue('2016-02-29', 4, '2020-02-28')).toBe(false);
+    expect(reestimationDue('2016-02-29', 4, '2020-02-29')).toBe(true);
+  });
+
+  it('is never due without a cycle, and due at once for a property never estimated', () => {
+    expect(reestimationDue('1990-01-01', 0, '2026-11-30')).toBe(false);
+    expect(reestimationDue(null, 0, '2026-11-30')).toBe(false);
+    expect(reestimationDue(null, 15, '2026-11-30')).toBe(true);
   });
 });

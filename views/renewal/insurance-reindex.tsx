@@ -215,6 +215,11 @@ export function InsuranceReindex() {
                     <Tag minimal intent={item.outcome === 'reindexed' ? Intent.PRIMARY : Intent.NONE}>
                       {t(`charts.renewal.insurance.outcomes.${item.outcome}`)}
                     </Tag>
+                    {item.reestimation_due && (
+                      <Tag minimal intent={Intent.WARNING} className="hw-reestimation-due">
+                        {t('charts.renewal.insurance.reestimationDue')}
+                      </Tag>
+                    )}
                   </td>
                   <td>{item.change_percent === null ? '–' : `${number(item.change_percent)} %`}</td>
                   {FIELDS.map((f) => (

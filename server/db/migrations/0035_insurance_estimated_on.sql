@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "insurance_estimated_on" date;
