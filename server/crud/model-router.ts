@@ -49,7 +49,11 @@ async function declaredRoutes(app: FastifyInstance): Promise<ModelRoute[]> {
     patch: { value: collect('PATCH') },
     put: { value: collect('PUT') },
     delete: { value: collect('DELETE') },
-    route: { value: () => Promise.reject(new Error('model routes are declared with the shorthand methods')) },
+    route: {
+      value: () => {
+        throw new Error('model routes are declared with the shorthand methods');
+      },
+    },
     withTypeProvider: { value: () => collector },
   }) as FastifyInstance;
   await crudRoutes(collector);

@@ -25,25 +25,27 @@ const settingsValues = () =>
     'settings_group_uuid',
   )} and ${modelSettings.model} = 'facility')`;
 
-/** A value of the facility's component type (the lifetime table), null without one. */
-const typeValue = (name: string) =>
-  sql`(select ${col(componentType, name)} from ${tableOf(componentType)} where ${col(componentType, 'uuid')} = ${F(
-    'component_type_uuid',
-  )})`;
-
-/** The facility's renewal group: its own, else its component type's. */
-const groupUuid = () => sql`coalesce(${F('renewal_group_uuid')}, ${typeValue('renewal_group_uuid')})`;
+/**
+ * `select` over the facility's component type (the lifetime table) and its renewal group (its own, else its
+ * component type's), one subquery for both; their columns are null where it has none.
+ */
+const defaults = (select: SQL) =>
+  sql`(select ${select} from (select 1) as one
+    left join ${tableOf(componentType)} on ${col(componentType, 'uuid')} = ${F('component_type_uuid')}
+    left join ${tableOf(renewalGroup)} on ${col(renewalGroup, 'uuid')} = coalesce(${F('renewal_group_uuid')}, ${col(
+      componentType,
+      'renewal_group_uuid',
+    )}))`;
+/** The lifetime a facility without its own takes: its component type's, else its renewal group's default. */
+const defaultLifetime = sql`coalesce(${col(componentType, 'lifetime')}, ${col(renewalGroup, 'default_lifetime')})`;
 
 /** What `computed` needs beside the row, as one JSON value per row (decimals as text, exact). */
 const renewalContext = () => {
-  const group = (name: string) =>
-    sql`(select ${col(renewalGroup, name)} from ${tableOf(renewalGroup)} where ${col(renewalGroup, 'uuid')} = ${groupUuid()})`;
   const series = sql`lower(trim(coalesce(${settingsValues()} ->> 'index_series', '')))`;
   const ix = (name: string) => col(constructionCostIndex, name);
   return sql`json_build_object(
-    'lifetime', ${group('default_lifetime')},
-    'type_lifetime', ${typeValue('lifetime')},
-    'unit_price', (${group('default_unit_price')})::text,
+    'group', ${defaults(sql`json_build_object('lifetime', ${defaultLifetime},
+      'unit_price', (${col(renewalGroup, 'default_unit_price')})::text)`)},
     'usage', (select ${col(property, 'usage_factor')}::text from ${tableOf(property)}
       where ${col(property, 'uuid')} = ${F('property_uuid')}),
     'settings', ${settingsValues()},
@@ -54,10 +56,8 @@ const renewalContext = () => {
 };
 
 interface Context {
-  lifetime: number | null;
-  /** The component type's lifetime, which comes before the renewal group's default. */
-  type_lifetime: number | null;
-  unit_price: string | null;
+  /** The defaults where the facility has none of its own (`defaults`). */
+  group: { lifetime: number | null; unit_price: string | null };
   usage: string | null;
   settings: Record<string, unknown> | null;
   index: Record<string, string> | null;
@@ -81,7 +81,7 @@ function figuresOf(row: Row, today: string) {
     {
       today,
       horizon: settings.planning_horizon,
-      group: c ? { default_lifetime: c.type_lifetime ?? c.lifetime, default_unit_price: c.unit_price } : null,
+      group: c ? { default_lifetime: c.group.lifetime, default_unit_price: c.group.unit_price } : null,
       usageFactor: c?.usage ?? null,
       index: indexed ? new Map(Object.entries(c?.index ?? {}).map(([y, v]) => [Number(y), v])) : null,
       priceBaseYear: indexed ? settings.price_base_year : null,
@@ -109,10 +109,7 @@ function renewalParts(today: string) {
   if (!Number.isInteger(year)) throw new RangeError(`not a day: ${today}`);
   const y = sql.raw(String(year));
   // its own, else its component type's, else its renewal group's (the group its own or its component type's)
-  const lifetime = sql`coalesce(${F('lifetime')}, ${typeValue('lifetime')}, (select ${col(
-    renewalGroup,
-    'default_lifetime',
-  )} from ${tableOf(renewalGroup)} where ${col(renewalGroup, 'uuid')} = ${groupUuid()}))`;
+  const lifetime = sql`coalesce(${F('lifetime')}, ${defaults(defaultLifetime)})`;
   const usage = sql`coalesce((select ${col(property, 'usage_factor')} from ${tableOf(property)} where ${col(
     property,
     'uuid',
