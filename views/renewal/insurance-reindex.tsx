@@ -177,6 +177,8 @@ export function InsuranceReindex() {
           {index.reduced_wear
             ? t('charts.renewal.insurance.reduced', { wear: index.reduced_wear })
             : t('charts.renewal.insurance.noReduced')}
+          {index.reestimation_years > 0 &&
+            ` ${t('charts.renewal.insurance.reestimation', { count: index.reestimation_years })}`}
         </p>
       )}
       {preview && (
