@@ -1,9 +1,11 @@
 // The administration tables of a settings group that have a grid page (settings pages, admins only): user groups,
-// their members as chips, pasted and imported by name or e-mail (refs-cells.ts).
-import { userGroup } from '../src/entities/administration';
+// their members as chips, pasted and imported by name or e-mail (refs-cells.ts); the groups of stored filters.
+import { filterGroup, userGroup } from '../src/entities/administration';
 import { defineGrid } from './define-grid';
 
 export const userGroupsGrid = defineGrid(userGroup, {
   columns: ['name', 'member_uuids'],
   card: ['member_uuids'],
 });
+
+export const filterGroupsGrid = defineGrid(filterGroup, { columns: ['name', 'description'] });

@@ -1,11 +1,17 @@
 // The catalogues of a settings group (settings pages): units, cost groups, renewal groups, the lifetime table
-// (component types), property groups, the construction cost index.
+// (component types), property groups, the construction cost index; the articles, materials, discounts, tax rates
+// and service rates that order, bill and task lines pick.
 import {
+  article,
   componentType,
   constructionCostIndex,
   costGroup,
+  discount,
+  material,
   propertyGroup,
   renewalGroup,
+  serviceRate,
+  tax,
   unit,
 } from '../src/entities/catalogues';
 import { defineGrid } from './define-grid';
@@ -28,3 +34,16 @@ export const componentTypesGrid = defineGrid(componentType, {
 export const propertyGroupsGrid = defineGrid(propertyGroup, { columns: ['name', 'description'] });
 
 export const constructionCostIndexesGrid = defineGrid(constructionCostIndex, { columns: ['series', 'year', 'value'] });
+
+export const articlesGrid = defineGrid(article, {
+  columns: ['number', 'title', 'unit_uuid', 'unit_price', 'tax_uuid', 'cost_group_uuid'],
+  pinned: ['number'],
+});
+
+export const materialsGrid = defineGrid(material, { columns: ['name', 'category', 'description'] });
+
+export const discountsGrid = defineGrid(discount, { columns: ['name', 'kind', 'value', 'description'] });
+
+export const taxesGrid = defineGrid(tax, { columns: ['name', 'code', 'rate', 'valid_from', 'valid_to'] });
+
+export const serviceRatesGrid = defineGrid(serviceRate, { columns: ['name', 'cost_per_hour', 'description'] });

@@ -26,6 +26,7 @@ import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
 import { assertEnabled, presetSettings, type ValuesOf } from './model-settings';
 import { NumberPool } from './numbering';
+import { applyFills, assertFilled } from './fills';
 import { behaviourOf, derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
 import { onInputs } from './stored-values';
 import { WriteBatch, refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
@@ -210,6 +211,8 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
           : notFound();
     }
     authorize(access, sg, 'create', entity);
+    await applyFills(tx, entity, sg, values, null);
+    assertFilled(entity, values);
     runValidate(entity, values, values);
     // a new record without a running number takes the next one, before the checks (docs/domain/fields.md, "Model
     // settings"); the counter stays locked until the transaction ends
@@ -278,6 +281,7 @@ export async function update(
     authorize(access, sg, 'update', entity, current);
     if (current.archived_at) throw new HttpError(409, 'errors.archived');
     const { updated_at: bodyVersion, ...changes } = emptyRefs(entity, body);
+    await applyFills(tx, entity, sg, changes, current);
     const expected = version ?? (bodyVersion as string | undefined);
     if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
       throw new HttpError(409, 'errors.conflict');

@@ -12,7 +12,7 @@ import { insertRows } from './insert-rows';
 import { seedScope } from './seed-scope';
 import { entities } from '../../src/entities/registry';
 import { NumberPool } from '../crud/numbering';
-import { lineTotal, sum } from '../../src/domain/money';
+import { billOwnTotals, documentTotals, lineTotal, sum } from '../../src/domain/money';
 
 const BILLS_PER_PROPERTY = 10;
 const TAX = '8.1';
@@ -159,6 +159,8 @@ export async function seedBudgets(db: Db, sg: string, userId: number) {
       const uuid = crypto.randomUUID();
       let title: string;
       let amount: string;
+      // a bill with lines: their net, tax and payable totals; one without: its amount as it stands
+      let totals: { net_total: string; tax_total: string; payable_total: string } | null = null;
       if (energy) {
         title = `${ENERGY[(i + k) % ENERGY.length]!} ${billDate.slice(5, 7)}/${y}`;
         amount = (1200 + ((n * 397) % 5300) + ((n * 13) % 100) / 100).toFixed(2);
@@ -183,7 +185,10 @@ export async function seedBudgets(db: Db, sg: string, userId: number) {
         });
         // four fifths of the maintenance bills come with their lines; the others with the amount alone
         amount = sum(lines.map((l) => l.total));
-        if (n % 5 !== 0) expenses.push(...lines);
+        if (n % 5 !== 0) {
+          expenses.push(...lines);
+          totals = documentTotals(lines, 'CHF');
+        }
       }
       const cancelled = n % 29 === 11;
       // most bills past their due date are paid a few days before it; some are still open (overdue)
@@ -198,6 +203,9 @@ export async function seedBudgets(db: Db, sg: string, userId: number) {
         order_uuid: null,
         cost_group_uuid: budget?.costGroup ?? null,
         amount,
+        ...(totals
+          ? { net_total: totals.net_total, tax_total: totals.tax_total, payable_total: totals.payable_total }
+          : billOwnTotals({ amount, tax: null, currency: 'CHF' })),
         currency: 'CHF',
         bill_date: billDate,
         due_date: due,

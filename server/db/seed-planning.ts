@@ -7,7 +7,7 @@ import * as t from './entity-tables';
 import { entities } from '../../src/entities/registry';
 import { materialise } from '../services/task-schedule.service';
 import { nextNumber } from '../crud/numbering';
-import { lineTotal, sum } from '../../src/domain/money';
+import { documentTotals, lineTotal } from '../../src/domain/money';
 
 const day = (offset: number) => {
   const d = new Date();
@@ -147,6 +147,11 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
     ],
     ['Schlösser tauschen', 'internal', 'draft', null, [['Zylinder', '6', '89.00']]],
   ];
+  // the order's net, tax, gross and payable totals, as the server keeps them (src/domain/money.ts)
+  const totalsOf = (rows: readonly Record<string, unknown>[]) => {
+    const { rates: _rates, ...totals } = documentTotals(rows, 'CHF');
+    return totals;
+  };
   for (const [i, [title, kind, status, due, lines]] of orders.entries()) {
     const property = properties[i % properties.length]!.uuid;
     const rows = lines.map(([text, quantity, unit_price]) => {
@@ -165,7 +170,7 @@ export async function seedPlanning(db: Db, sg: string, userId: number) {
         due_date: due === null ? null : day(due),
         payment_responsibility: 'owner',
         currency: 'CHF',
-        total: sum(rows.map((r) => r.total)),
+        ...totalsOf(rows),
         sent_at: kind === 'external' ? new Date() : null,
         ...stamp,
       })

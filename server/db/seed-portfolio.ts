@@ -175,6 +175,7 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
   }));
   await insertAll(db, t.unit, units);
   await insertAll(db, t.costGroup, costGroups);
+  await seedPriceCatalogues(db, stamp, units, costGroups);
   await insertAll(db, t.renewalGroup, renewalGroups);
   // the lifetime table: each kind of equipment as a component type, with its typical lifetime and renewal group
   // (the demo's facilities keep a lifetime of their own, so their figures are as before; no random draw)
@@ -378,4 +379,89 @@ export async function seedPortfolio(db: Db, sg: string, userId: number) {
     facilities: facilities.length,
     contacts: contacts.length,
   };
+}
+
+type Stamp = { settings_group_uuid: string; created_by: number; updated_by: number };
+
+/**
+ * The catalogues order and bill lines pick (no random draw, so the rest of the demo stays as it was): the Swiss VAT
+ * rates since 2024 and the rates they replaced, a few articles, materials, discounts and service rates.
+ */
+async function seedPriceCatalogues(
+  db: Db,
+  stamp: Stamp,
+  units: readonly { uuid: string; symbol?: string }[],
+  costGroups: readonly { uuid: string; code?: string }[],
+) {
+  const taxes = (
+    [
+      ['MWST Normalsatz', 'N', '8.1', '2024-01-01', null],
+      ['MWST reduzierter Satz', 'R', '2.6', '2024-01-01', null],
+      ['MWST Sondersatz Beherbergung', 'B', '3.8', '2024-01-01', null],
+      ['MWST Normalsatz', 'N', '7.7', '2018-01-01', '2023-12-31'],
+      ['MWST reduzierter Satz', 'R', '2.5', '2018-01-01', '2023-12-31'],
+      ['MWST Sondersatz Beherbergung', 'B', '3.7', '2018-01-01', '2023-12-31'],
+    ] as const
+  ).map(([name, code, rate, valid_from, valid_to]) => ({
+    uuid: crypto.randomUUID(),
+    name,
+    code,
+    rate,
+    valid_from,
+    valid_to,
+    ...stamp,
+  }));
+  await insertAll(db, t.tax, taxes);
+  const standard = taxes[0]!.uuid;
+  const unit = (symbol: string) => units.find((u) => u.symbol === symbol)?.uuid ?? null;
+  const group = (code: string) => costGroups.find((c) => c.code === code)?.uuid ?? null;
+  const articles = (
+    [
+      ['A-100', 'Arbeitsstunde Monteur', 'Stk', '105.00', 'D08'],
+      ['A-110', 'Arbeitsstunde Elektriker', 'Stk', '112.00', 'D01'],
+      ['A-200', 'Filter Lüftungsgerät F7', 'Stk', '48.50', 'D07'],
+      ['A-210', 'Dichtband 10 m', 'Stk', '22.40', 'D08'],
+      ['A-300', 'Schliesszylinder', 'Stk', '89.00', null],
+      ['A-400', 'Fassadenreinigung', 'm²', '14.20', 'E'],
+    ] as const
+  ).map(([number, title, symbol, unit_price, code]) => ({
+    uuid: crypto.randomUUID(),
+    number,
+    title,
+    unit_uuid: unit(symbol),
+    unit_price,
+    tax_uuid: standard,
+    cost_group_uuid: code ? group(code) : null,
+    ...stamp,
+  }));
+  await insertAll(db, t.article, articles);
+  const materials = (
+    [
+      ['Parkett Eiche', 'floor'],
+      ['Feinsteinzeug', 'floor'],
+      ['Linoleum', 'floor'],
+      ['Abrieb weiss', 'wall'],
+      ['Keramische Wandplatten', 'wall'],
+      ['Stahlbeton', 'construction'],
+      ['Stahl verzinkt', 'construction'],
+      ['Mineralwolle', 'insulation'],
+    ] as const
+  ).map(([name, category]) => ({ uuid: crypto.randomUUID(), name, category, ...stamp }));
+  await insertAll(db, t.material, materials);
+  const discounts = (
+    [
+      ['Rahmenvertrag 10 %', 'percent', '10'],
+      ['Skonto 2 %', 'percent', '2'],
+      ['Kulanz CHF 50', 'amount', '50'],
+    ] as const
+  ).map(([name, kind, value]) => ({ uuid: crypto.randomUUID(), name, kind, value, ...stamp }));
+  await insertAll(db, t.discount, discounts);
+  const rates = (
+    [
+      ['Hauswart', '68.00'],
+      ['Techniker', '105.00'],
+      ['Elektriker', '112.00'],
+    ] as const
+  ).map(([name, cost_per_hour]) => ({ uuid: crypto.randomUUID(), name, cost_per_hour, ...stamp }));
+  await insertAll(db, t.serviceRate, rates);
 }

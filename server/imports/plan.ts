@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
 import type { AnyEntity } from '../../src/entities/define';
-import { createSchema, updateSchema } from '../../src/entities/schemas';
+import { createObjectSchema, updateSchema, withFilledCheck } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
@@ -59,7 +59,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shown = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '')).slice(0, 80);
 
 type Schemas = {
-  create: ReturnType<typeof createSchema>;
+  create: ReturnType<typeof createObjectSchema>;
   update: ReturnType<typeof updateSchema>;
   quick: ReturnType<typeof quickCreateCheck>;
 };
@@ -77,14 +77,14 @@ function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
   if (!byMapping) schemas.set(entity, (byMapping = new Map()));
   let s = byMapping.get(key);
   if (!s) {
-    const create = createSchema(entity);
+    const create = createObjectSchema(entity);
     const kept = Object.keys(create.shape).filter(
       (n) => mapped.has(n) || n === 'settings_group_uuid' || !create.shape[n]!.safeParse(undefined).success,
     );
     byMapping.set(
       key,
       (s = {
-        create: create.pick(Object.fromEntries(kept.map((n) => [n, true])) as never),
+        create: withFilledCheck(entity, create.pick(Object.fromEntries(kept.map((n) => [n, true])) as never)),
         update: updateSchema(entity),
         quick: quickCreateCheck(
           entity,

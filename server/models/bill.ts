@@ -4,7 +4,7 @@
 // and billing an order takes the order's draw off its budget (the bill draws instead).
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { add as addDec, decEquals, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
-import { sum } from '../../src/domain/money';
+import { billOwnTotals, payable, sum } from '../../src/domain/money';
 import { isOverdue } from '../../src/domain/overdue';
 import { BILL_TRANSITIONS } from '../../src/domain/transitions';
 import { entities } from '../../src/entities/registry';
@@ -156,6 +156,7 @@ export const bill: ModelBehaviour = {
     },
     beforeWrite: async (h, merged, changes, current) => {
       const derived: Row = {};
+      let hasLines = false;
       let prev = current;
       let next = merged;
       if (current) {
@@ -170,8 +171,12 @@ export const bill: ModelBehaviour = {
           if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(lines)!))
             throw fieldError('amount', 'validation.bill_lines_sum', { sum: new Amount(lines) });
           derived.amount = lines;
+          hasLines = true;
         }
       }
+      // a bill without lines: its net and tax from its own tax rate (with lines, the lines' write keeps them)
+      if (!hasLines) Object.assign(derived, billOwnTotals(merged));
+      else if ('currency' in changes) derived.payable_total = payable(String(derived.amount), merged.currency);
       await billDraws(
         h,
         current ? String(current.uuid) : undefined,
@@ -207,6 +212,7 @@ export const bill: ModelBehaviour = {
       },
     }),
   ],
+  links: [{ name: 'totals' }],
 };
 
 /**
@@ -252,8 +258,12 @@ export async function billFromOrder({ ctx, tx, access, uuid, row }: ActionCall):
         unit_uuid: l.unit_uuid,
         unit_price: l.unit_price,
         discount: l.discount,
+        discount_amount: l.discount_amount,
         tax: l.tax,
         total: l.total,
+        article_uuid: l.article_uuid,
+        tax_uuid: l.tax_uuid,
+        discount_uuid: l.discount_uuid,
         cost_group_uuid: row.cost_group_uuid as string | null,
         created_at: now,
         updated_at: now,

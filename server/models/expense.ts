@@ -3,7 +3,7 @@
 // difference (refused or warned on `unit_price`).
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
-import { LINE_INPUTS, lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, billOwnTotals, documentTotals, lineTotal, sum } from '../../src/domain/money';
 import { entities } from '../../src/entities/registry';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import type { Row } from '../crud/present';
@@ -11,18 +11,38 @@ import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { bill as bills, expense as lines } from '../db/entity-tables';
 import { drawOnBudgets, lockBill, lockBudgets } from './budget';
+import { lineNumbers } from '../services/document-totals.service';
 
-/** The bills' amounts become the sums of their live lines (a bill left without lines keeps its amount). */
+/**
+ * The bills' amounts become the sums of their live lines, with their net, tax and payable totals (docs/domain/
+ * calculations.md, "Document totals"); a bill left without lines keeps its amount, split by its own tax rate.
+ */
 export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
   for (const uuid of new Set(billUuids)) {
-    const totals = await db
-      .select({ total: lines.total })
+    const [bill] = await db
+      .select({ amount: bills.amount, tax: bills.tax, currency: bills.currency })
+      .from(bills)
+      .where(eq(bills.uuid, uuid));
+    if (!bill) continue;
+    const rows = await db
+      .select(lineNumbers(lines))
       .from(lines)
       .where(and(eq(lines.bill_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    if (!totals.length) continue;
-    const amount = sum(totals.map((t) => t.total));
-    assertStorable(entities.bill, { amount }); // a sum of lines that each fit may not
-    await db.update(bills).set({ amount }).where(eq(bills.uuid, uuid));
+    if (!rows.length) {
+      await db.update(bills).set(billOwnTotals(bill)).where(eq(bills.uuid, uuid));
+      continue;
+    }
+    const totals = documentTotals(rows, bill.currency);
+    assertStorable(entities.bill, { amount: totals.total }); // a sum of lines that each fit may not
+    await db
+      .update(bills)
+      .set({
+        amount: totals.total,
+        net_total: totals.net_total,
+        tax_total: totals.tax_total,
+        payable_total: totals.payable_total,
+      })
+      .where(eq(bills.uuid, uuid));
   }
 }
 

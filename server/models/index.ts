@@ -20,6 +20,7 @@ import { order } from './order';
 import { orderLine } from './order-line';
 import { property } from './property';
 import { task } from './task';
+import { taxModel } from './tax';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
 import { accessRule } from './access-rule';
@@ -49,6 +50,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   system_notification: systemNotification,
   task,
   task_event: taskEvent,
+  tax: taxModel,
   ticket,
   user_group: userGroup,
   permission_group: permissionGroup,

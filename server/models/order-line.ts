@@ -4,23 +4,28 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
-import { LINE_INPUTS, lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, documentTotals, lineTotal, sum } from '../../src/domain/money';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import type { Row } from '../crud/present';
 import { drawOnBudgets, lockBudgets, lockOrder, orderDraw } from './budget';
+import { lineNumbers } from '../services/document-totals.service';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { order as orders, orderLine as lines } from '../db/entity-tables';
 
+/** The orders' totals from their live lines: net, tax, gross and payable (docs/domain/calculations.md, "Document
+ * totals"). */
 async function refreshOrderTotals(db: Db, orderUuids: string[]) {
   for (const uuid of new Set(orderUuids)) {
-    const totals = await db
-      .select({ total: lines.total })
+    const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.uuid, uuid));
+    if (!order) continue;
+    const rows = await db
+      .select(lineNumbers(lines))
       .from(lines)
       .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    const total = sum(totals.map((t) => t.total));
-    assertStorable(entities.order, { total }); // a sum of lines that each fit may not
-    await db.update(orders).set({ total }).where(eq(orders.uuid, uuid));
+    const { rates: _, ...totals } = documentTotals(rows, order.currency);
+    assertStorable(entities.order, totals); // a sum of lines that each fit may not
+    await db.update(orders).set(totals).where(eq(orders.uuid, uuid));
   }
 }
 

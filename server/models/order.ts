@@ -9,6 +9,7 @@ import type { Row } from '../crud/present';
 import type { HookContext } from '../crud/model-behaviour';
 import { getTableName, sql } from 'drizzle-orm';
 import { toDec } from '../../src/domain/decimal';
+import { payable } from '../../src/domain/money';
 import { bill as bills, order as orders } from '../db/entity-tables';
 import { drawOnBudgets, isBilled, lockBudgets, lockOrder, orderDraw } from './budget';
 import { billFromOrder } from './bill';
@@ -34,6 +35,8 @@ async function drawOfBudgetChange(h: HookContext, merged: Row, changes: Row, cur
 }
 
 export const order: ModelBehaviour = {
+  // the total as its currency is paid, again when the currency changes (docs/domain/calculations.md, "Document totals")
+  stored: (merged) => ({ payable_total: merged.total == null ? null : payable(String(merged.total), merged.currency) }),
   computed: (row, today) => ({ overdue: isOverdue('order', row, today) }),
   // billed by a live bill that is not cancelled (as `isBilled`), read in the same query: the `bill` link leaves
   selected: () => ({
@@ -77,5 +80,5 @@ export const order: ModelBehaviour = {
       run: billFromOrder,
     },
   ],
-  links: [{ name: 'messages', when: external }],
+  links: [{ name: 'messages', when: external }, { name: 'totals' }],
 };

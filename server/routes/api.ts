@@ -22,6 +22,7 @@ import { counterRoutes } from './counters.routes';
 import { assignedToMeRoutes } from './assigned-to-me.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { renewalRoutes } from './renewal.routes';
+import { documentTotalsRoutes } from './document-totals.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
@@ -49,6 +50,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(assignedToMeRoutes);
     await api.register(analyticsRoutes);
     await api.register(renewalRoutes);
+    await api.register(documentTotalsRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
   };

@@ -1,6 +1,7 @@
-// Order totals on decimal strings (never floats; docs/domain/calculations.md, "Order totals"), computed exactly with
-// the one decimal module (./decimal) and rounded half away from zero to two places at the end.
-import { add, decToString, mul, round, toDec, type Dec } from './decimal';
+// Order and bill totals on decimal strings (never floats; docs/domain/calculations.md, "Order totals", "Document
+// totals"), computed exactly with the one decimal module (./decimal) and rounded half away from zero to two places at
+// the end.
+import { add, decToString, div, mul, round, sub, toDec, type Dec } from './decimal';
 
 /** Decimals a value keeps before it takes part in a total (more places are cut off). */
 const SCALE = 6;
@@ -28,23 +29,134 @@ const hundredth = (d: Dec): Dec => ({ units: d.units, scale: d.scale + 2 });
 export const LARGEST_TOTAL = '999999999999.99';
 
 /** The inputs of a line's total, the likeliest cause of one too large first (docs/hostile-input.md). */
-export const LINE_INPUTS = ['quantity', 'unit_price', 'tax', 'discount'] as const;
+export const LINE_INPUTS = ['quantity', 'unit_price', 'tax', 'discount', 'discount_amount'] as const;
 
-/** quantity × unit_price × (1 − discount %) × (1 + tax %), to two places; null when a number is missing or the
- * total has more than 12 digits before the point (more than LARGEST_TOTAL). */
-export function lineTotal(line: Readonly<Record<string, unknown>>): string | null {
+/** quantity × unit_price × (1 − discount %) − discount amount, exact; null when a number is missing. */
+function exactNet(line: Readonly<Record<string, unknown>>): Dec | null {
   const q = toScaled(line.quantity);
   const p = toScaled(line.unit_price);
   if (q === null || p === null) return null;
   const d = line.discount == null ? ZERO : toScaled(line.discount);
+  const a = line.discount_amount == null ? ZERO : toScaled(line.discount_amount);
+  if (d === null || a === null) return null;
+  return sub(hundredth(mul(mul(q, p), percent(d, -1n))), a);
+}
+
+const tooLarge = (total: string) => total.replace('-', '').split('.')[0]!.length > 12;
+
+/** A line's net: quantity × unit_price × (1 − discount %) − discount amount, to two places; null when a number is
+ * missing or it has more than 12 digits before the point. */
+export function lineNet(line: Readonly<Record<string, unknown>>): string | null {
+  const net = exactNet(line);
+  if (net === null) return null;
+  const text = fromScaled(net);
+  return tooLarge(text) ? null : text;
+}
+
+/** Whether a line's discount amount takes more than the line is worth (its net would be below zero). */
+export const discountExceedsLine = (line: Readonly<Record<string, unknown>>): boolean => {
+  const net = exactNet(line);
+  return net !== null && net.units < 0n;
+};
+
+/** (quantity × unit_price × (1 − discount %) − discount amount) × (1 + tax %), to two places; null when a number is
+ * missing or the total has more than 12 digits before the point (more than LARGEST_TOTAL). */
+export function lineTotal(line: Readonly<Record<string, unknown>>): string | null {
+  const net = exactNet(line);
+  if (net === null) return null;
   const t = line.tax == null ? ZERO : toScaled(line.tax);
-  if (d === null || t === null) return null;
-  const net = hundredth(mul(mul(q, p), percent(d, -1n)));
+  if (t === null) return null;
   const total = fromScaled(hundredth(mul(net, percent(t, 1n))));
-  return total.replace('-', '').split('.')[0]!.length > 12 ? null : total;
+  return tooLarge(total) ? null : total;
+}
+
+/** The smallest coin a currency is paid in, where it is not a cent (a Swiss franc's total is paid to 0.05). */
+export const CASH_ROUNDING: Readonly<Record<string, string>> = { CHF: '0.05' };
+
+/** An amount rounded to what its currency is paid in (half away from zero; to the cent for other currencies). */
+export function payable(amount: string, currency: unknown): string {
+  const step = toDec(CASH_ROUNDING[String(currency)] ?? '0.01')!;
+  const value = toScaled(amount) ?? ZERO;
+  // round(value / step) × step, exactly: step is 5 or 1 hundredths
+  const hundredths = round(value, 2).units;
+  const s = step.units * 10n ** BigInt(2 - step.scale);
+  const negative = hundredths < 0n;
+  const abs = negative ? -hundredths : hundredths;
+  let q = abs / s;
+  if ((abs % s) * 2n >= s) q += 1n;
+  return decToString({ units: (negative ? -q : q) * s, scale: 2 });
+}
+
+/** What one tax rate amounts to in a document: the nets of its lines and their tax. */
+export interface RateTotal {
+  rate: string;
+  net: string;
+  tax: string;
+}
+
+export interface DocumentTotals {
+  net_total: string;
+  tax_total: string;
+  total: string;
+  payable_total: string;
+  rates: RateTotal[];
+}
+
+/**
+ * The totals of an order or a bill from its lines (docs/domain/calculations.md, "Document totals"): each line's net
+ * and gross to the cent, its tax the difference; per tax rate the sums of its lines' nets and taxes; the document's
+ * net, tax and gross the sums (so net + tax = gross = Σ line totals, to the cent), and the gross as its currency is
+ * paid. Lines whose numbers are missing count nothing.
+ */
+export function documentTotals(lines: readonly Readonly<Record<string, unknown>>[], currency: unknown): DocumentTotals {
+  const rates = new Map<string, { net: Dec; tax: Dec }>();
+  let net = ZERO;
+  let gross = ZERO;
+  for (const line of lines) {
+    const n = toDec(lineNet(line));
+    const g = toDec(lineTotal(line));
+    if (n === null || g === null) continue;
+    const rate = decToString(toScaled(line.tax ?? 0) ?? ZERO);
+    const key = String(Number(rate));
+    const at = rates.get(key) ?? { net: ZERO, tax: ZERO };
+    rates.set(key, { net: add(at.net, n), tax: add(at.tax, sub(g, n)) });
+    net = add(net, n);
+    gross = add(gross, g);
+  }
+  const total = fromScaled(gross);
+  return {
+    net_total: fromScaled(net),
+    tax_total: fromScaled(sub(gross, net)),
+    total,
+    payable_total: payable(total, currency),
+    rates: [...rates.entries()]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([rate, t]) => ({ rate, net: fromScaled(t.net), tax: fromScaled(t.tax) })),
+  };
+}
+
+/** The net and tax of an amount that includes tax at `rate` % (a bill typed without lines): net = amount ÷ (1 + rate
+ * %) to the cent, tax the rest. */
+export function splitGross(amount: unknown, rate: unknown): { net_total: string; tax_total: string } | null {
+  const gross = toScaled(amount);
+  if (gross === null) return null;
+  const r = rate == null ? ZERO : toScaled(rate);
+  if (r === null) return null;
+  const n = div(mul(gross, { units: 100n, scale: 0 }), percent(r, 1n), 2);
+  return { net_total: fromScaled(n), tax_total: fromScaled(sub(gross, n)) };
 }
 
 /** The sum of decimal strings, to two places. */
 export function sum(values: readonly unknown[]): string {
   return fromScaled(values.reduce<Dec>((total, v) => add(total, toScaled(v) ?? ZERO), ZERO));
+}
+
+/** The totals of a bill without lines: its amount split by its own tax rate, and paid as its currency is. */
+export function billOwnTotals(bill: Readonly<Record<string, unknown>>) {
+  const split = splitGross(bill.amount, bill.tax);
+  return {
+    net_total: split?.net_total ?? null,
+    tax_total: split?.tax_total ?? null,
+    payable_total: bill.amount == null ? null : payable(String(bill.amount), bill.currency),
+  };
 }

@@ -23,6 +23,11 @@ export const RULE_MODELS = [
   'component_type',
   'property_group',
   'construction_cost_index',
+  'tax',
+  'article',
+  'material',
+  'discount',
+  'service_rate',
   'task',
   'task_event',
   'ticket',
@@ -40,6 +45,7 @@ export const RULE_MODELS = [
   'network',
   'user_group',
   'permission_group',
+  'filter_group',
   'filter',
   'access_rule',
   'grid_view',
@@ -79,6 +85,22 @@ export const permissionGroup = defineEntity({
   defaultSort: { field: 'name' },
 });
 
+/** A named group of stored filters (a filter names at most one, `filter_group_uuid`): how the settings page, the
+ * saved views' filter menu and the access rules' filter picker list them. */
+export const filterGroup = defineEntity({
+  name: 'filter_group',
+  plural: 'filter-groups',
+  titleField: 'name',
+  scope: 'settings_group',
+  access: 'admins',
+  audit: true,
+  fields: {
+    name: f.text({ required: true, max: 120, searchable: true, unique: true }),
+    description: f.longText(),
+  },
+  defaultSort: { field: 'name' },
+});
+
 /** A stored filter of a model: the list query's filter as JSON, reusable by access rules and the grids' views. */
 export const storedFilter = defineEntity({
   name: 'filter',
@@ -91,6 +113,7 @@ export const storedFilter = defineEntity({
     name: name(),
     model: f.enum(RULE_MODELS, { required: true }),
     filter: f.json('filter', { required: true, default: {} }),
+    filter_group_uuid: f.ref('filter_group'),
   },
   defaultSort: { field: 'name' },
 });

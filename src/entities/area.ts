@@ -15,6 +15,8 @@ export const area = defineEntity({
     floor: f.text({ max: 20 }),
     area_type: f.enum(['room', 'corridor', 'staircase', 'technical', 'outdoor', 'other'], { default: 'room' }),
     net_room_area: f.area(),
+    floor_material_uuid: f.ref('material'),
+    wall_material_uuid: f.ref('material'),
     description: f.longText(),
   },
   defaultSort: { field: 'name' },

@@ -4,8 +4,9 @@
 // due date (docs/domain/states.md, "Bills"). Bills draw on their budget (docs/domain/calculations.md, "Budgets").
 import { defineEntity } from './define';
 import { f } from './fields';
+import { LINE_FILLS } from './catalogues';
 import { BILL_STATES } from '../domain/transitions';
-import { LARGEST_TOTAL, lineTotal } from '../domain/money';
+import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
 import { numberingSettings } from './model-settings';
 
 export const bill = defineEntity({
@@ -24,6 +25,11 @@ export const bill = defineEntity({
     order_uuid: f.ref('order'),
     cost_group_uuid: f.ref('cost_group'),
     amount: f.money({ required: true, min: 0 }),
+    // the amount's net and tax (of its lines, or of its own tax rate) and the amount rounded as its currency is paid
+    // (docs/domain/calculations.md, "Document totals")
+    net_total: f.money({ readOnly: true }),
+    tax_total: f.money({ readOnly: true }),
+    payable_total: f.money({ readOnly: true }),
     tax: f.percent({ min: 0, max: 100 }),
     discount: f.percent({ min: 0, max: 100 }),
     currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
@@ -56,13 +62,21 @@ export const expense = defineEntity({
     unit_uuid: f.ref('unit'),
     unit_price: f.money({ required: true, min: 0 }),
     discount: f.percent({ min: 0, max: 100 }),
+    discount_amount: f.money({ min: 0 }),
     tax: f.percent({ min: 0, max: 100 }),
     total: f.money({ computed: true }),
+    // picked from the catalogues: they fill the line's own values (`fills`), which it keeps when the catalogue changes
+    article_uuid: f.ref('article'),
+    tax_uuid: f.ref('tax'),
+    discount_uuid: f.ref('discount'),
     cost_group_uuid: f.ref('cost_group'),
   },
   indexes: [['bill_uuid']],
+  fills: LINE_FILLS,
   validate: (l) =>
-    lineTotal(l) === null
-      ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
-      : [],
+    discountExceedsLine(l)
+      ? [{ path: 'discount_amount', key: 'validation.discount_exceeds_line' }]
+      : lineTotal(l) === null
+        ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
+        : [],
 });

@@ -91,6 +91,19 @@ export interface EntityDefinition<
    * anyone else who sees it only reads it (403).
    */
   sharing?: Sharing<keyof F & string>;
+  /**
+   * Values a picked record fills in (docs/domain/api.md, "Values filled from a picked record"): when a write sets
+   * the reference `ref` (an order line's article), the picked record's values (`values`, of the fields `provides`
+   * names) fill those the write does not set itself, in the declared order (an article's tax then fills the tax
+   * rate). A required field a fill provides may be left out of a create that sets the reference.
+   */
+  fills?: readonly Fill<keyof F & string>[];
+}
+
+export interface Fill<K extends string = string> {
+  ref: K;
+  provides: readonly K[];
+  values: (picked: Readonly<Record<string, unknown>>) => Partial<Record<K, unknown>>;
 }
 
 export interface Sharing<K extends string = string> {
@@ -135,6 +148,11 @@ export function defineEntity<
     if (def.scope === 'global') throw new Error(`${def.name}: running numbers count per settings group`);
     if (def.settings?.numbering_prefix?.kind !== 'text' || def.settings?.next_number?.kind !== 'int')
       throw new Error(`${def.name}: a numbered model declares numberingSettings(…)`);
+  }
+  for (const fill of def.fills ?? []) {
+    if (def.fields[fill.ref]?.kind !== 'ref') throw new Error(`${def.name}.${fill.ref}: a fill starts at a reference`);
+    for (const name of fill.provides)
+      if (!(name in def.fields)) throw new Error(`${def.name}.${name}: a fill provides the model's own fields`);
   }
   if (def.scope === 'user' && (def.owner ?? 'user_id') in def.fields)
     throw new Error(`${def.name}: the owner column is the engine's, not a field`);

@@ -25,6 +25,8 @@ export const facility = defineEntity({
     renewal_group_uuid: f.ref('renewal_group'),
     /** Its lifetime and renewal group where the facility has none of its own (catalogues.ts, `componentType`). */
     component_type_uuid: f.ref('component_type'),
+    /** What it is built of (the materials catalogue). */
+    material_uuid: f.ref('material'),
     unit_uuid: f.ref('unit'),
     quantity: f.decimal({ min: 0 }),
     unit_price: f.money({ min: 0 }),

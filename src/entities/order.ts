@@ -3,8 +3,9 @@
 // table.
 import { defineEntity } from './define';
 import { f } from './fields';
+import { LINE_FILLS } from './catalogues';
 import { ORDER_STATES } from '../domain/transitions';
-import { LARGEST_TOTAL, lineTotal } from '../domain/money';
+import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
 import { numberingSettings } from './model-settings';
 
 export const order = defineEntity({
@@ -30,7 +31,12 @@ export const order = defineEntity({
     overdue: f.bool({ computed: true, default: undefined }),
     payment_responsibility: f.enum(['owner', 'tenant', 'insurance', 'guarantor'], { default: 'owner', required: true }),
     currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
+    // net, tax and gross of its live lines, and the gross rounded as its currency is paid (docs/domain/calculations.md,
+    // "Document totals")
+    net_total: f.money({ readOnly: true }),
+    tax_total: f.money({ readOnly: true }),
     total: f.money({ readOnly: true }),
+    payable_total: f.money({ readOnly: true }),
     sent_at: f.datetime({ readOnly: true }),
     // a live bill that is not cancelled was made of it (server/models/order.ts): "Create bill" is no longer offered
     billed: f.bool({ computed: true, virtual: true }),
@@ -57,12 +63,20 @@ export const orderLine = defineEntity({
     unit_uuid: f.ref('unit'),
     unit_price: f.money({ required: true, min: 0 }),
     discount: f.percent({ min: 0, max: 100 }),
+    discount_amount: f.money({ min: 0 }),
     tax: f.percent({ min: 0, max: 100 }),
     total: f.money({ computed: true }),
+    // picked from the catalogues: they fill the line's own values (`fills`), which it keeps when the catalogue changes
+    article_uuid: f.ref('article'),
+    tax_uuid: f.ref('tax'),
+    discount_uuid: f.ref('discount'),
   },
   indexes: [['order_uuid']],
+  fills: LINE_FILLS,
   validate: (l) =>
-    lineTotal(l) === null
-      ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
-      : [],
+    discountExceedsLine(l)
+      ? [{ path: 'discount_amount', key: 'validation.discount_exceeds_line' }]
+      : lineTotal(l) === null
+        ? [{ path: 'total', key: 'validation.computed_too_large', params: { max: LARGEST_TOTAL } }]
+        : [],
 });

@@ -7,7 +7,19 @@ import { area } from './area';
 import { facility } from './facility';
 import { contact } from './contact';
 import { tenancy } from './tenancy';
-import { componentType, constructionCostIndex, costGroup, propertyGroup, renewalGroup, unit } from './catalogues';
+import {
+  article,
+  componentType,
+  constructionCostIndex,
+  costGroup,
+  discount,
+  material,
+  propertyGroup,
+  renewalGroup,
+  serviceRate,
+  tax,
+  unit,
+} from './catalogues';
 import { task } from './task';
 import { taskEvent } from './task-event';
 import { ticket, ticketComment } from './ticket';
@@ -19,7 +31,7 @@ import { counter } from './counter';
 import { measurement } from './measurement';
 import { budget } from './budget';
 import { bill, expense } from './bill';
-import { accessRule, permissionGroup, storedFilter, userGroup } from './administration';
+import { accessRule, filterGroup, permissionGroup, storedFilter, userGroup } from './administration';
 import { network } from './network';
 import { gridView } from './grid-view';
 import { delegation } from './delegation';
@@ -39,6 +51,11 @@ export const entities = {
   component_type: componentType,
   property_group: propertyGroup,
   construction_cost_index: constructionCostIndex,
+  tax,
+  article,
+  material,
+  discount,
+  service_rate: serviceRate,
   task,
   task_event: taskEvent,
   ticket,
@@ -55,6 +72,7 @@ export const entities = {
   expense,
   user_group: userGroup,
   permission_group: permissionGroup,
+  filter_group: filterGroup,
   filter: storedFilter,
   access_rule: accessRule,
   network,

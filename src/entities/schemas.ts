@@ -124,19 +124,50 @@ export const valueSchema = (field: Field): z.ZodType => valueSchemas[field.kind]
 
 const hasDefault = (field: Field) => 'default' in field && field.default !== undefined;
 
-export function createSchema(entity: AnyEntity) {
+/** A create's object schema without the cross-field check of filled fields (what an import narrows with `pick`). */
+export function createObjectSchema(entity: AnyEntity) {
   const shape: Record<string, z.ZodType> = {};
+  // a required field a picked record may fill (define.ts, `fills`) may be left out; the server checks it once filled
+  const filled = filledFields(entity);
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!isWritable(field)) continue;
     const value = valueSchema(field);
     // A required field with a default may be left out (it takes the default), but it is never null.
-    shape[name] = field.required ? (hasDefault(field) ? value.optional() : value) : value.nullable().optional();
+    shape[name] = field.required
+      ? hasDefault(field) || filled.has(name)
+        ? value.optional()
+        : value
+      : value.nullable().optional();
   }
   shape.attributes = freeJsonObject().optional();
   // a user's own rows are in a settings group too; a global model's are in none
   if (entity.scope === 'settings_group' || entity.scope === 'user') shape.settings_group_uuid = z.uuid().optional();
   return z.strictObject(shape);
 }
+
+const filledFields = (entity: AnyEntity) => new Set((entity.fills ?? []).flatMap((fill) => fill.provides));
+
+/**
+ * A create's object schema with the check of the required fields a fill may provide: one left out is refused unless
+ * a reference that may fill it is given (also when other fields are wrong, so one reply names every field missing).
+ */
+export function withFilledCheck<T extends z.ZodObject>(entity: AnyEntity, schema: T): T {
+  const fills = entity.fills ?? [];
+  if (!fills.length) return schema;
+  const required = [...filledFields(entity)].filter((name) => entity.fields[name]?.required);
+  return schema.superRefine(
+    (body: Record<string, unknown>, ctx) => {
+      for (const name of required) {
+        if (body[name] != null) continue;
+        if (fills.some((fill) => fill.provides.includes(name) && body[fill.ref] != null)) continue;
+        ctx.addIssue({ code: 'custom', path: [name], message: 'errors.required' });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
+}
+
+export const createSchema = (entity: AnyEntity) => withFilledCheck(entity, createObjectSchema(entity));
 
 export function updateSchema(entity: AnyEntity) {
   const shape: Record<string, z.ZodType> = {};

@@ -2,6 +2,7 @@
 // `moved` marks an occurrence rescheduled by hand: re-materialising the series keeps it where it was put.
 import { defineEntity } from './define';
 import { f } from './fields';
+import { SERVICE_RATE_FILL } from './catalogues';
 
 export const taskEvent = defineEntity({
   name: 'task_event',
@@ -18,9 +19,14 @@ export const taskEvent = defineEntity({
     moved: f.bool({ readOnly: true }),
     done_at: f.datetime({ readOnly: true }),
     done_by: f.text({ readOnly: true, max: 200 }),
+    /** The service rate of this event's work where it differs from its task's. */
+    service_rate_uuid: f.ref('service_rate'),
+    /** Its work's cost per hour where it differs from its task's (docs/domain/calculations.md, "Workload"). */
+    cost_per_hour: f.money({ min: 0 }),
     comment: f.longText({ max: 2000, hidden: false, searchable: true }),
   },
   status: { field: 'status', active: ['open'] },
   defaultSort: { field: 'due_date' },
   indexes: [['task_uuid', 'due_date']],
+  fills: [SERVICE_RATE_FILL],
 });

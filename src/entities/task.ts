@@ -3,6 +3,7 @@
 // by the server on save and by a daily job.
 import { defineEntity } from './define';
 import { f } from './fields';
+import { SERVICE_RATE_FILL } from './catalogues';
 import { ANCHORS, END_TYPES, MONTH_MODES, RECURRENCE_UNITS, REPEAT_TYPES } from '../domain/recurrence-types';
 
 export const task = defineEntity({
@@ -33,6 +34,8 @@ export const task = defineEntity({
     skip_weekends: f.bool(),
     rrule: f.text({ max: 500 }),
     workload: f.decimal({ min: 0, max: 10_000 }),
+    /** The service rate its workload is costed at: picking one sets `cost_per_hour` (server/models/task.ts). */
+    service_rate_uuid: f.ref('service_rate'),
     cost_per_hour: f.money({ min: 0 }),
     status: f.enum(['active', 'inactive'], { default: 'active', required: true, readOnly: true }),
     last_executed_at: f.date({ readOnly: true }),
@@ -46,4 +49,5 @@ export const task = defineEntity({
   status: { field: 'status', active: ['active'] },
   defaultSort: { field: 'title' },
   indexes: [['facility_uuid'], ['contract_uuid'], ['assignee_user_uuid']],
+  fills: [SERVICE_RATE_FILL],
 });

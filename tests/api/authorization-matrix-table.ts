@@ -223,8 +223,9 @@ export const userCreate = (entity: Pick<AnyEntity, 'sharing'>): Record<Actor, An
   tokenOutsider: 'ok',
 });
 
-/** Creating a record of an admins' table in A: a member gets 403; a bulk create by a caller who administers no
- * settings group is refused whole (403, or 404 for a caller in none). */
+/** Creating a record of an admins' table in A: a member gets 403, a member of another settings group finds none
+ * (404, as every route of the table there); a bulk create by a caller who administers no settings group is refused
+ * whole (403, or 404 for a caller in none). */
 export const ADMIN_CREATE: Record<Actor, Answer> = {
   anonymous: 401,
   superuser: 422,
@@ -233,7 +234,7 @@ export const ADMIN_CREATE: Record<Actor, Answer> = {
   outsider: 403,
   viewOnly: 403,
   noRights: 403,
-  memberB: 422,
+  memberB: 404,
   tokenViewOnly: 403,
   tokenOutsider: 403,
 };

@@ -42,7 +42,7 @@ export function PublicOrderDetails({ order, messages, documents = [] }: PublicOr
       </dl>
       {order.description && <p className="hw-public-description">{order.description}</p>}
       <H4>{t('planning.order.lines')}</H4>
-      <HTMLTable compact className="hw-order-lines">
+      <HTMLTable compact className="hw-public-lines">
         <thead>
           <tr>
             {LINE_COLUMNS.map((n) => (
