@@ -145,7 +145,7 @@ export const PAGES: readonly Page[] = [
   view(modulePage('settingsGroups', '/settings-groups', 'applications')),
 
   // the settings menu, in this order (paths as docs/domain/browser-app.md lists them)
-  placeholder({ ...settings('settings', '', 'cog'), path: '/settings', title: 'modules.settings', nav: false }),
+  view({ ...settings('settings', '', 'cog'), path: '/settings', title: 'modules.settingsPages.general' }),
   modelSettings(settings('property', 'property', 'office'), { model: 'property' }),
   modelSettings(settings('partition', 'partition', 'grid-view'), { model: 'partition' }),
   modelSettings(settings('area', 'area', 'polygon-filter'), { model: 'area' }),
@@ -213,7 +213,7 @@ export const PAGES: readonly Page[] = [
   placeholder(settings('connectors', 'connectors', 'exchange')),
   placeholder(settings('imports', 'imports', 'import')),
   placeholder(settings('exports', 'exports', 'export')),
-  placeholder(settings('extensions', 'extensions', 'widget')),
+  view(settings('extensions', 'extensions', 'widget')),
   placeholder(settings('faq', 'faq', 'help')),
 
   // the settings menu's templates, in this order

@@ -1,11 +1,15 @@
-// The toolbar's export menu: the current view as xlsx or csv (`;` or `,`), optionally only the selected rows.
+// The toolbar's export menu: the current view as xlsx or csv (`;` or `,`, the settings group's separator first),
+// optionally only the selected rows.
 // The server writes the file and streams it; the toolbar shows the bytes received with Cancel meanwhile.
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, ProgressBar } from '@blueprintjs/core';
 import { Download, GridView, Th } from '@blueprintjs/icons';
 import type { GridApi } from 'ag-grid-community';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { isApiError } from '../../src/api/errors';
 import { notify } from '../../src/components/notices';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
+import { fetchWorkspaceSettings, workspaceSettingsKeys } from '../../src/api/workspace-settings.api';
 import { useTranslation } from '../../src/i18n';
 import type { GridDefinition } from '../define-grid';
 import type { BaseQueryState } from '../use-grid-datasource';
@@ -36,6 +40,16 @@ export function ExportMenu({ grid, api, base, selected }: Props) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const useSelection = onlySelected && selected > 0;
+  // the settings group's CSV separator first (docs/domain/fields.md, "Workspace settings", import and export)
+  const { current } = useSelectedSettingsGroup();
+  const workspace = useQuery({
+    queryKey: workspaceSettingsKeys.one(current?.uuid ?? ''),
+    queryFn: () => fetchWorkspaceSettings(current!.uuid),
+    enabled: Boolean(current),
+    staleTime: 300_000,
+  });
+  const csvOrder: CsvDelimiter[] =
+    workspace.data?.exchange?.csv_separator === 'comma' ? ['comma', 'semicolon'] : ['semicolon', 'comma'];
 
   async function run(format: ExportFormat, delimiter: CsvDelimiter = 'semicolon') {
     const gridApi = api.current;
@@ -69,8 +83,14 @@ export function ExportMenu({ grid, api, base, selected }: Props) {
   const menu = (
     <Menu aria-label={t('transfer.export.title')}>
       <MenuItem icon={<Th />} text={t('transfer.export.xlsx')} onClick={() => void run('xlsx')} />
-      <MenuItem icon={<GridView />} text={t('transfer.export.csvSemicolon')} onClick={() => void run('csv')} />
-      <MenuItem icon={<GridView />} text={t('transfer.export.csvComma')} onClick={() => void run('csv', 'comma')} />
+      {csvOrder.map((delimiter) => (
+        <MenuItem
+          key={delimiter}
+          icon={<GridView />}
+          text={t(delimiter === 'comma' ? 'transfer.export.csvComma' : 'transfer.export.csvSemicolon')}
+          onClick={() => void run('csv', delimiter)}
+        />
+      ))}
       <MenuDivider />
       <MenuItem
         roleStructure="listoption"

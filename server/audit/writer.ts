@@ -21,6 +21,7 @@ export type AuditAction =
   | 'invitation.resend'
   | 'invitation.revoke'
   | 'settings_group.update'
+  | 'archive.purge'
   | `${string}.${RecordWrite}`;
 
 /** The writes of the records engine an audited model logs. */

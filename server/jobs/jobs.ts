@@ -8,6 +8,7 @@ import { isoDay, materialiseAll } from '../services/task-schedule.service';
 import { resumeImports } from '../imports/import-runner';
 import { autoExtendContracts, endContracts } from '../services/contract-actions.service';
 import { models } from '../models';
+import { purgeArchived } from '../services/archive-purge.service';
 import type { JobOutcome } from '../crud/model-behaviour';
 
 export interface Job {
@@ -67,6 +68,13 @@ export const jobs: Job[] = [
       extended: await autoExtendContracts(ctx.db, isoDay(now)),
       ended: await endContracts(ctx.db, isoDay(now)),
     }),
+  },
+  {
+    // Records archived longer ago than their settings group keeps them (docs/domain/fields.md, "Workspace
+    // settings", archive); none while a group keeps them for good (the default). Idempotent.
+    name: 'archive-purge',
+    intervalMinutes: 24 * 60,
+    run: (ctx, now) => purgeArchived(ctx.db, now),
   },
   // The models' own jobs (server/models/<model>.ts, `jobs`), after the fixed ones in the registry's order.
   ...Object.values(models).flatMap((m) => m?.jobs ?? []),

@@ -11,6 +11,19 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The sender's name a settings group gives its mails (its e-mail settings), shown before the product's address. */
+  fromName?: string;
+  /** Where answers go (the settings group's reply-to address). */
+  replyTo?: string;
+}
+
+/** The From header: the product's address under the settings group's name when it gives one (quotes, backslashes
+ * and line breaks taken out, so the name cannot add a header). */
+export function fromHeader(from: string, name: string | undefined): string {
+  const clean = name?.replace(/["\\\r\n<>]/g, '').trim();
+  if (!clean) return from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return `"${clean}" <${address}>`;
 }
 
 export interface Mailer {
@@ -27,8 +40,8 @@ export function createMailer(opts: {
   db: Db;
   log: FastifyBaseLogger;
 }): Mailer {
-  const store = async (mail: Mail) => {
-    const [row] = await opts.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  const store = async ({ to, subject, text, html }: Mail) => {
+    const [row] = await opts.db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
     return row!.id;
   };
   if (opts.smtpUrl) {
@@ -36,7 +49,12 @@ export function createMailer(opts: {
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        const { fromName, replyTo, ...content } = mail;
+        await transport.sendMail({
+          ...content,
+          from: fromHeader(opts.from, fromName),
+          ...(replyTo ? { replyTo } : {}),
+        });
         const copy = opts.outbox ? await store(mail) : undefined;
         opts.log.info({ event: 'mail_sent', to: mail.to, subject: mail.subject, outbox_id: copy }, 'mail sent');
       },

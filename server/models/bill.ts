@@ -22,6 +22,7 @@ import type { Row } from '../crud/present';
 import { bill as bills, expense as expenses, order, orderLine } from '../db/entity-tables';
 import { create } from '../crud/write';
 import { refreshBillAmounts } from './expense';
+import { cashRoundingOf, currencyOnCreate } from './workspace-defaults';
 import { fieldError } from '../http-error';
 import { Amount } from '../i18n/messages';
 import { setValues } from '../services/record-actions';
@@ -155,7 +156,7 @@ export const bill: ModelBehaviour = {
       if (archived) await deletedBillsRedraw(h, uuids);
     },
     beforeWrite: async (h, merged, changes, current) => {
-      const derived: Row = {};
+      const derived: Row = await currencyOnCreate(h, merged, current);
       let hasLines = false;
       let prev = current;
       let next = merged;
@@ -175,8 +176,10 @@ export const bill: ModelBehaviour = {
         }
       }
       // a bill without lines: its net and tax from its own tax rate (with lines, the lines' write keeps them)
-      if (!hasLines) Object.assign(derived, billOwnTotals(merged));
-      else if ('currency' in changes) derived.payable_total = payable(String(derived.amount), merged.currency);
+      const rounding = await cashRoundingOf(h);
+      if (!hasLines) Object.assign(derived, billOwnTotals(merged, rounding));
+      else if ('currency' in changes)
+        derived.payable_total = payable(String(derived.amount), merged.currency, rounding);
       await billDraws(
         h,
         current ? String(current.uuid) : undefined,

@@ -15,6 +15,7 @@ import { numberRange } from '../crud/list-query';
 import { bill, budget as budgets, order } from '../db/entity-tables';
 import { fieldError } from '../http-error';
 import { Amount } from '../i18n/messages';
+import { currencyOnCreate } from './workspace-defaults';
 import { budgetTotals } from '../db/budget-schema';
 
 /** Orders in these states draw on nothing. */
@@ -70,6 +71,8 @@ function usedPercentCondition(value: unknown): SQL {
 
 export const budget: ModelBehaviour = {
   selected: () => ({ available_amount: availableSql() }),
+  // a new budget without a currency takes the settings group's (docs/domain/fields.md, "Workspace settings")
+  hooks: { beforeWrite: (h, merged, _changes, current) => currencyOnCreate(h, merged, current) },
   listFilters: {
     used_percent: { schema: numberRange, condition: usedPercentCondition },
     // the budgets without a cost group (`1`) or with one (`0`): a chart's "no cost group" bar opens exactly these

@@ -21,6 +21,8 @@ import { settingsGroupMembers, users } from '../db/schema';
 import type { AnyEntity } from '../../src/entities/define';
 import { entities } from '../../src/entities/registry';
 import { fieldError, forbidden } from '../http-error';
+import { sectionStore } from '../../src/entities/workspace-settings';
+import { settingsFor } from '../crud/model-settings';
 import { isoDay } from '../services/task-schedule.service';
 
 /** The delegating member's id: the row's owner column (the engine's, no field: src/entities/define.ts, `owner`). */
@@ -127,6 +129,10 @@ async function beforeWrite(h: HookContext, merged: Row, changes: Row, current: R
     .where(eq(users.uuid, String(merged.to_user_uuid)))
     .limit(1);
   if (to?.id === from) throw fieldError('to_user_uuid', 'validation.delegation_self');
+  // the longest a delegation may last in the settings group (docs/domain/fields.md, "Workspace settings"; 0: any)
+  const { max_days: max } = await settingsFor(h, sectionStore('delegation'));
+  const days = (Date.parse(String(merged.valid_to)) - Date.parse(String(merged.valid_from))) / 86_400_000 + 1;
+  if (max > 0 && days > max) throw fieldError('valid_to', 'validation.delegation_too_long', { max });
   // One member's delegations are written one at a time, so two overlapping ones cannot both pass the check.
   await h.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`delegation:${h.settingsGroup}:${from}`}))`);
   const [overlap] = await h.db

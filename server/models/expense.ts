@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { bill as bills, expense as lines } from '../db/entity-tables';
 import { drawOnBudgets, lockBill, lockBudgets } from './budget';
 import { lineNumbers } from '../services/document-totals.service';
+import { cashRoundingIn } from './workspace-defaults';
 
 /**
  * The bills' amounts become the sums of their live lines, with their net, tax and payable totals (docs/domain/
@@ -20,19 +21,20 @@ import { lineNumbers } from '../services/document-totals.service';
 export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
   for (const uuid of new Set(billUuids)) {
     const [bill] = await db
-      .select({ amount: bills.amount, tax: bills.tax, currency: bills.currency })
+      .select({ amount: bills.amount, tax: bills.tax, currency: bills.currency, sg: bills.settings_group_uuid })
       .from(bills)
       .where(eq(bills.uuid, uuid));
     if (!bill) continue;
+    const rounding = await cashRoundingIn(db, bill.sg);
     const rows = await db
       .select(lineNumbers(lines))
       .from(lines)
       .where(and(eq(lines.bill_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
     if (!rows.length) {
-      await db.update(bills).set(billOwnTotals(bill)).where(eq(bills.uuid, uuid));
+      await db.update(bills).set(billOwnTotals(bill, rounding)).where(eq(bills.uuid, uuid));
       continue;
     }
-    const totals = documentTotals(rows, bill.currency);
+    const totals = documentTotals(rows, bill.currency, rounding);
     assertStorable(entities.bill, { amount: totals.total }); // a sum of lines that each fit may not
     await db
       .update(bills)

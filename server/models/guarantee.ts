@@ -14,6 +14,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { contact, facility, guarantee as guarantees, property } from '../db/entity-tables';
 import { remindersSent, users } from '../db/schema';
+import { senderOf } from '../mail/sender';
 import { readModelSettingsOf } from '../crud/model-settings';
 import { fieldError } from '../http-error';
 import { guaranteeReminderMail } from '../mail/guarantee-mail';
@@ -109,6 +110,8 @@ export async function guaranteeReminders(
       ),
     ))
     (sent.get(r.uuid) ?? sent.set(r.uuid, new Set()).get(r.uuid)!).add(r.stage);
+  const senders = new Map<string, Awaited<ReturnType<typeof senderOf>>>();
+  for (const sg of settings.keys()) senders.set(sg, await senderOf(db, sg));
   const mails: ReminderMail[] = [];
   const marks: { record_uuid: string; stage: string; recipients: number }[] = [];
   for (const r of rows) {
@@ -124,22 +127,25 @@ export async function guaranteeReminders(
       mails.push({
         record: r.uuid,
         stages,
-        mail: guaranteeReminderMail(
-          {
-            email: r.email,
-            name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
-            locale: r.locale,
-            dateFormat: r.date_format ?? 'YYYY-MM-DD',
-          },
-          {
-            title: r.title,
-            property: r.property,
-            guarantor: r.guarantor ?? '',
-            endDate: end,
-            daysLeft: due.daysLeft,
-          },
-          `${ctx.config.appUrl}/${entities.guarantee.plural}/${r.uuid}`,
-        ),
+        mail: {
+          ...guaranteeReminderMail(
+            {
+              email: r.email,
+              name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+              locale: r.locale,
+              dateFormat: r.date_format ?? 'YYYY-MM-DD',
+            },
+            {
+              title: r.title,
+              property: r.property,
+              guarantor: r.guarantor ?? '',
+              endDate: end,
+              daysLeft: due.daysLeft,
+            },
+            `${ctx.config.appUrl}/${entities.guarantee.plural}/${r.uuid}`,
+          ),
+          ...senders.get(r.settings_group),
+        },
       });
     for (const stage of stages) marks.push({ record_uuid: r.uuid, stage, recipients });
   }

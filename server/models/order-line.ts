@@ -9,6 +9,7 @@ import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import type { Row } from '../crud/present';
 import { drawOnBudgets, lockBudgets, lockOrder, orderDraw } from './budget';
 import { lineNumbers } from '../services/document-totals.service';
+import { cashRoundingIn } from './workspace-defaults';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { order as orders, orderLine as lines } from '../db/entity-tables';
@@ -17,13 +18,16 @@ import { order as orders, orderLine as lines } from '../db/entity-tables';
  * totals"). */
 async function refreshOrderTotals(db: Db, orderUuids: string[]) {
   for (const uuid of new Set(orderUuids)) {
-    const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.uuid, uuid));
+    const [order] = await db
+      .select({ currency: orders.currency, sg: orders.settings_group_uuid })
+      .from(orders)
+      .where(eq(orders.uuid, uuid));
     if (!order) continue;
     const rows = await db
       .select(lineNumbers(lines))
       .from(lines)
       .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    const { rates: _, ...totals } = documentTotals(rows, order.currency);
+    const { rates: _, ...totals } = documentTotals(rows, order.currency, await cashRoundingIn(db, order.sg));
     assertStorable(entities.order, totals); // a sum of lines that each fit may not
     await db.update(orders).set(totals).where(eq(orders.uuid, uuid));
   }

@@ -10,6 +10,7 @@ import type { HookContext } from '../crud/model-behaviour';
 import { getTableName, sql } from 'drizzle-orm';
 import { toDec } from '../../src/domain/decimal';
 import { payable } from '../../src/domain/money';
+import { cashRoundingOf, currencyOnCreate } from './workspace-defaults';
 import { bill as bills, order as orders } from '../db/entity-tables';
 import { drawOnBudgets, isBilled, lockBudgets, lockOrder, orderDraw } from './budget';
 import { billFromOrder } from './bill';
@@ -35,8 +36,6 @@ async function drawOfBudgetChange(h: HookContext, merged: Row, changes: Row, cur
 }
 
 export const order: ModelBehaviour = {
-  // the total as its currency is paid, again when the currency changes (docs/domain/calculations.md, "Document totals")
-  stored: (merged) => ({ payable_total: merged.total == null ? null : payable(String(merged.total), merged.currency) }),
   computed: (row, today) => ({ overdue: isOverdue('order', row, today) }),
   // billed by a live bill that is not cancelled (as `isBilled`), read in the same query: the `bill` link leaves
   selected: () => ({
@@ -46,7 +45,13 @@ export const order: ModelBehaviour = {
   }),
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
+      const derived = await currencyOnCreate(h, merged, current);
       await drawOfBudgetChange(h, merged, changes, current);
+      // the total as its currency is paid, again when the currency changes (docs/domain/calculations.md, "Document
+      // totals")
+      if (current && 'currency' in changes && merged.total != null)
+        derived.payable_total = payable(String(merged.total), merged.currency, await cashRoundingOf(h));
+      return derived;
     },
   },
   actions: [

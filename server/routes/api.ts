@@ -6,6 +6,7 @@ import { authRoutes } from './auth.routes';
 import { accountRoutes } from './account.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 import { modelSettingsRoutes } from './model-settings.routes';
+import { workspaceSettingsRoutes } from './workspace-settings.routes';
 import { settingsGroupRoutes } from './settings-groups.routes';
 import { permissionRoutes } from './permissions.routes';
 import { accessRuleRoutes } from './access-rules.routes';
@@ -35,6 +36,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(twoFactorRoutes);
     await api.register(settingsGroupRoutes);
     await api.register(modelSettingsRoutes);
+    await api.register(workspaceSettingsRoutes);
     await api.register(permissionRoutes);
     await api.register(accessRuleRoutes);
     await api.register(invitationRoutes);

@@ -4,6 +4,7 @@
 // addresses of one request are checked before anything is written: one bad address is a 422 naming it and nothing
 // is sent. The mails go out after the commit.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { senderOf } from '../mail/sender';
 import type { AppContext, UserRow } from '../context';
 import { invitations, settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import { userGroups } from '../db/entity-tables';
@@ -158,13 +159,14 @@ export async function invite(
     }
     return out;
   });
-  await sendAll(ctx, admin, group.name, sent);
+  await sendAll(ctx, admin, settingsGroup, group.name, sent);
   return sent.map((s) => present(s.row));
 }
 
 async function sendAll(
   ctx: AppContext,
   admin: UserRow,
+  settingsGroup: string,
   groupName: string,
   sent: { row: typeof invitations.$inferSelect; token: string }[],
 ) {
@@ -173,10 +175,12 @@ async function sendAll(
     locale: admin.locale,
     dateFormat: admin.date_format,
   };
+  const sender = await senderOf(ctx.db, settingsGroup);
   for (const { row, token } of sent)
-    await ctx.mailer.send(
-      invitationMail(row.email, from, groupName, row.expires_at.toISOString().slice(0, 10), inviteUrl(ctx, token)),
-    );
+    await ctx.mailer.send({
+      ...invitationMail(row.email, from, groupName, row.expires_at.toISOString().slice(0, 10), inviteUrl(ctx, token)),
+      ...sender,
+    });
 }
 
 export async function listInvitations(ctx: AppContext, admin: UserRow, settingsGroup: string) {
@@ -221,7 +225,7 @@ export async function resend(ctx: AppContext, admin: UserRow, uuid: string, ip?:
     });
     return done;
   });
-  await sendAll(ctx, admin, group.name, [{ row: updated, token }]);
+  await sendAll(ctx, admin, row.settings_group_uuid, group.name, [{ row: updated, token }]);
   return present(updated);
 }
 

@@ -72,6 +72,10 @@ export const VIEWS: Readonly<Record<string, Load>> = {
   '/map': withTexts(() => import('../../views/map/map-view').then((m) => m.MapView)),
   '/settings-groups': () => import('../../views/settings-groups-view').then((m) => m.SettingsGroupsView),
   // members and permission groups (views/permissions; user groups are a grid page)
+  // the workspace's own settings (docs/domain/fields.md, "Workspace settings")
+  '/settings': withTexts(() =>
+    import('../../views/workspace-settings/workspace-settings-view').then((m) => m.WorkspaceSettingsView),
+  ),
   '/settings/users': withTexts(() => import('../../views/permissions/users-view').then((m) => m.UsersView)),
   '/settings/permissions': withTexts(() =>
     import('../../views/permissions/permissions-view').then((m) => m.PermissionsView),
@@ -82,6 +86,10 @@ export const VIEWS: Readonly<Record<string, Load>> = {
   ),
   '/settings/networks': withTexts(() => import('../../views/networks/networks-view').then((m) => m.NetworksView)),
   '/settings/audit-log': withTexts(() => import('../../views/networks/audit-log-view').then((m) => m.AuditLogView)),
+  // every module's `enabled` in one place (docs/domain/fields.md, "Model settings")
+  '/settings/extensions': withTexts(() =>
+    import('../../views/extensions/extensions-view').then((m) => m.ExtensionsView),
+  ),
   '/settings/licenses': withTexts(() => import('../../views/licenses/licenses-view').then((m) => m.LicensesView)),
   '/profile': () => import('../settings/profile/profile-page').then((m) => m.ProfilePage),
   '/notifications': () => import('../../views/notifications-view').then((m) => m.NotificationsView),

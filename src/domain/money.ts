@@ -73,9 +73,14 @@ export function lineTotal(line: Readonly<Record<string, unknown>>): string | nul
 /** The smallest coin a currency is paid in, where it is not a cent (a Swiss franc's total is paid to 0.05). */
 export const CASH_ROUNDING: Readonly<Record<string, string>> = { CHF: '0.05' };
 
-/** An amount rounded to what its currency is paid in (half away from zero; to the cent for other currencies). */
-export function payable(amount: string, currency: unknown): string {
-  const step = toDec(CASH_ROUNDING[String(currency)] ?? '0.01')!;
+/** What a settings group rounds francs to (its finance setting `cash_rounding`: '0.05', or '0.01' for none). */
+export type CashRounding = '0.05' | '0.01';
+
+/** An amount rounded to what its currency is paid in (half away from zero; to the cent for other currencies, and
+ * for francs where the settings group says '0.01'). */
+export function payable(amount: string, currency: unknown, rounding: CashRounding = '0.05'): string {
+  const coin = CASH_ROUNDING[String(currency)];
+  const step = toDec(coin && rounding === '0.05' ? coin : '0.01')!;
   const value = toScaled(amount) ?? ZERO;
   // round(value / step) × step, exactly: step is 5 or 1 hundredths
   const hundredths = round(value, 2).units;
@@ -108,7 +113,11 @@ export interface DocumentTotals {
  * net, tax and gross the sums (so net + tax = gross = Σ line totals, to the cent), and the gross as its currency is
  * paid. Lines whose numbers are missing count nothing.
  */
-export function documentTotals(lines: readonly Readonly<Record<string, unknown>>[], currency: unknown): DocumentTotals {
+export function documentTotals(
+  lines: readonly Readonly<Record<string, unknown>>[],
+  currency: unknown,
+  rounding?: CashRounding,
+): DocumentTotals {
   const rates = new Map<string, { net: Dec; tax: Dec }>();
   let net = ZERO;
   let gross = ZERO;
@@ -128,7 +137,7 @@ export function documentTotals(lines: readonly Readonly<Record<string, unknown>>
     net_total: fromScaled(net),
     tax_total: fromScaled(sub(gross, net)),
     total,
-    payable_total: payable(total, currency),
+    payable_total: payable(total, currency, rounding),
     rates: [...rates.entries()]
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([rate, t]) => ({ rate, net: fromScaled(t.net), tax: fromScaled(t.tax) })),
@@ -152,11 +161,11 @@ export function sum(values: readonly unknown[]): string {
 }
 
 /** The totals of a bill without lines: its amount split by its own tax rate, and paid as its currency is. */
-export function billOwnTotals(bill: Readonly<Record<string, unknown>>) {
+export function billOwnTotals(bill: Readonly<Record<string, unknown>>, rounding?: CashRounding) {
   const split = splitGross(bill.amount, bill.tax);
   return {
     net_total: split?.net_total ?? null,
     tax_total: split?.tax_total ?? null,
-    payable_total: bill.amount == null ? null : payable(String(bill.amount), bill.currency),
+    payable_total: bill.amount == null ? null : payable(String(bill.amount), bill.currency, rounding),
   };
 }

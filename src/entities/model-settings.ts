@@ -21,7 +21,15 @@ export type IntListSetting = SettingBase & {
 /** One of a fixed list of values ('' among them when the setting may be left unset): drawn as a select. */
 export type ChoiceSetting = SettingBase & { kind: 'choice'; default: string; options: readonly string[] };
 
-export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting | ChoiceSetting;
+/** Some of a fixed list of values, none twice, at least `min` (the languages a settings group offers). */
+export type ChoiceListSetting = SettingBase & {
+  kind: 'choice_list';
+  default: readonly string[];
+  options: readonly string[];
+  min: number;
+};
+
+export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting | ChoiceSetting | ChoiceListSetting;
 export type SettingKind = Setting['kind'];
 export type SettingsBlock = Readonly<Record<string, Setting>>;
 
@@ -32,6 +40,7 @@ export const s = {
   text: (o: Omit<TextSetting, 'kind'>): TextSetting => ({ kind: 'text', ...o }),
   intList: (o: Omit<IntListSetting, 'kind'>): IntListSetting => ({ kind: 'int_list', ...o }),
   choice: (o: Omit<ChoiceSetting, 'kind'>): ChoiceSetting => ({ kind: 'choice', ...o }),
+  choiceList: (o: Omit<ChoiceListSetting, 'kind'>): ChoiceListSetting => ({ kind: 'choice_list', ...o }),
 };
 
 /** The largest running number (a 32-bit counter, ten digits at most beside a prefix of up to 20). */
@@ -58,7 +67,9 @@ export type SettingValue<S extends Setting> = S extends BoolSetting
         ? number[]
         : S extends ChoiceSetting
           ? string
-          : never;
+          : S extends ChoiceListSetting
+            ? string[]
+            : never;
 
 /** What every model has: whether the module is switched on in the settings group (docs/domain/fields.md,
  * "Model settings"). */
@@ -82,7 +93,7 @@ export function settingDefaults(model: { settings?: SettingsBlock }): Record<str
   return Object.fromEntries(
     Object.entries(settingsOf(model)).map(([key, setting]) => [
       key,
-      Array.isArray(setting.default) ? [...(setting.default as number[])] : setting.default,
+      Array.isArray(setting.default) ? [...(setting.default as unknown[])] : setting.default,
     ]),
   );
 }
@@ -103,6 +114,12 @@ export function settingSchema(setting: Setting): z.ZodType {
         .refine((list) => new Set(list).size === list.length, 'errors.distinct');
     case 'choice':
       return z.enum(setting.options as [string, ...string[]]);
+    case 'choice_list':
+      return z
+        .array(z.enum(setting.options as [string, ...string[]]))
+        .min(setting.min)
+        .max(setting.options.length)
+        .refine((list) => new Set(list).size === list.length, 'errors.distinct');
   }
 }
 

@@ -9,10 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { settingsGroupMembers } from '../../server/db/schema';
 import { compileAllRuleMatches } from '../../server/services/access-rule-matches';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
-import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
+import { addDays, post, today, workspace, type Rec, type Ws, memberOf } from './planning-support';
 import { finished, upload, xlsx } from './workbooks';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-access-rules-'));
@@ -27,13 +26,7 @@ afterAll(async () => {
 
 type Errors = { errors: Record<string, string[]> };
 
-async function member(ws: Ws) {
-  const m = await signedIn(env);
-  await env.database.db
-    .insert(settingsGroupMembers)
-    .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
-  return m;
-}
+const member = (ws: Ws) => memberOf(env, ws);
 
 /** A workspace with a lease and a service contract, an outsider and an insider (in the rule's user group). */
 async function setup() {

@@ -6,10 +6,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsGroupMembers } from '../../server/db/schema';
 import { CHARTS, MAP_KPIS, TILES } from '../../src/entities/analytics';
-import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
-import { addDays, filterQuery, post, today, workspace, type Rec, type Ws } from './planning-support';
+import { Client, createTestEnv, json, type TestEnv } from './harness';
+import { addDays, filterQuery, post, today, workspace, type Rec, type Ws, memberOf } from './planning-support';
 
 let env: TestEnv;
 let a: Ws;
@@ -37,13 +36,7 @@ function isoWeek(day: string) {
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-async function member(ws: Ws) {
-  const m = await signedIn(env);
-  await env.database.db
-    .insert(settingsGroupMembers)
-    .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
-  return m;
-}
+const member = (ws: Ws) => memberOf(env, ws);
 
 beforeAll(async () => {
   env = await createTestEnv();

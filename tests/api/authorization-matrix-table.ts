@@ -549,6 +549,13 @@ export const OTHER: Record<string, OtherSpec> = {
     (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
     () => ({ reminder_days: [180, 90, 30] }),
   ),
+  // the workspace's settings (docs/domain/fields.md, "Workspace settings"): read by its members; the PATCH sets a
+  // default again, changing nothing
+  'GET /api/v1/settings-groups/{uuid}/settings': { class: 'inA', url: (f) => `/settings-groups/${f.sgA}/settings` },
+  'PATCH /api/v1/settings-groups/{uuid}/settings': admin(
+    (f) => `/settings-groups/${f.sgA}/settings`,
+    () => ({ archive: { purge_after_days: 0 } }),
+  ),
   'GET /api/v1/settings-groups/{uuid}/audit-log/export': admin((f) => `/settings-groups/${f.sgA}/audit-log/export`),
   'GET /api/v1/settings-groups/{uuid}/invitations': admin((f) => `/settings-groups/${f.sgA}/invitations`),
   'POST /api/v1/settings-groups/{uuid}/invitations': admin(

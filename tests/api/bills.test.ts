@@ -32,8 +32,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-bills-'));
 
 beforeAll(async () => {
   env = await createTestEnv({ dataDir });
-  a = await workspace(env);
-  b = await workspace(env);
+  // in francs, as the amounts the messages name
+  a = await workspace(env, { currency: 'CHF' });
+  b = await workspace(env, { currency: 'CHF' });
 });
 afterAll(async () => {
   await env.close();

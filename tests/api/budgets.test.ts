@@ -33,8 +33,9 @@ let member: Ws;
 
 beforeAll(async () => {
   env = await createTestEnv();
-  a = await workspace(env);
-  b = await workspace(env);
+  // in francs, as the amounts the messages name
+  a = await workspace(env, { currency: 'CHF' });
+  b = await workspace(env, { currency: 'CHF' });
   const m = await signedIn(env);
   await env.database.db
     .insert(settingsGroupMembers)

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startSmtp } from './smtp';
-import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
-import { post, workspace, type Rec, type Ws } from './planning-support';
+import { Client, createTestEnv, json, type TestEnv } from './harness';
+import { post, workspace, type Rec, type Ws, memberOf } from './planning-support';
 import { jobs } from '../../server/jobs/jobs';
 import { runJobIfDue } from '../../server/jobs/scheduler';
-import { jobRuns, settingsGroupMembers } from '../../server/db/schema';
+import { jobRuns } from '../../server/db/schema';
 import { databaseBefore } from './migrations';
 
 let env: TestEnv;
@@ -33,13 +33,7 @@ type Reply = { data: Record<string, unknown>; errors?: Record<string, string[]>;
 const url = (ws: Ws, model: string, sg = ws.settingsGroup) => `/settings-groups/${sg}/model-settings/${model}`;
 const get = async (ws: Ws, model: string) => json<Reply>(await ws.client.get(url(ws, model)));
 
-async function member(ws: Ws) {
-  const m = await signedIn(env);
-  await env.database.db
-    .insert(settingsGroupMembers)
-    .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
-  return m;
-}
+const member = (ws: Ws) => memberOf(env, ws);
 
 describe('reading and changing', () => {
   it('answers the defaults, every model with `enabled`', async () => {

@@ -1,6 +1,7 @@
 // Helpers of the planning API tests: a signed-in workspace with a property, dates relative to today (the server
 // materialises from the real today), and short request helpers.
 import { json, signedIn, type Client, type TestEnv } from './harness';
+import { settingsGroupMembers } from '../../server/db/schema';
 
 export interface Ws {
   client: Client;
@@ -11,10 +12,12 @@ export interface Ws {
 
 export type Rec = Record<string, unknown> & { uuid: string; links: Record<string, string> };
 
-export async function workspace(env: TestEnv): Promise<Ws> {
+/** A signed-in admin's new settings group with a property; `group` sets the group's own fields (its currency, which
+ * new orders, bills and budgets take: by default the admin's locale's, USD here). */
+export async function workspace(env: TestEnv, group: Record<string, unknown> = {}): Promise<Ws> {
   const { client, user } = await signedIn(env);
   const sg = json<{ data: { uuid: string } }>(
-    await client.post('/settings-groups', { name: `WS ${Math.random().toString(36).slice(2, 7)}` }),
+    await client.post('/settings-groups', { name: `WS ${Math.random().toString(36).slice(2, 7)}`, ...group }),
   ).data.uuid;
   const property = json<{ data: Rec }>(
     await client.post('/properties', { settings_group_uuid: sg, name: 'Seestrasse 1' }),
@@ -58,4 +61,13 @@ export function filterQuery(filter: Record<string, unknown>) {
     else parts.push(`filter[${k}]=${encodeURIComponent(String(v))}`);
   }
   return parts.join('&');
+}
+
+/** A new user signed in as a member (not an admin) of the workspace's settings group. */
+export async function memberOf(env: TestEnv, ws: Ws) {
+  const m = await signedIn(env);
+  await env.database.db
+    .insert(settingsGroupMembers)
+    .values({ settings_group_uuid: ws.settingsGroup, user_id: m.user.id, role: 'user' });
+  return m;
 }

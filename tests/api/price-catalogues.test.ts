@@ -28,8 +28,9 @@ const count = async (url: string) => json<{ data: Rec[] }>(await a.client.get(`$
 
 beforeAll(async () => {
   env = await createTestEnv();
-  a = await workspace(env);
-  b = await workspace(env);
+  // in francs: its orders and bills are paid to 0.05
+  a = await workspace(env, { currency: 'CHF' });
+  b = await workspace(env, { currency: 'CHF' });
   ids.standard = (await created(a, '/taxes', { name: 'MWST Normalsatz', rate: '8.1', valid_from: '2024-01-01' })).uuid;
   ids.reduced = (await created(a, '/taxes', { name: 'MWST reduziert', rate: '2.6' })).uuid;
   ids.lodging = (await created(a, '/taxes', { name: 'MWST Beherbergung', rate: '3.8' })).uuid;

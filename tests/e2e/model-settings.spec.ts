@@ -104,3 +104,54 @@ test('a module switched off leaves the drawer, the home cards and its settings e
     await patchSettings(page, 'unit', { enabled: true });
   }
 });
+
+test('an admin sets the workspace’s sender name and longest delegation on the General page; a bad one is refused', async ({
+  page,
+}) => {
+  await recordNotices(page);
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/settings');
+  await expect(page.getByRole('heading', { name: 'General', level: 1 })).toBeVisible();
+  const days = page.getByLabel('Longest delegation (days)');
+  const sender = page.getByLabel('Sender name');
+  const [before, beforeName] = [await days.inputValue(), await sender.inputValue()];
+  try {
+    await days.fill('-3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByRole('group', { name: 'Delegation' }).getByText('Longest delegation (days) must be at least 0.'),
+    ).toBeVisible();
+    await days.fill('90');
+    await sender.fill(`Verwaltung ${stamp}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => notices(page)).toContain('The settings have been saved.');
+    await page.reload();
+    await expect(page.getByLabel('Longest delegation (days)')).toHaveValue('90');
+    await expect(page.getByLabel('Sender name')).toHaveValue(`Verwaltung ${stamp}`);
+  } finally {
+    await page.getByLabel('Longest delegation (days)').fill(before);
+    await page.getByLabel('Sender name').fill(beforeName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => notices(page)).toContain('The settings have been saved.');
+  }
+});
+
+test('the extensions page switches the contracts module off and on, and the drawer follows', async ({ page }) => {
+  await recordNotices(page);
+  await signInTo(page, '/settings/extensions');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const contracts = page.getByLabel('Contracts switched on');
+  await expect(contracts).toBeChecked();
+  await expect(nav.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
+  try {
+    await contracts.uncheck({ force: true });
+    await expect.poll(() => notices(page)).toContain('Contracts switched off.');
+    await expect(nav.getByRole('link', { name: 'Contracts', exact: true })).toHaveCount(0);
+    await expect(contracts).not.toBeChecked();
+    await contracts.check({ force: true });
+    await expect.poll(() => notices(page)).toContain('Contracts switched on.');
+    await expect(nav.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
+  } finally {
+    await patchSettings(page, 'contract', { enabled: true });
+  }
+});

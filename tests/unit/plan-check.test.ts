@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/entities/registry';
 import { isWritable } from '../../src/entities/fields';
-import { createSchema } from '../../src/entities/schemas';
+import { createObjectSchema } from '../../src/entities/schemas';
 import { quickCreateCheck } from '../../server/imports/plan-check';
 
 const texts = [
@@ -98,7 +98,7 @@ const values = [...texts, ...longTexts, ...decimals, ...numbers, ...dates, ...uu
 
 describe('quick check of planned creates', () => {
   for (const entity of entityList) {
-    const create = createSchema(entity);
+    const create = createObjectSchema(entity);
     const fields = Object.entries(entity.fields).filter(([, f]) => isWritable(f));
     it(`${entity.name}: accepts nothing the create schema refuses or changes`, () => {
       for (const [name, field] of fields) {

@@ -68,6 +68,11 @@ function valueText(t: TFunction, format: DetailFormat, key: string, value: unkno
   if (isChange(value)) return `${valueText(t, format, key, value.from)} → ${valueText(t, format, key, value.to)}`;
   if (isEngineChange(value)) return `${valueText(t, format, key, value.old)} → ${valueText(t, format, key, value.new)}`;
   if (key === 'rights' && isRecord(value)) return rightsText(t, value);
+  // records deleted per model (the archive's purge)
+  if (key === 'counts' && isRecord(value))
+    return Object.entries(value)
+      .map(([model, n]) => `${t(`entities.${model}.plural`, { defaultValue: model })}: ${valueText(t, format, '', n)}`)
+      .join(', ');
   if (Array.isArray(value)) {
     // uuids of records (members, user groups) by their names when known, else counted; other lists (e-mail
     // domains) are listed

@@ -66,14 +66,25 @@ interface Props {
   selectionKey?: string;
 }
 
-/** Field defaults of the model, plus the selected property when exactly one is selected. */
-function createDefaults(grid: GridDefinition, properties: readonly string[]): Record<string, unknown> {
+/** Field defaults of the model, the settings group's currency (docs/domain/fields.md, "Workspace settings"), plus
+ * the selected property when exactly one is selected. */
+function createDefaults(
+  grid: GridDefinition,
+  properties: readonly string[],
+  currency: string | undefined,
+): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(grid.entity.fields))
     if ('default' in field && field.default !== undefined) defaults[name] = field.default;
+  const money = grid.entity.fields.currency;
+  if (currency && money?.kind === 'enum' && money.values.includes(currency)) defaults.currency = currency;
   if ('property_uuid' in grid.entity.fields && properties.length === 1) defaults.property_uuid = properties[0];
   return defaults;
 }
+
+/** The currency of the selected settings group, where the session has it. */
+const groupCurrency = (group: object | null | undefined) =>
+  group && 'currency' in group && typeof group.currency === 'string' ? group.currency : undefined;
 
 export function ModuleGridView(props: Props) {
   const { grid, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey } = props;
@@ -191,7 +202,7 @@ export function ModuleGridView(props: Props) {
         uuid={creating ? null : uuid}
         initial={rowData}
         creating={creating}
-        createDefaults={createDefaults(grid, properties)}
+        createDefaults={createDefaults(grid, properties, groupCurrency(group))}
         settingsGroupUuid={group?.uuid ?? null}
         extension={extension}
         onClose={close}
