@@ -228,6 +228,7 @@ export const {
   access_rule: accessRules,
   network,
   grid_view: gridViews,
+  favorite: favorites,
   delegation: delegations,
   license,
   system_notification: systemNotification,

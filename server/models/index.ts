@@ -28,6 +28,7 @@ import { filter } from './filter';
 import { permissionGroup } from './permission-group';
 import { userGroup } from './user-group';
 import { gridView } from './grid-view';
+import { favorite } from './favorite';
 import { delegation } from './delegation';
 
 export const models: Partial<Record<EntityName, ModelBehaviour>> = {
@@ -57,5 +58,6 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   filter,
   access_rule: accessRule,
   grid_view: gridView,
+  favorite,
   delegation,
 };

@@ -24,6 +24,7 @@ import { assignedToMeRoutes } from './assigned-to-me.routes';
 import { analyticsRoutes } from './analytics.routes';
 import { renewalRoutes } from './renewal.routes';
 import { documentTotalsRoutes } from './document-totals.routes';
+import { favoritesRoutes } from './favorites.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
@@ -53,6 +54,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(analyticsRoutes);
     await api.register(renewalRoutes);
     await api.register(documentTotalsRoutes);
+    await api.register(favoritesRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
   };

@@ -55,7 +55,7 @@ export function workloadStatement(
     select to_char(${events.due_date}, 'YYYY-MM') as month ${property},
            count(*)::int as events,
            coalesce(sum(${tasks.workload}), 0)::numeric(14,2)::text as hours,
-           coalesce(sum(${tasks.workload} * ${tasks.cost_per_hour}), 0)::numeric(14,2)::text as cost
+           coalesce(sum(${tasks.workload} * coalesce(${events.cost_per_hour}, ${tasks.cost_per_hour})), 0)::numeric(14,2)::text as cost
     from ${events}
     join ${tasks} on ${tasks.uuid} = ${events.task_uuid} and ${scopeCondition(entities.task, access)}
     ${

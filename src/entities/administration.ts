@@ -49,6 +49,7 @@ export const RULE_MODELS = [
   'filter',
   'access_rule',
   'grid_view',
+  'favorite',
   'delegation',
   'license',
   'system_notification',

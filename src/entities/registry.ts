@@ -34,6 +34,7 @@ import { bill, expense } from './bill';
 import { accessRule, filterGroup, permissionGroup, storedFilter, userGroup } from './administration';
 import { network } from './network';
 import { gridView } from './grid-view';
+import { favorite } from './favorite';
 import { delegation } from './delegation';
 import { license } from './license';
 import { systemNotification } from './system-notification';
@@ -77,6 +78,7 @@ export const entities = {
   access_rule: accessRule,
   network,
   grid_view: gridView,
+  favorite,
   delegation,
   license,
   system_notification: systemNotification,

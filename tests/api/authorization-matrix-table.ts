@@ -498,6 +498,7 @@ export const OTHER: Record<string, OtherSpec> = {
   'GET /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility'),
   'PUT /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility', undefined, true),
   'GET /api/v1/user/invitations': account(),
+  'GET /api/v1/favorites/menu': account(),
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
   'GET /api/v1/settings-groups': account(),

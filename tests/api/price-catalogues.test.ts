@@ -290,6 +290,26 @@ describe('a task costed at a service rate', () => {
   });
 });
 
+describe('a task event costed at its own service rate', () => {
+  it('takes the rate’s cost per hour, and the workload costs its hours at it', async () => {
+    const month = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 1)).toISOString().slice(0, 7);
+    const rate = await created(a, '/service-rates', { name: 'Spezialist', cost_per_hour: '150' });
+    const task = await created(a, '/tasks', {
+      title: 'Einmalige Prüfung',
+      start_date: `${month}-10`,
+      workload: '2',
+      cost_per_hour: '100',
+    });
+    const [event] = json<{ data: Rec[] }>(await a.client.get(`/task-events?filter[task_uuid]=${task.uuid}`)).data;
+    const url = `/tasks/workload?from=${month}&months=1&settings_group_uuid=${a.settingsGroup}`;
+    const cost = async () => json<{ data: { cost: string }[] }>(await a.client.get(url)).data.map((r) => r.cost);
+    expect(await cost()).toEqual(['200.00']); // 2 h × 100
+    const res = await a.client.patch(`/task-events/${event!.uuid}`, { service_rate_uuid: rate.uuid });
+    expect(json<{ data: Rec }>(res).data.cost_per_hour).toBe('150.00');
+    expect(await cost()).toEqual(['300.00']); // 2 h × 150, the event's own
+  });
+});
+
 describe('catalogue rights', () => {
   it('answers 401 without a session and 404 for another workspace’s record', async () => {
     const anonymous = new Client(env.app);

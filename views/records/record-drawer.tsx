@@ -1,6 +1,7 @@
 // The record drawer: the form generated from the model, who created and changed it when, Save / Archive /
 // Restore / Delete as the record's links allow, its attachments, and the records that reference it. Also the "New"
 // form.
+import { FavoriteStar } from './favorite-star';
 import { Button, Callout, Classes, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,6 +98,7 @@ export function RecordHeading({ entity, record }: { entity: AnyEntity; record: A
           {t('records.archivedTag')}
         </Tag>
       )}
+      <FavoriteStar entity={entity} record={record} />
     </span>
   );
 }

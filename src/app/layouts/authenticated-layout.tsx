@@ -20,6 +20,7 @@ const SettingsGroupSwitcher = lazy(() =>
 const SystemNotificationsBell = lazy(() =>
   import('../../components/system-notifications-bell').then((m) => ({ default: m.SystemNotificationsBell })),
 );
+const FavoritesMenu = lazy(() => import('./favorites-menu').then((m) => ({ default: m.FavoritesMenu })));
 const UserMenu = lazy(() => import('../../components/user-menu').then((m) => ({ default: m.UserMenu })));
 
 function Shell() {
@@ -92,6 +93,7 @@ function Shell() {
               </>
             }
           >
+            <FavoritesMenu />
             <SystemNotificationsBell />
             {user && <UserMenu user={user} />}
           </Suspense>
