@@ -211,7 +211,7 @@ export const PAGES: readonly Page[] = [
   view(settings('auditLog', 'audit-log', 'history')),
   view(settings('licenses', 'licenses', 'key')),
   placeholder(settings('connectors', 'connectors', 'exchange')),
-  placeholder(settings('imports', 'imports', 'import')),
+  view(settings('imports', 'imports', 'import')),
   placeholder(settings('exports', 'exports', 'export')),
   view(settings('extensions', 'extensions', 'widget')),
   placeholder(settings('faq', 'faq', 'help')),

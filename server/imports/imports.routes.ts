@@ -19,6 +19,7 @@ import { cancel, startRun, undo } from './import-actions';
 import { kickImports, registerImportWorker } from './import-runner';
 import { importOptionsSchema } from './import-options';
 import { writeErrorReport } from './error-report';
+import { importHistory } from './import-history.service';
 
 const params = z.object({ uuid: z.uuid() });
 const tags = ['imports'];
@@ -104,6 +105,15 @@ export async function importRoutes(app: FastifyInstance) {
       kick();
       return reply.code(202).send({ data: presentImport(started) });
     },
+  );
+
+  // the history (docs/spreadsheet-api.md, "Import history")
+  r.get(
+    '/import-jobs',
+    { schema: { tags, querystring: z.strictObject({ settings_group_uuid: z.uuid().optional() }) } },
+    async (req) => ({
+      data: await importHistory(ctx, await accessOf(ctx, req), req.query.settings_group_uuid),
+    }),
   );
 
   r.post('/imports/:uuid/cancel', { schema: { tags, params } }, async (req) => ({

@@ -86,6 +86,10 @@ export const VIEWS: Readonly<Record<string, Load>> = {
   ),
   '/settings/networks': withTexts(() => import('../../views/networks/networks-view').then((m) => m.NetworksView)),
   '/settings/audit-log': withTexts(() => import('../../views/networks/audit-log-view').then((m) => m.AuditLogView)),
+  // the history of the settings group's imports (docs/spreadsheet-api.md, "Import history")
+  '/settings/imports': withTexts(() =>
+    import('../../views/imports/import-history-view').then((m) => m.ImportHistoryView),
+  ),
   // every module's `enabled` in one place (docs/domain/fields.md, "Model settings")
   '/settings/extensions': withTexts(() =>
     import('../../views/extensions/extensions-view').then((m) => m.ExtensionsView),

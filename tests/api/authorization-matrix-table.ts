@@ -499,6 +499,7 @@ export const OTHER: Record<string, OtherSpec> = {
   'PUT /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility', undefined, true),
   'GET /api/v1/user/invitations': account(),
   'GET /api/v1/favorites/menu': account(),
+  'GET /api/v1/import-jobs': account(),
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
   'GET /api/v1/settings-groups': account(),
