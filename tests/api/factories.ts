@@ -138,12 +138,13 @@ export async function bodyFor(
     const day = new Date(Date.UTC(2030, 0, 1) + seq * 86_400_000).toISOString().slice(0, 10);
     Object.assign(body, { valid_from: day, valid_to: day });
   }
-  // a favorite names a record the caller sees, once: a new contact each time (a member may make one)
+  // a favorite names something the caller sees, once: a saved view of the caller's own each time (any member may
+  // save one)
   if (entity.name === 'favorite')
     Object.assign(body, {
-      model: 'contact',
-      record_uuid: String((await make(ctx, entityByName('contact')!)).uuid),
-      grid_view_uuid: null,
+      model: null,
+      record_uuid: null,
+      grid_view_uuid: String((await make(ctx, entityByName('grid_view')!)).uuid),
     });
   Object.assign(body, overrides);
   return body;

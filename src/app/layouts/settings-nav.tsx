@@ -28,7 +28,8 @@ export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
         </li>,
         ...pages.filter(listed).map((page) => (
           <li key={page.path}>
-            <NavLink to={page.path} onClick={onNavigate} className={itemClass}>
+            {/* the General page (/settings) is the others' prefix: only its own path marks it */}
+            <NavLink to={page.path} end={page.path === '/settings'} onClick={onNavigate} className={itemClass}>
               {pageIcon(page.icon)}
               <span className={Classes.FILL}>{t(page.title)}</span>
             </NavLink>
