@@ -4,6 +4,7 @@
 // write's settings group only; one the caller may not pick is refused by the reference check that follows, so
 // nothing it filled is ever stored.
 import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AnyEntity, Fill } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import type { Db } from '../db/client';
@@ -27,7 +28,7 @@ async function picked(db: Db, entity: AnyEntity, sg: string, uuid: string): Prom
   return row as Row | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = z.regexes.uuid();
 
 /**
  * Fills `changes` (a create's values, or an update's changes) in place from the records its references pick, in the

@@ -281,7 +281,8 @@ export async function update(
     authorize(access, sg, 'update', entity, current);
     if (current.archived_at) throw new HttpError(409, 'errors.archived');
     const { updated_at: bodyVersion, ...changes } = emptyRefs(entity, body);
-    await applyFills(tx, entity, sg, changes, current);
+    // a picked record may empty a required field (an article without a price): refused as a create's would be
+    if ((await applyFills(tx, entity, sg, changes, current)).length) assertFilled(entity, { ...current, ...changes });
     const expected = version ?? (bodyVersion as string | undefined);
     if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
       throw new HttpError(409, 'errors.conflict');

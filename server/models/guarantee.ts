@@ -110,8 +110,9 @@ export async function guaranteeReminders(
       ),
     ))
     (sent.get(r.uuid) ?? sent.set(r.uuid, new Set()).get(r.uuid)!).add(r.stage);
-  const senders = new Map<string, Awaited<ReturnType<typeof senderOf>>>();
-  for (const sg of settings.keys()) senders.set(sg, await senderOf(db, sg));
+  // the sender of each settings group that has a mail to send, read once
+  const senders = new Map<string, Promise<Awaited<ReturnType<typeof senderOf>>>>();
+  const senderIn = (sg: string) => senders.get(sg) ?? senders.set(sg, senderOf(db, sg)).get(sg)!;
   const mails: ReminderMail[] = [];
   const marks: { record_uuid: string; stage: string; recipients: number }[] = [];
   for (const r of rows) {
@@ -144,7 +145,7 @@ export async function guaranteeReminders(
             },
             `${ctx.config.appUrl}/${entities.guarantee.plural}/${r.uuid}`,
           ),
-          ...senders.get(r.settings_group),
+          ...(await senderIn(r.settings_group)),
         },
       });
     for (const stage of stages) marks.push({ record_uuid: r.uuid, stage, recipients });

@@ -23,26 +23,24 @@ interface Visible {
 /** The uuids of `entity` among `uuids` the caller sees (lower case), with their titles and settings groups. */
 export async function visibleTitles(db: Db, access: Access, entity: AnyEntity, uuids: string[]) {
   if (!uuids.length) return new Map<string, Visible>();
-  const table = entity.name === 'grid_view' ? col(entity, 'table_name') : col(entity, 'uuid');
+  const view = entity.name === 'grid_view';
   const rows = (await db
     .select({
       uuid: col(entity, 'uuid'),
       title: col(entity, entity.titleField),
-      table,
       sg: col(entity, 'settings_group_uuid'),
+      // a saved view's grid
+      ...(view ? { table: col(entity, 'table_name') } : {}),
     })
     .from(tableOf(entity))
     .where(and(inArray(col(entity, 'uuid'), uuids), scopeCondition(entity, access)))) as {
     uuid: string;
     title: unknown;
-    table: string;
     sg: string;
+    table?: string;
   }[];
   return new Map(
-    rows.map((r) => [
-      String(r.uuid).toLowerCase(),
-      { title: String(r.title ?? ''), table: entity.name === 'grid_view' ? String(r.table) : null, sg: String(r.sg) },
-    ]),
+    rows.map((r) => [String(r.uuid).toLowerCase(), { title: String(r.title ?? ''), table: r.table ?? null, sg: r.sg }]),
   );
 }
 

@@ -4,8 +4,9 @@
 // before and are read and written there: the currency and the offered languages (the settings group's columns) and
 // the renewal planning horizon (the facility model's `planning_horizon`). One transaction and one audit entry per
 // PATCH; a value refused is a 422 naming `<section>.<key>`, and nothing is written.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { entities } from '../../src/entities/registry';
+import { settingValues } from '../../src/entities/model-settings';
 import {
   SECTION_NAMES,
   WORKSPACE_SECTIONS,
@@ -15,7 +16,7 @@ import {
 import type { AppContext, UserRow } from '../context';
 import { audit } from '../audit/writer';
 import type { Db } from '../db/client';
-import { settingsGroups } from '../db/schema';
+import { modelSettings, settingsGroups } from '../db/schema';
 import { readModelSettings, readModelSettingsOf, writeModelSettings } from '../crud/model-settings';
 import { forbidden } from '../http-error';
 import { loadGroup } from './settings-groups.service';
@@ -37,8 +38,24 @@ export const workspaceSectionOf = <K extends WorkspaceSection>(db: Db, sgs: stri
   readModelSettingsOf(db, sgs, sectionStore(section));
 
 async function readAll(db: Db, sg: string): Promise<WorkspaceSettings> {
+  // every section in one query, defaults filled in
+  const stored = await db
+    .select({ model: modelSettings.model, values: modelSettings.values })
+    .from(modelSettings)
+    .where(
+      and(
+        eq(modelSettings.settings_group_uuid, sg),
+        inArray(
+          modelSettings.model,
+          SECTION_NAMES.map((section) => sectionStore(section).name),
+        ),
+      ),
+    );
   const out = {} as WorkspaceSettings;
-  for (const section of SECTION_NAMES) out[section] = own(section, await workspaceSection(db, sg, section));
+  for (const section of SECTION_NAMES) {
+    const store = sectionStore(section);
+    out[section] = own(section, settingValues(store, stored.find((r) => r.model === store.name)?.values));
+  }
   const [group] = await db
     .select({ currency: settingsGroups.currency, locales: settingsGroups.locale_settings })
     .from(settingsGroups)

@@ -81,15 +81,16 @@ export type CashRounding = '0.05' | '0.01';
 export function payable(amount: string, currency: unknown, rounding: CashRounding = '0.05'): string {
   const coin = CASH_ROUNDING[String(currency)];
   const step = toDec(coin && rounding === '0.05' ? coin : '0.01')!;
-  const value = toScaled(amount) ?? ZERO;
-  // round(value / step) × step, exactly: step is 5 or 1 hundredths
-  const hundredths = round(value, 2).units;
-  const s = step.units * 10n ** BigInt(2 - step.scale);
-  const negative = hundredths < 0n;
-  const abs = negative ? -hundredths : hundredths;
-  let q = abs / s;
-  if ((abs % s) * 2n >= s) q += 1n;
-  return decToString({ units: (negative ? -q : q) * s, scale: 2 });
+  // the number of coins, rounded half away from zero (exact: an amount to the cent over a coin of 1 or 5 cents),
+  // times the coin
+  const value = round(toScaled(amount) ?? ZERO, 2);
+  const coins = div(value, step, 0);
+  const rounded = mul(coins, step);
+  // an amount at the largest total is paid rounded down rather than past what the columns hold
+  const largest = toDec(LARGEST_TOTAL)!;
+  const over = (d: Dec) => (d.units < 0n ? sub({ units: -d.units, scale: d.scale }, largest) : sub(d, largest)).units > 0n;
+  if (!over(rounded)) return decToString(rounded, 2);
+  return decToString(mul(sub(coins, { units: coins.units < 0n ? -1n : 1n, scale: 0 }), step), 2);
 }
 
 /** What one tax rate amounts to in a document: the nets of its lines and their tax. */

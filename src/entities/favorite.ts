@@ -1,10 +1,12 @@
 // A user's favorites (docs/domain/preferences.md, "Favorites"): a record or a saved view the user starred, a user's
 // own row (scope `user`) in the settings group of what it names. The favorites menu lists those the user still
 // sees (server/services/favorites.service.ts).
+import { z } from 'zod';
 import { defineEntity } from './define';
 import { f } from './fields';
 
-/** The models whose records may be starred: those with a record page or a grid (the portfolio and its modules). */
+/** The models whose records may be starred: the portfolio's and the modules' with a title of their own (a reading,
+ * titled by its time, is reached through its counter). */
 export const FAVORITE_MODELS = [
   'property',
   'partition',
@@ -17,13 +19,12 @@ export const FAVORITE_MODELS = [
   'budget',
   'bill',
   'counter',
-  'measurement',
   'ticket',
   'task',
   'order',
 ] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = z.regexes.uuid();
 
 export const favorite = defineEntity({
   name: 'favorite',

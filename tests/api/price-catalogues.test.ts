@@ -130,6 +130,16 @@ describe('a line picked from the catalogues', () => {
     await a.client.delete(`/order-lines/${line.uuid}`);
   });
 
+  it('refuses a new pick that would leave a required value empty (an article without a price)', async () => {
+    const line = await created(a, '/order-lines', { order_uuid: order.uuid, article_uuid: ids.hour, quantity: '1' });
+    const free = await created(a, '/articles', { number: 'A-999', title: 'Ohne Preis' });
+    const res = await a.client.patch(`/order-lines/${line.uuid}`, { article_uuid: free.uuid });
+    expect(res.statusCode).toBe(422);
+    expect(json<{ errors: Record<string, string[]> }>(res).errors).toEqual({ unit_price: ['Unit price is required.'] });
+    expect(await read(`/order-lines/${line.uuid}`)).toMatchObject({ article_uuid: ids.hour, unit_price: '105.00' });
+    await a.client.delete(`/order-lines/${line.uuid}`);
+  });
+
   it('keeps its rate when the tax rate changes later (a change applies to new lines only)', async () => {
     const line = await created(a, '/order-lines', {
       order_uuid: order.uuid,
@@ -254,6 +264,11 @@ describe('a bill’s totals', () => {
       tax_total: '0.75',
       payable_total: '10.00',
     });
+  });
+
+  it('pays the largest amount a bill holds rounded down, not past what it can store', async () => {
+    const bill = await created(a, '/bills', { title: 'Gross', amount: '999999999999.99' });
+    expect(bill.payable_total).toBe('999999999999.95');
   });
 
   it('takes its lines’ net and tax once it has lines, and its own split again without them', async () => {
