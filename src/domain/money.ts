@@ -88,7 +88,8 @@ export function payable(amount: string, currency: unknown, rounding: CashRoundin
   const rounded = mul(coins, step);
   // an amount at the largest total is paid rounded down rather than past what the columns hold
   const largest = toDec(LARGEST_TOTAL)!;
-  const over = (d: Dec) => (d.units < 0n ? sub({ units: -d.units, scale: d.scale }, largest) : sub(d, largest)).units > 0n;
+  const over = (d: Dec) =>
+    (d.units < 0n ? sub({ units: -d.units, scale: d.scale }, largest) : sub(d, largest)).units > 0n;
   if (!over(rounded)) return decToString(rounded, 2);
   return decToString(mul(sub(coins, { units: coins.units < 0n ? -1n : 1n, scale: 0 }), step), 2);
 }
