@@ -12,6 +12,8 @@ export default defineConfig({
     './server/db/permission-schema.ts',
     './server/db/budget-schema.ts',
     './server/db/storage-schema.ts',
+    './server/db/webhook-schema.ts',
+    './server/db/scheduled-export-schema.ts',
   ],
   out: './server/db/migrations',
 });

@@ -120,7 +120,7 @@ function LoadedGrid(props: LoadedGridProps) {
   useOfflineMarks(entity, api, context, setCellError);
   const gridLayout = useGridLayout(grid, api, device, layout, list.limiter);
   useGridHandle(handleRef, api);
-  const views = useSavedViews(grid, api, layout, list);
+  const views = useSavedViews(grid, api, layout, list, saved !== undefined);
 
   const gridOptions: GridOptions<ApiRecord> = {
     ...fixed,

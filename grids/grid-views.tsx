@@ -15,12 +15,13 @@ import {
   PopoverNext,
   Tag,
 } from '@blueprintjs/core';
-import { CaretDown, FloppyDisk, Layers, People, Reset, Share, Trash } from '@blueprintjs/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CaretDown, FloppyDisk, Layers, People, Reset, Share, Star, StarEmpty, Trash } from '@blueprintjs/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GridView, GridViewQuery } from '../src/entities/account';
 import { http } from '../src/api/http';
+import { addFavorite, favoritesKey, fetchFavorites, removeFavorite } from '../src/api/favorites.api';
 import { ApiError } from '../src/api/errors';
 import { FormMessage, TextField, useFormSubmit } from '../src/components/form-fields';
 import { notify, reportActionError } from '../src/components/notices';
@@ -106,6 +107,18 @@ export function GridViews({ table, settingsGroupUuid, current, views, onReset }:
     }
   };
 
+  // the active view starred: it opens from the favorites menu (docs/domain/preferences.md, "Favorites")
+  const favorites = useQuery({ queryKey: favoritesKey, queryFn: fetchFavorites, staleTime: 60_000 });
+  const starred = active ? favorites.data?.find((f) => f.grid_view_uuid === active.uuid) : undefined;
+  const star = useMutation({
+    mutationFn: () =>
+      starred
+        ? removeFavorite(starred.uuid)
+        : addFavorite({ settings_group_uuid: active!.settings_group_uuid, grid_view_uuid: active!.uuid }),
+    onSettled: () => client.invalidateQueries({ queryKey: favoritesKey }),
+    onError: reportActionError,
+  });
+
   const personal = views.views.filter((v) => v.mine && !v.shared);
   const shared = views.views.filter((v) => v.shared);
   const item = (view: GridView) => (
@@ -134,6 +147,15 @@ export function GridViews({ table, settingsGroupUuid, current, views, onReset }:
       {shared.map(item)}
       <MenuDivider />
       <MenuItem icon={<FloppyDisk />} text={t('grid.views.saveAsNew')} onClick={() => setNaming(true)} />
+      {active && (
+        <MenuItem
+          icon={starred ? <Star color="#d99e0b" /> : <StarEmpty />}
+          text={t(starred ? 'shell.favorites.remove' : 'shell.favorites.add')}
+          shouldDismissPopover={false}
+          disabled={star.isPending || !favorites.isSuccess}
+          onClick={() => star.mutate()}
+        />
+      )}
       {active?.links.update && (
         <MenuItem
           icon={<Share />}

@@ -29,9 +29,10 @@ export interface GridQueryState {
 
 export { isSortable };
 
-/** Column filters the grid offers: the list's filter fields, less times of day (the grid filters whole days). */
+/** Column filters the grid offers: the list's filter fields, less times of day (the grid filters whole days) and JSON
+ * values (never filtered by: src/entities/list-rules.ts). */
 export const isFilterable = (entity: AnyEntity, name: string) =>
-  isListField(entity, name) && entity.fields[name]?.kind !== 'datetime';
+  isListField(entity, name) && !['datetime', 'json'].includes(entity.fields[name]?.kind ?? '');
 
 const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : undefined);
 

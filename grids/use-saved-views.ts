@@ -1,8 +1,11 @@
-// Saved views on one grid (docs/domain/preferences.md, "Saved views"): the view named in the URL is put on the grid once the
-// list of views is there, and again whenever it changes; the grid's query now (with the sort AG Grid reports)
+// Saved views on one grid (docs/domain/preferences.md, "Saved views"): the view named in the URL (else the settings
+// group's default view for a user without a layout of the table) is put on the grid once the list of views is there,
+// and again whenever it changes; the grid's query now (with the sort AG Grid reports)
 // feeds the "unsaved changes" chip.
 import type { GridApi, SortChangedEvent } from 'ag-grid-community';
+import { useQuery } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { fetchModelSettings, modelSettingsKeys } from '../src/api/model-settings.api';
 import type { GridViewQuery } from '../src/entities/account';
 import type { GridDefinition } from './define-grid';
 import { fieldRefOf } from './field-refs';
@@ -17,9 +20,12 @@ export function useSavedViews(
   api: RefObject<GridApi<ApiRecord> | null>,
   layout: GridLayout,
   list: ListState,
+  /** Whether the user has a layout of this table on this device (`PUT /user/table-settings`). */
+  hasLayout = true,
 ) {
   const { entity } = grid;
   const views = useGridViews(grid.table);
+  useDefaultView(grid, views, !hasLayout, list.base.settingsGroupUuid);
   const [sort, setSort] = useState(layout.sort);
   const { setSearch, setLimiter } = list;
 
@@ -59,4 +65,31 @@ export function useSavedViews(
 
   const current = viewQueryOf({ sort, filters: list.tableFilters, search: list.search, statusLimiter: list.limiter });
   return { views, current, applyQuery, onSortChanged };
+}
+
+/**
+ * The settings group's default view of the table (docs/domain/fields.md, "Model settings", `default_view`): a user
+ * who has no layout of the table on this device and whose address names no view opens it, once per grid.
+ */
+function useDefaultView(
+  grid: GridDefinition,
+  views: ReturnType<typeof useGridViews>,
+  wanted: boolean,
+  settingsGroupUuid: string | null,
+) {
+  const decided = useRef(!wanted || views.activeUuid !== null);
+  const settings = useQuery({
+    queryKey: modelSettingsKeys.one(settingsGroupUuid ?? '', grid.entity.name),
+    queryFn: () => fetchModelSettings(settingsGroupUuid!, grid.entity.name),
+    enabled: !decided.current && Boolean(settingsGroupUuid),
+    staleTime: 60_000,
+  });
+  const { select } = views;
+  const target = typeof settings.data?.default_view === 'string' ? settings.data.default_view : '';
+  const ready = views.loaded && (settings.isSuccess || settings.isError);
+  useEffect(() => {
+    if (decided.current || !ready) return;
+    decided.current = true;
+    if (target && views.views.some((view) => view.uuid === target && view.shared)) select(target);
+  }, [ready, target, views.views, select]);
 }

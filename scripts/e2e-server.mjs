@@ -7,4 +7,6 @@ process.env.DATA_DIR = dir;
 process.env.JOBS = '0';
 process.env.SCRYPT_COST ??= '4096';
 process.env.LOG_LEVEL ??= 'warn';
+// the webhook journey's receiver listens on this machine (docs/domain/webhooks.md, "Addresses")
+process.env.WEBHOOK_ALLOWED_HOSTS ??= '127.0.0.1';
 await import('../dist/server/server.js');

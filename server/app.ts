@@ -24,6 +24,7 @@ import { translate } from './i18n/messages';
 import { apiRoutes } from './routes/api';
 import { openApiDocument } from './openapi';
 import { installModels } from './crud/model-behaviour';
+import { allowWebhookHosts } from './webhooks/address';
 import { models } from './models';
 import { lazySerializerCompiler, lazyValidatorCompiler } from './lazy-schemas';
 import type { AppContext } from './context';
@@ -40,6 +41,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = { ...loadConfig(), ...opts.config };
   installModels(models);
+  allowWebhookHosts(config.webhookAllowedHosts);
   const app = Fastify({
     logger: opts.logger === false ? false : logOptions(config.logLevel, opts.logStream),
     genReqId: () => crypto.randomUUID(),

@@ -42,6 +42,9 @@ export interface Config {
   trustProxy: boolean;
   /** Whether the mail outbox is readable from this machine; unset: on without SMTP, off with it (see outboxOn). */
   mailOutbox: boolean | undefined;
+  /** Hosts a webhook may deliver to although they resolve to an internal address (docs/domain/webhooks.md,
+   * "Addresses"): `WEBHOOK_ALLOWED_HOSTS`, comma-separated; none by default. */
+  webhookAllowedHosts: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageSetting(env.STORAGE),
     trustProxy: env.TRUST_PROXY === '1',
     mailOutbox: env.MAIL_OUTBOX === '1' ? true : env.MAIL_OUTBOX === '0' ? false : undefined,
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
   };
 }
 

@@ -43,5 +43,10 @@ declare module 'fastify' {
      * the role gets 403 whatever they sent). It sees the raw, unvalidated request: check the shape of what it reads.
      */
     authorize?: (req: FastifyRequest) => void | Promise<void>;
+    /**
+     * Runs after `authorize` and before the request is validated, and may complete the raw body (a new record takes
+     * its settings group's default values: docs/domain/fields.md, "Model settings"). It sees the raw request too.
+     */
+    prepare?: (req: FastifyRequest) => void | Promise<void>;
   }
 }

@@ -23,10 +23,11 @@ async function start() {
     (database) => ({ database }),
     (error: unknown) => ({ error }),
   );
-  const [{ buildApp }, { seedDemoIfEmpty }, { startScheduler }] = await Promise.all([
+  const [{ buildApp }, { seedDemoIfEmpty }, { startScheduler }, { startWebhookSender }] = await Promise.all([
     import('./app'),
     import('./db/seed-demo'),
     import('./jobs/scheduler'),
+    import('./webhooks/sender'),
   ]);
   const opened = await opening;
   if ('error' in opened) {
@@ -43,6 +44,8 @@ async function start() {
     if (demo) printDemoLogin(demo.email, demo.password, config.appUrl);
   }
   const scheduler = config.jobs ? startScheduler(app.ctx, app.log) : null;
+  // webhook deliveries go out as long as the server runs, jobs or not (docs/domain/webhooks.md, "Deliveries")
+  const sender = startWebhookSender(app.ctx, app.log);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { event: 'ready', database: app.ctx.database.kind, startup_ms: Math.round(performance.now() - startedAt) },
@@ -57,6 +60,7 @@ async function start() {
       app.log.info({ event: 'shutdown', signal }, 'shutting down');
       const force = setTimeout(() => process.exit(1), 10_000).unref();
       scheduler?.stop();
+      sender.stop();
       await app.close(); // stops accepting and finishes in-flight requests
       await database.close();
       clearTimeout(force);

@@ -210,9 +210,14 @@ export const PAGES: readonly Page[] = [
   view(settings('networks', 'networks', 'globe-network')),
   view(settings('auditLog', 'audit-log', 'history')),
   view(settings('licenses', 'licenses', 'key')),
-  placeholder(settings('connectors', 'connectors', 'exchange')),
+  view(settings('connectors', 'connectors', 'exchange')),
   view(settings('imports', 'imports', 'import')),
-  placeholder(settings('exports', 'exports', 'export')),
+  // scheduled exports of saved views (docs/domain/scheduled-exports.md)
+  grid(settings('exports', 'exports', 'export'), {
+    model: 'scheduled_export',
+    grid: 'scheduled-exports',
+    recordPage: false,
+  }),
   view(settings('extensions', 'extensions', 'widget')),
   placeholder(settings('faq', 'faq', 'help')),
 

@@ -22,6 +22,8 @@ export type AuditAction =
   | 'invitation.revoke'
   | 'settings_group.update'
   | 'archive.purge'
+  | 'webhook.rotate_secret'
+  | 'webhook.disable'
   | `${string}.${RecordWrite}`;
 
 /** The writes of the records engine an audited model logs. */

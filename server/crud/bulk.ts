@@ -20,6 +20,7 @@ import { col, scopeCondition, tableOf } from './table';
 import { create, groupOf, update } from './write';
 import { WriteBatch, knownRefs } from './checks';
 import { readModelSettingsOf } from './model-settings';
+import { createTargets } from './record-settings';
 import { NumberPool } from './numbering';
 import type { Row } from './present';
 import type { Warning } from './model-behaviour';
@@ -202,8 +203,11 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   assertWrites(access, entity);
   const schema = createSchema(entity);
   const errors: Errors = {};
-  const parsed = rows.map((row, i) => {
-    const res = schema.safeParse(row);
+  // each row takes its settings group's default values for the fields it leaves out, before it is validated
+  // (docs/domain/fields.md, "Model settings")
+  const targets = await createTargets(ctx.db, access, entity, rows);
+  const parsed = rows.map((_row, i) => {
+    const res = schema.safeParse(targets.rowWithDefaults(i));
     if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`, entity));
     return res.success ? (res.data as Body) : null;
   });
@@ -229,8 +233,10 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
       valid.map((p) => ({ sg: sgOf(p), changed: p })),
     );
     // the model's settings of the rows' settings groups, read once for all rows (each write is handed its group's)
+    // (those the defaults were taken from are read already)
     const groups = [...new Set(valid.map(sgOf).filter((sg): sg is string => sg != null))];
-    const settings = await readModelSettingsOf(c.db, groups, entity);
+    const unread = groups.filter((sg) => !targets.settings.has(sg));
+    const settings = new Map([...targets.settings, ...(await readModelSettingsOf(c.db, unread, entity))]);
     // running numbers for the rows without one, taken at once per settings group where the model is switched on
     const numbers = entity.numbering
       ? await NumberPool.take(

@@ -1,7 +1,7 @@
 // Generic routes for every model of the registry (docs/domain/api.md, "Records, links and actions"): list, get, create,
 // update, delete, archive, restore, the subtree of tree models, and each model's declared actions. A bespoke route
 // file may take a generic route over (escape hatch: the model's `overrides`, server/models).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entityList } from '../../src/entities/registry';
@@ -19,6 +19,9 @@ import { errorReplies } from '../routes/schemas';
 import { translate } from '../i18n/messages';
 import { lazyRecordSchema, lazySchema } from '../lazy-schemas';
 import { recordHistory } from '../audit/history';
+import { createTargets } from './record-settings';
+import type { ValuesOf } from './model-settings';
+import { fieldError } from '../http-error';
 
 const params = z.object({ uuid: z.uuid() });
 const historyReply = z.object({
@@ -34,6 +37,8 @@ const historyReply = z.object({
 });
 const ifMatch = z.object({ 'if-match': z.string().max(100).optional() }).passthrough();
 const deleted = z.object({ message: z.string() });
+/** The model's settings a create's `prepare` read, by request, for its write. */
+const readSettings = new WeakMap<FastifyRequest, ReadonlyMap<string, ValuesOf<AnyEntity>>>();
 
 export async function crudRoutes(app: FastifyInstance) {
   for (const entity of entityList) {
@@ -106,11 +111,21 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
     ),
   );
 
+  // a new record takes its settings group's default values for the fields it leaves out, before it is validated;
+  // a settings group where the model is switched off is refused first (docs/domain/fields.md, "Model settings")
+  const prepareCreate = async (req: FastifyRequest) => {
+    const targets = await createTargets(ctx.db, await accessOf(ctx, req), entity, [req.body]);
+    const settings = targets.settingsOf(0);
+    if (settings && !settings.enabled) throw fieldError('settings_group_uuid', 'validation.model_disabled');
+    req.body = targets.rowWithDefaults(0);
+    readSettings.set(req, targets.settings); // the write reads them no more
+  };
+
   on('create', () =>
     r.post(
       base,
       {
-        config,
+        config: { ...config, prepare: prepareCreate },
         schema: {
           tags,
           ...query,
@@ -121,7 +136,8 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
       async (req, reply) => {
         const warnings: Warning[] = [];
         const { values, input } = inputOf(req.body, req.query);
-        const uuid = await create(ctx, await accessOf(ctx, req), entity, values, { warnings, input });
+        const settings = readSettings.get(req);
+        const uuid = await create(ctx, await accessOf(ctx, req), entity, values, { warnings, input, settings });
         return reply.code(201).send({ ...(await read(req, uuid)), ...warningsMeta(req.locale, warnings) });
       },
     ),

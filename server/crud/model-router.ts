@@ -81,8 +81,8 @@ function shapesOf(routes: ModelRoute[]): Map<string, Shape> {
   for (const route of routes) {
     const [, plural = '', rest = ''] = /^\/([^/]+)(.*)$/.exec(route.url) ?? [];
     if (!plurals.has(plural)) throw new Error(`${route.method} ${route.url}: not a model's route`);
-    const unknown = Object.keys(route.options.config ?? {}).filter((k) => k !== 'authorize');
-    // the hooks read a route's config before the model is known: only `authorize` is passed on (below)
+    const unknown = Object.keys(route.options.config ?? {}).filter((k) => k !== 'authorize' && k !== 'prepare');
+    // the hooks read a route's config before the model is known: only `authorize` and `prepare` are passed on (below)
     if (unknown.length) throw new Error(`${route.method} ${route.url}: config ${unknown.join(', ')} is not passed on`);
     const key = `${route.method} ${rest}`;
     const shape = shapes.get(key) ?? { method: route.method, rest, routes: new Map() };
@@ -107,6 +107,10 @@ function mountShape(app: FastifyInstance, shape: Shape) {
       // the model's own `authorize` (server/plugins/auth.ts runs it before validation)
       authorize: async (req: FastifyRequest) => {
         await routeOf(req)?.options.config?.authorize?.(req);
+      },
+      // the model's own `prepare`, after `authorize` and before validation (server/context.ts)
+      prepare: async (req: FastifyRequest) => {
+        await routeOf(req)?.options.config?.prepare?.(req);
       },
     },
     onRequest: async (req, reply) => {

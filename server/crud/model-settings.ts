@@ -7,7 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { settingValues, type SettingsBlock, type SettingsValues } from '../../src/entities/model-settings';
 import type { Db } from '../db/client';
 import { modelSettings } from '../db/schema';
-import { HttpError } from '../http-error';
+import { fieldError } from '../http-error';
 import type { HookContext } from './model-behaviour';
 
 type WithSettings = { name: string; settings?: SettingsBlock };
@@ -57,11 +57,12 @@ export function presetSettings<E extends WithSettings>(h: HookContext, model: E,
   cacheOf(h).set(`${h.settingsGroup}:${model.name}`, Promise.resolve(values));
 }
 
-/** Refuses a new record of a model switched off in the settings group (a 409 that says how to switch it on). */
+/** Refuses a new record of a model switched off in the settings group: a 422 on `settings_group_uuid` that says
+ * how to switch it on (docs/domain/fields.md, "Model settings"). */
 export async function assertEnabled(h: HookContext, model: AnyEntity) {
   // a superusers' table has no settings a settings group sets (a global one belongs to none): always on
   if (model.access === 'superusers') return;
-  if (!(await settingsFor(h, model)).enabled) throw new HttpError(409, 'errors.model_disabled');
+  if (!(await settingsFor(h, model)).enabled) throw fieldError('settings_group_uuid', 'validation.model_disabled');
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, getTableColumns, inArray, isNull, not, or, sql, type SQL } fro
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ownerColumn, type AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
-import { users } from '../db/schema';
+import { modelSettings, users } from '../db/schema';
 import { propertyUserGroups } from '../db/permission-schema';
 import { contextColumn } from '../../src/entities/list-rules';
 import { groupsWhere, reachesAll, todayAt, type Access, type Limits } from './access';
@@ -74,9 +74,10 @@ export function selection(entity: AnyEntity, { virtual = true, access }: { virtu
 }
 
 /**
- * The caller's scope on a model: live records of the settings groups in which they may view it, minus what access
- * rules and restricted access hide from them there (docs/domain/permissions.md, "Access rules", "Restricted
- * access"). Every list, count, read, search, export, bulk load, calendar item and import match is scoped by this.
+ * The caller's scope on a model: live records of the settings groups in which they may view it and where the model
+ * is switched on, minus what access rules and restricted access hide from them there (docs/domain/permissions.md,
+ * "Access rules", "Restricted access"; docs/domain/fields.md, "Model settings"). Every list, count, read, search,
+ * export, bulk load, calendar item and import match is scoped by this.
  */
 export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   const sg = col(entity, 'settings_group_uuid');
@@ -86,9 +87,22 @@ export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   return and(
     groups.length ? inArray(sg, groups) : sql`false`,
     isNull(col(entity, 'deleted_at')),
+    switchedOn(entity),
     userCondition(entity, access, groups),
     ...groups.flatMap((g) => limitConditions(entity, groups.length > 1 ? g : null, access.limits?.get(g))),
   )!;
+}
+
+/**
+ * The records of settings groups where the model is switched on (docs/domain/fields.md, "Model settings": a
+ * switched-off module's records answer as missing ones until it is switched on again, and are kept). A superusers'
+ * table is never switched off. The groups that switched it off are few; PostgreSQL hashes the subquery once.
+ */
+export function switchedOn(entity: AnyEntity): SQL | undefined {
+  if (entity.access === 'superusers') return undefined;
+  return sql`${col(entity, 'settings_group_uuid')} not in (select ${modelSettings.settings_group_uuid}
+    from ${modelSettings} where ${modelSettings.model} = ${entity.name}
+      and ${modelSettings.values} -> 'enabled' = 'false'::jsonb)`;
 }
 
 /**

@@ -24,7 +24,8 @@ import { settingsGroups } from '../db/schema';
 import { ownerColumn } from '../../src/entities/define';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
-import { assertEnabled, presetSettings, type ValuesOf } from './model-settings';
+import { assertEnabled, presetSettings, settingsFor, type ValuesOf } from './model-settings';
+import { assertRequired } from './record-settings';
 import { NumberPool } from './numbering';
 import { applyFills, assertFilled } from './fills';
 import { behaviourOf, derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
@@ -211,8 +212,17 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
           : notFound();
     }
     authorize(access, sg, 'create', entity);
+    const now = new Date();
+    const h = { db: tx, access, settingsGroup: sg as string, now, warnings: o.warnings, input: o.input };
+    const read = sg === null ? undefined : o.settings?.get(sg);
+    if (read) presetSettings(h, entity, read);
+    // a model switched off in the settings group takes no new records (docs/domain/fields.md, "Model settings")
+    await assertEnabled(h, entity);
+    const settings = entity.access === 'superusers' ? undefined : await settingsFor(h, entity);
     await applyFills(tx, entity, sg, values, null);
     assertFilled(entity, values);
+    // the fields the settings group requires beside the model's own (docs/domain/fields.md, "Model settings")
+    assertRequired(settings, values);
     runValidate(entity, values, values);
     // a new record without a running number takes the next one, before the checks (docs/domain/fields.md, "Model
     // settings"); the counter stays locked until the transaction ends
@@ -226,13 +236,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
       checks = { ...o, batch };
     }
     await checkRow(tx, access, entity, sg, values, values, null, checks);
-    const now = new Date();
     const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg as string, now, warnings: o.warnings, input: o.input };
-    const read = sg === null ? undefined : o.settings?.get(sg);
-    if (read) presetSettings(h, entity, read);
-    // a model switched off in the settings group takes no new records (docs/domain/fields.md, "Model settings")
-    await assertEnabled(h, entity);
     Object.assign(values, await hooks.beforeWrite?.(h, values, values, null));
     const owner = ownerColumn(entity);
     const stored = storedValues(entity, values);
@@ -287,14 +291,17 @@ export async function update(
     if (expected && new Date(expected).getTime() !== (current.updated_at as Date).getTime())
       throw new HttpError(409, 'errors.conflict');
     const merged = { ...current, ...changes };
+    const hooks = hooksOf(entity);
+    const h = { db: tx, access, settingsGroup: sg as string, now: new Date(), warnings: o.warnings, input: o.input };
+    const read = sg === null ? undefined : o.settings?.get(sg);
+    if (read) presetSettings(h, entity, read);
+    if (sg !== null && entity.access !== 'superusers') assertRequired(await settingsFor(h, entity), merged, changes);
     runValidate(entity, merged, changes);
     // a running number typed by hand: checked while the counter is locked, so no create of the group takes it meanwhile
     const numbering = entity.numbering?.field;
     if (numbering && sg !== null && !o.numbers && changes[numbering] != null && changes[numbering] !== '')
       await NumberPool.take(tx, entity, [{ sg, changed: changes }]);
     await checkRow(tx, access, entity, sg, merged, changes, current, o);
-    const hooks = hooksOf(entity);
-    const h = { db: tx, access, settingsGroup: sg as string, now: new Date(), warnings: o.warnings, input: o.input };
     const stored = (await hooks.beforeWrite?.(h, merged, changes, current)) ?? {};
     const written = { ...changes, ...storedValues(entity, merged), ...stored };
     const res = await tx

@@ -170,7 +170,7 @@ function tableFor<E extends AnyEntity>(entity: E): EntityTable<E> {
   // A writable datetime (a reading's measured_at) arrives as the API's ISO string (with its offset), which the
   // column passes on as it is; a Date still goes as its ISO text.
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'datetime') continue;
+    if (field.kind !== 'datetime' || field.virtual) continue; // a virtual one has no column
     const column = (table as unknown as Record<string, { mapToDriverValue(v: unknown): unknown }>)[name]!;
     const toDriver = column.mapToDriverValue.bind(column);
     column.mapToDriverValue = (v) => (typeof v === 'string' ? v : toDriver(v));
@@ -227,9 +227,11 @@ export const {
   filter: filters,
   access_rule: accessRules,
   network,
+  webhook: webhooks,
   grid_view: gridViews,
   favorite: favorites,
   delegation: delegations,
+  scheduled_export: scheduledExports,
   license,
   system_notification: systemNotification,
 } = tables;

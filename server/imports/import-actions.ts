@@ -4,7 +4,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { hooksOf } from '../crud/model-behaviour';
-import { assertEnabled } from '../crud/model-settings';
 import { entityByName } from '../../src/entities/registry';
 import { HttpError } from '../http-error';
 import { importCreated, importErrors, importRows, imports } from '../db/schema';
@@ -17,13 +16,8 @@ const stateError = (job: ImportRow) => new HttpError(409, 'import.state', { stat
 
 export async function startRun(ctx: AppContext, access: Access, job: ImportRow, options: ImportOptions, key?: string) {
   const entity = entityByName(job.model)!;
+  // a model switched off in the settings group takes no import (checkOptions: docs/domain/fields.md)
   options = await checkOptions(ctx.db, entity, access, options);
-  // a model switched off in the settings group takes no new records, neither by import (docs/domain/fields.md)
-  if (options.mode !== 'update')
-    await assertEnabled(
-      { db: ctx.db, access, settingsGroup: options.settings_group_uuid as string, now: new Date() },
-      entity,
-    );
   if (key) {
     const [earlier] = await ctx.db
       .select()

@@ -10,6 +10,7 @@ import { ValidationFailed, forbidden } from '../http-error';
 import type { MessageKey } from '../i18n/messages';
 import { assertWrites, may, reachesAll, type Access } from '../crud/access';
 import { importableFields } from '../spreadsheet/template.service';
+import { readModelSettings } from '../crud/model-settings';
 
 export const importOptionsSchema = z.strictObject({
   /** Where the records go; a global model's import ignores it (its records belong to no settings group). */
@@ -56,6 +57,10 @@ export async function checkOptions(
     } else if (!access.roles.has(sg)) add('settings_group_uuid', 'validation.ref_not_found');
     // the import right on the model (docs/domain/permissions.md): a member without it may not import at all
     else if (!may(access, sg, 'import', entity.name)) throw forbidden();
+    // a model switched off in the settings group takes no import, before anything is written (docs/domain/fields.md,
+    // "Model settings"); a superusers' table is never switched off
+    if (sg && entity.access !== 'superusers' && !errors.settings_group_uuid)
+      if (!(await readModelSettings(db, sg, entity)).enabled) add('settings_group_uuid', 'validation.model_disabled');
   }
   const allowed = new Set([...importableFields(entity), 'uuid']);
   const seen = new Set<string>();

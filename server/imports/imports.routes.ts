@@ -138,6 +138,37 @@ export async function importRoutes(app: FastifyInstance) {
   });
 
   const model = z.object({ model: z.string().max(60) });
+  // every mapping the caller remembers, by model (the page /settings/imports lists them)
+  r.get('/user/import-mappings', { schema: { tags } }, async (req) => {
+    const access = await accessOf(ctx, req);
+    const rows = await ctx.db
+      .select({ model: importMappings.model, mapping: importMappings.mapping, updated_at: importMappings.updated_at })
+      .from(importMappings)
+      .where(eq(importMappings.user_id, access.user.id))
+      .orderBy(importMappings.model);
+    return {
+      data: rows
+        .filter((row) => entityByName(row.model))
+        .map((row) => ({
+          model: row.model,
+          mapping: row.mapping as Record<string, string>,
+          updated_at: row.updated_at.toISOString(),
+        })),
+    };
+  });
+
+  // forgets the caller's mapping of a model (the next upload of it is matched afresh)
+  r.delete('/user/import-mappings/:model', { schema: { tags, params: model } }, async (req) => {
+    const access = await accessOf(ctx, req);
+    if (!entityByName(req.params.model)) throw notFound();
+    const gone = await ctx.db
+      .delete(importMappings)
+      .where(and(eq(importMappings.user_id, access.user.id), eq(importMappings.model, req.params.model)))
+      .returning({ model: importMappings.model });
+    if (!gone.length) throw notFound();
+    return { data: { model: req.params.model } };
+  });
+
   r.get('/user/import-mappings/:model', { schema: { tags, params: model } }, async (req) => {
     const access = await accessOf(ctx, req);
     if (!entityByName(req.params.model)) throw notFound();

@@ -25,6 +25,9 @@ import type { SheetRow } from './reader';
 import { quickCreateCheck } from './plan-check';
 import { requestsInFlight } from '../plugins/traffic';
 import { refProblems, treeProblems, uniqueProblems, type Problems } from '../crud/checks';
+import { readModelSettings, type ValuesOf } from '../crud/model-settings';
+import { requiredProblems, withDefaults } from '../crud/record-settings';
+import { recordSettingsOf } from '../../src/entities/model-settings';
 import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known, type KnownRefs } from './plan-refs';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
@@ -51,6 +54,8 @@ export interface PlanContext {
   parents?: Map<string, string | null>;
   /** Records created by earlier rows, by lower-cased title, when the model refers to itself (see plan-refs). */
   made?: Map<string, Known[]>;
+  /** The model's settings in the import's settings group, read by the first chunk (crud/record-settings.ts). */
+  settings?: ValuesOf<AnyEntity>;
   /** Choose the uuids of created records here (for references to them, and for hooks after the write). */
   ids?: boolean;
 }
@@ -70,8 +75,9 @@ const schemas = new WeakMap<AnyEntity, Map<string, Schemas>>();
  * create schema narrowed to the mapped and the required fields — what a row can hold — so a row is not checked
  * against every absent field of the model. The errors are those of the whole schema.
  */
-function schemasOf(entity: AnyEntity, mapping: Record<string, string>) {
-  const mapped = new Set(Object.values(mapping));
+function schemasOf(entity: AnyEntity, mapping: Record<string, string>, defaulted: string[] = []) {
+  // a field the settings group gives a default is one a row holds as well (docs/domain/fields.md, "Model settings")
+  const mapped = new Set([...Object.values(mapping), ...defaulted]);
   const key = [...mapped].sort().join(',');
   let byMapping = schemas.get(entity);
   if (!byMapping) schemas.set(entity, (byMapping = new Map()));
@@ -209,7 +215,14 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     (r, field) => targetOf(r)?.[field],
   );
 
-  const { create, update, quick } = schemasOf(entity, o.mapping);
+  // the model's record settings in the import's settings group: new rows take its default values for the fields the
+  // file leaves out or empty, and every row must hold the fields it requires (docs/domain/fields.md, "Model settings")
+  const settings =
+    sg === null || entity.access === 'superusers'
+      ? undefined
+      : (p.settings ??= await readModelSettings(ctx.db, sg, entity));
+  const defaulted = settings ? Object.keys(recordSettingsOf(settings).default_values) : [];
+  const { create, update, quick } = schemasOf(entity, o.mapping, defaulted);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
   const allowed = {
     create: may(p.access, sg, 'create', entity.name),
@@ -240,7 +253,11 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       else r.values = res.data as Record<string, unknown>;
       for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
+      for (const name of Object.keys(requiredProblems(settings, { ...target, ...r.values }, r.values)))
+        if (!r.errors[name]) err(r, name, 'validation.required');
     } else {
+      const given = values;
+      values = withDefaults(settings, values, (name) => given[name] == null);
       const body =
         entity.scope === 'settings_group' || entity.scope === 'user' ? { ...values, settings_group_uuid: sg } : values;
       if (quick?.(values))
@@ -254,6 +271,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
         err(r, problem.path, problem.key as MessageKey, problem.params);
       // a field's import default when the file gives none (docs/spreadsheet-api.md, "Import": a reading's source)
       for (const [name, value] of importDefaults(entity)) if (r.values[name] == null) r.values[name] = value;
+      for (const name of Object.keys(requiredProblems(settings, { ...values, ...r.values })))
+        if (!r.errors[name]) err(r, name, 'validation.required');
     }
     // a user's row the import matches but the caller only sees (shared with them) is theirs to read only
     const refused = r.action === 'update' && target && !mayOnRecord(p.access, entity, target, 'update');

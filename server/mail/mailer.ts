@@ -1,6 +1,7 @@
 // Mail through nodemailer: SMTP when SMTP_URL is set; otherwise an outbox table (readable at /api/v1/outbox
 // from the server's own machine) so reset and verification links work with no mail server. With SMTP, the outbox
 // keeps a copy of each mail only when it is switched on (MAIL_OUTBOX=1, e.g. on a staging server).
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -15,6 +16,8 @@ export interface Mail {
   fromName?: string;
   /** Where answers go (the settings group's reply-to address). */
   replyTo?: string;
+  /** Files sent along over SMTP (a scheduled export's run); the outbox keeps the text only. */
+  attachments?: { filename: string; content: Readable | Buffer; contentType?: string }[];
 }
 
 /** The From header: the product's address under the settings group's name when it gives one (quotes, backslashes

@@ -15,6 +15,7 @@ import { guarantee } from './guarantee';
 import { license } from './license';
 import { measurement } from './measurement';
 import { network } from './network';
+import { webhook } from './webhook';
 import { systemNotification } from './system-notification';
 import { order } from './order';
 import { orderLine } from './order-line';
@@ -30,6 +31,7 @@ import { userGroup } from './user-group';
 import { gridView } from './grid-view';
 import { favorite } from './favorite';
 import { delegation } from './delegation';
+import { scheduledExport } from './scheduled-export';
 
 export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   bill,
@@ -45,6 +47,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   license,
   measurement,
   network,
+  webhook,
   order,
   order_line: orderLine,
   property,
@@ -60,4 +63,5 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   grid_view: gridView,
   favorite,
   delegation,
+  scheduled_export: scheduledExport,
 };

@@ -73,6 +73,8 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     const authorize = req.routeOptions.config?.authorize;
     if (authorize) await authorize(req);
+    const prepare = req.routeOptions.config?.prepare;
+    if (prepare) await prepare(req);
   });
 }
 

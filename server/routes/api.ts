@@ -25,6 +25,8 @@ import { analyticsRoutes } from './analytics.routes';
 import { renewalRoutes } from './renewal.routes';
 import { documentTotalsRoutes } from './document-totals.routes';
 import { favoritesRoutes } from './favorites.routes';
+import { scheduledExportRoutes } from './scheduled-exports.routes';
+import { webhooksRoutes } from './webhooks.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
@@ -55,6 +57,8 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(renewalRoutes);
     await api.register(documentTotalsRoutes);
     await api.register(favoritesRoutes);
+    await api.register(scheduledExportRoutes);
+    await api.register(webhooksRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
   };

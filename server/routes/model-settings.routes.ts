@@ -1,5 +1,5 @@
 // A model's settings in a settings group (docs/domain/fields.md, "Model settings"):
-// `GET|PATCH /settings-groups/{uuid}/model-settings/{model}`, for the group's admins. The body's schema is the
+// `GET|PATCH /settings-groups/{uuid}/model-settings/{model}`: GET for the group's members, PATCH for its admins. The body's schema is the
 // model's own (derived from its `settings` block), so it is checked here once the caller may change it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +29,8 @@ export async function modelSettingsRoutes(app: FastifyInstance) {
       const user = requireUser(req);
       const model = await settings.adminOf(ctx, user, req.params.uuid, req.params.model);
       const parsed = settingsPatchSchema(model).safeParse(req.body);
-      if (!parsed.success) return sendRowErrors(res, req.locale, zodRowErrors(parsed.error.issues, req.locale, ''));
+      if (!parsed.success)
+        return sendRowErrors(res, req.locale, zodRowErrors(parsed.error.issues, req.locale, '', model));
       return { data: await settings.patchModelSettings(ctx, user, req.params.uuid, model, parsed.data, req.ip) };
     },
   );

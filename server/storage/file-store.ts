@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { storageFailure } from '../http-error';
 
 export type StorageBackend = 'folder' | 'postgres';
-export type StoreArea = 'documents' | 'imports';
+export type StoreArea = 'documents' | 'imports' | 'exports';
 
 export interface StagedFile {
   /** Where the bytes wait until they are committed: a local file (the type checks read it). The database backend

@@ -7,7 +7,7 @@ import { FolderStore } from './folder-store';
 import { PostgresStore } from './postgres-store';
 
 export type { FileStore, StagedFile, StorageBackend, StoreArea } from './file-store';
-export const AREAS: StoreArea[] = ['documents', 'imports'];
+export const AREAS: StoreArea[] = ['documents', 'imports', 'exports'];
 
 export interface StorageContext {
   config: Pick<Config, 'dataDir' | 'storage'>;

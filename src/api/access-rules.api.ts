@@ -6,7 +6,16 @@ import { http } from './http';
 export const accessRuleKeys = {
   rules: (sg: string) => ['permissions', 'access-rules', sg] as const,
   filters: (sg: string) => ['permissions', 'filters', sg] as const,
+  filterGroups: (sg: string) => ['permissions', 'filter-groups', sg] as const,
 };
+
+/** A settings group's filter groups (`/filter-groups`): what its stored filters are sorted into. */
+export interface FilterGroup {
+  uuid: string;
+  name: string;
+}
+export const fetchFilterGroups = (sg: string) =>
+  http.get<FilterGroup[]>('filter-groups', { query: { settings_group_uuid: sg, per_page: 500 } });
 
 export const fetchAccessRules = (sg: string) =>
   http.get<AccessRule[]>('access-rules', { query: { settings_group_uuid: sg, per_page: 500 } });
@@ -24,7 +33,7 @@ export const createAccessRule = (body: RuleBody & { settings_group_uuid: string;
   http.post<AccessRule>('access-rules', body);
 export const updateAccessRule = (uuid: string, body: RuleBody) => http.patch<AccessRule>(`access-rules/${uuid}`, body);
 
-type FilterBody = { name: string; filter: Record<string, unknown> };
+type FilterBody = { name: string; filter: Record<string, unknown>; filter_group_uuid: string | null };
 export const createFilter = (body: FilterBody & { settings_group_uuid: string; model: string }) =>
   http.post<StoredFilter>('filters', body);
 export const updateFilter = (uuid: string, body: FilterBody) => http.patch<StoredFilter>(`filters/${uuid}`, body);

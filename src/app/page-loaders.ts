@@ -49,6 +49,9 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   task_event: () =>
     import('../../views/records/action-buttons').then((m) => m.actionButtons('task_event', ['done', 'skip'])),
   order: planningExtension('order'),
+  // recipients, Run now and the runs with their files (docs/domain/scheduled-exports.md)
+  scheduled_export: () =>
+    import('../../views/scheduled-exports/scheduled-export-panels').then((m) => m.scheduledExportExtension),
 };
 
 type Load = () => Promise<ComponentType>;
@@ -89,6 +92,10 @@ export const VIEWS: Readonly<Record<string, Load>> = {
   // the history of the settings group's imports (docs/spreadsheet-api.md, "Import history")
   '/settings/imports': withTexts(() =>
     import('../../views/imports/import-history-view').then((m) => m.ImportHistoryView),
+  ),
+  // outgoing webhooks (docs/domain/webhooks.md)
+  '/settings/connectors': withTexts(() =>
+    import('../../views/connectors/connectors-view').then((m) => m.ConnectorsView),
   ),
   // every module's `enabled` in one place (docs/domain/fields.md, "Model settings")
   '/settings/extensions': withTexts(() =>

@@ -20,6 +20,8 @@ export const storedFilterSchema = z.object({
   name: z.string(),
   model: z.string(),
   filter: z.record(z.string(), z.unknown()),
+  /** The filter group it belongs to (docs/domain/permissions.md, "Access rules"), if any. */
+  filter_group_uuid: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

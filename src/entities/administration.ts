@@ -7,10 +7,10 @@ import { defineEntity } from './define';
 import { f } from './fields';
 
 /**
- * The models a filter or an access rule is about: every model of the registry. A hand list, since the registry
- * imports these definitions; a unit test (tests/unit/admin-models.test.ts) fails when it disagrees with the registry.
+ * The members' tables of a settings group: the records its members keep (a webhook hears of their changes,
+ * src/entities/webhook.ts).
  */
-export const RULE_MODELS = [
+export const RECORD_MODELS = [
   'property',
   'partition',
   'area',
@@ -42,15 +42,25 @@ export const RULE_MODELS = [
   'budget',
   'bill',
   'expense',
+] as const;
+
+/**
+ * The models a filter or an access rule is about: every model of the registry. A hand list, since the registry
+ * imports these definitions; a unit test (tests/unit/admin-models.test.ts) fails when it disagrees with the registry.
+ */
+export const RULE_MODELS = [
+  ...RECORD_MODELS,
   'network',
   'user_group',
   'permission_group',
   'filter_group',
   'filter',
   'access_rule',
+  'webhook',
   'grid_view',
   'favorite',
   'delegation',
+  'scheduled_export',
   'license',
   'system_notification',
 ] as const;

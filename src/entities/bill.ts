@@ -7,7 +7,7 @@ import { f } from './fields';
 import { LINE_FILLS } from './catalogues';
 import { BILL_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
-import { numberingSettings } from './model-settings';
+import { numberingSettings } from './setting-kinds';
 
 export const bill = defineEntity({
   name: 'bill',

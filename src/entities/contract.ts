@@ -6,7 +6,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { CONTRACT_STATES } from '../domain/transitions';
-import { numberingSettings } from './model-settings';
+import { numberingSettings } from './setting-kinds';
 
 export const contract = defineEntity({
   name: 'contract',

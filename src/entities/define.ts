@@ -1,7 +1,7 @@
 // defineEntity: one short, data-only definition per model. The registry (registry.ts) lists them all; every
 // adapter reads them. No React, no SQL, no I/O here.
 import { MEMBER_MODEL, type Field } from './fields';
-import type { SettingsBlock } from './model-settings';
+import type { SettingsBlock } from './setting-kinds';
 
 /**
  * How a model is scoped (docs/domain/permissions.md, "Scopes and access of a model"):

@@ -2,7 +2,7 @@
 // (docs/domain/fields.md, "Models"). Renewal figures and the book value are computed by the server.
 import { defineEntity } from './define';
 import { f } from './fields';
-import { s } from './model-settings';
+import { s } from './setting-kinds';
 
 export const facility = defineEntity({
   name: 'facility',

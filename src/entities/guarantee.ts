@@ -7,7 +7,7 @@ import { defineEntity } from './define';
 import { f } from './fields';
 import { GUARANTEE_STATES } from '../domain/transitions';
 import { DEFAULT_REMINDER_DAYS, GUARANTEE_DURATION, REMINDER_DAYS } from '../domain/guarantee-dates';
-import { s } from './model-settings';
+import { s } from './setting-kinds';
 
 export const guarantee = defineEntity({
   name: 'guarantee',

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { rightsSchema } from './permissions';
 import { filterJson } from './access-rules';
 import { gridViewQuerySchema, notificationTranslations } from './account';
+import { webhookEventsSchema } from './webhook';
+import { exportRecipientsSchema } from './scheduled-export';
 
 export const JSON_SCHEMAS = {
   /** A permission group's rights: model name → the actions granted on it (docs/domain/permissions.md). */
@@ -16,6 +18,10 @@ export const JSON_SCHEMAS = {
   grid_view_query: gridViewQuerySchema,
   /** A system notification's text per language (docs/domain/notifications.md, "System notifications"). */
   notification_translations: notificationTranslations,
+  /** A webhook's events, `<model>.<change>` (docs/domain/webhooks.md). */
+  webhook_events: webhookEventsSchema,
+  /** A scheduled export's recipients: members by user uuid (docs/domain/scheduled-exports.md). */
+  scheduled_export_recipients: exportRecipientsSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type JsonSchemaName = keyof typeof JSON_SCHEMAS;

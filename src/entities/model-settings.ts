@@ -2,78 +2,81 @@
 // the model's definition (`settings` in define.ts), one set per settings group. The zod schema of a PATCH and the generic settings form (views/model-settings) are both derived from the
 // declaration here; every model has `enabled`. No React, no SQL, no I/O.
 import { z } from 'zod';
+import { isWritable, type Field } from './fields';
+import { valueSchema } from './schemas';
+import { COMMON_SETTINGS } from './setting-kinds';
+import type { Setting, SettingsBlock, SettingValue } from './setting-kinds';
 
-/** What every kind may declare: `overriddenBy`, another setting of the model that, when set (not empty, not off),
- * takes this one's place (a canton's preset over the threshold it implies); the form then shows this one disabled. */
-type SettingBase = { overriddenBy?: string };
-export type BoolSetting = SettingBase & { kind: 'bool'; default: boolean };
-export type IntSetting = SettingBase & { kind: 'int'; default: number; min: number; max: number };
-export type TextSetting = SettingBase & { kind: 'text'; default: string; max: number };
-/** A list of distinct whole numbers (a guarantee's reminder stages in days before its end). */
-export type IntListSetting = SettingBase & {
-  kind: 'int_list';
-  default: readonly number[];
-  min: number;
-  max: number;
-  maxItems: number;
-};
+export * from './setting-kinds';
 
-/** One of a fixed list of values ('' among them when the setting may be left unset): drawn as a select. */
-export type ChoiceSetting = SettingBase & { kind: 'choice'; default: string; options: readonly string[] };
+/** The kinds of field a new record's default value may be given for (docs/domain/fields.md, "Model settings"). */
+const DEFAULTABLE = new Set<Field['kind']>([
+  'text',
+  'long_text',
+  'email',
+  'phone',
+  'int',
+  'decimal',
+  'money',
+  'area',
+  'percent',
+  'bool',
+  'date',
+  'enum',
+  'ref',
+]);
 
-/** Some of a fixed list of values, none twice, at least `min` (the languages a settings group offers). */
-export type ChoiceListSetting = SettingBase & {
-  kind: 'choice_list';
-  default: readonly string[];
-  options: readonly string[];
-  min: number;
-};
+type WithFields = { settings?: SettingsBlock; fields?: Readonly<Record<string, Field>>; numbering?: { field: string } };
 
-export type Setting = BoolSetting | IntSetting | TextSetting | IntListSetting | ChoiceSetting | ChoiceListSetting;
-export type SettingKind = Setting['kind'];
-export type SettingsBlock = Readonly<Record<string, Setting>>;
+/** A field a client writes and the engine stores (not read-only, computed or virtual). */
+const ownWritable = (field: Field) => isWritable(field) && !field.virtual;
 
-/** Setting constructors: `s.bool(true)`, `s.int({ default: 1, min: 1, max: 999 })`, `s.intList({ … })`. */
-export const s = {
-  bool: (value: boolean): BoolSetting => ({ kind: 'bool', default: value }),
-  int: (o: Omit<IntSetting, 'kind'>): IntSetting => ({ kind: 'int', ...o }),
-  text: (o: Omit<TextSetting, 'kind'>): TextSetting => ({ kind: 'text', ...o }),
-  intList: (o: Omit<IntListSetting, 'kind'>): IntListSetting => ({ kind: 'int_list', ...o }),
-  choice: (o: Omit<ChoiceSetting, 'kind'>): ChoiceSetting => ({ kind: 'choice', ...o }),
-  choiceList: (o: Omit<ChoiceListSetting, 'kind'>): ChoiceListSetting => ({ kind: 'choice_list', ...o }),
-};
+/** The fields a settings group may give a new record's default value for: writable fields of the kinds above, not
+ * unique (a default would be taken once) and not the running number. */
+export function defaultableFields(model: WithFields): Record<string, Field> {
+  return Object.fromEntries(
+    Object.entries(model.fields ?? {}).filter(
+      ([name, field]) =>
+        ownWritable(field) && DEFAULTABLE.has(field.kind) && !field.unique && name !== model.numbering?.field,
+    ),
+  );
+}
 
-/** The largest running number (a 32-bit counter, ten digits at most beside a prefix of up to 20). */
-export const NUMBER_MAX = 999_999_999;
+/** The fields a settings group may require beside the model's own required ones: its optional writable fields. */
+export const optionalFields = (model: WithFields): string[] =>
+  Object.entries(model.fields ?? {})
+    .filter(([, field]) => ownWritable(field) && !field.required && field.kind !== 'json')
+    .map(([name]) => name);
 
 /**
- * The settings of a model with a running number (`numbering` in define.ts; docs/domain/fields.md, "Model
- * settings"): a new record's number is the prefix and the next number, five digits at least (T-00001).
+ * The settings of a model's records that every model with fields has beside `enabled` (docs/domain/fields.md, "Model
+ * settings"): a new record's default values, the optional fields the settings group requires, and the shared grid
+ * view a user without a layout of the table opens.
  */
-export const numberingSettings = (prefix: string) =>
+export const recordSettings = (model: WithFields) =>
   ({
-    numbering_prefix: s.text({ default: prefix, max: 20 }),
-    next_number: s.int({ default: 1, min: 1, max: NUMBER_MAX }),
-  }) as const;
+    default_values: { kind: 'field_values', default: {}, fields: defaultableFields(model) },
+    required_fields: {
+      kind: 'choice_list',
+      default: [],
+      options: optionalFields(model),
+      min: 0,
+      fieldOptions: true,
+    },
+    default_view: { kind: 'grid_view', default: '' },
+  }) as const satisfies SettingsBlock;
 
-/** The value type of one setting. */
-export type SettingValue<S extends Setting> = S extends BoolSetting
-  ? boolean
-  : S extends IntSetting
-    ? number
-    : S extends TextSetting
-      ? string
-      : S extends IntListSetting
-        ? number[]
-        : S extends ChoiceSetting
-          ? string
-          : S extends ChoiceListSetting
-            ? string[]
-            : never;
-
-/** What every model has: whether the module is switched on in the settings group (docs/domain/fields.md,
- * "Model settings"). */
-export const COMMON_SETTINGS = { enabled: s.bool(true) } as const satisfies SettingsBlock;
+/** The record settings of a model's values, typed (`recordSettings`). */
+export type RecordSettingsValues = {
+  default_values: Record<string, unknown>;
+  required_fields: string[];
+  default_view: string;
+};
+export const recordSettingsOf = (values: Readonly<Record<string, unknown>>): RecordSettingsValues => ({
+  default_values: (values.default_values as Record<string, unknown> | undefined) ?? {},
+  required_fields: (values.required_fields as string[] | undefined) ?? [],
+  default_view: (values.default_view as string | undefined) ?? '',
+});
 
 /** The values of a model's settings, `enabled` and its own, by key. */
 export type SettingsValues<B extends SettingsBlock | undefined> = { enabled: boolean } & ([NonNullable<B>] extends [
@@ -82,18 +85,27 @@ export type SettingsValues<B extends SettingsBlock | undefined> = { enabled: boo
   ? { -readonly [K in keyof NonNullable<B>]: SettingValue<NonNullable<B>[K]> }
   : Record<never, never>);
 
-/** Every setting of a model: `enabled` first, then its own in their declared order. */
-export const settingsOf = (model: { settings?: SettingsBlock }): SettingsBlock => ({
-  ...COMMON_SETTINGS,
-  ...model.settings,
-});
+const recordBlocks = new WeakMap<object, SettingsBlock>();
+
+/** Every setting of a model: `enabled` first, then its own in their declared order, then the record settings of a
+ * model with fields (`recordSettings`; a workspace section has none). */
+export const settingsOf = (model: WithFields): SettingsBlock => {
+  if (!model.fields) return { ...COMMON_SETTINGS, ...model.settings };
+  let block = recordBlocks.get(model);
+  if (!block) recordBlocks.set(model, (block = { ...COMMON_SETTINGS, ...model.settings, ...recordSettings(model) }));
+  return block;
+};
 
 /** The defaults of all of a model's settings. */
-export function settingDefaults(model: { settings?: SettingsBlock }): Record<string, unknown> {
+export function settingDefaults(model: WithFields): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(settingsOf(model)).map(([key, setting]) => [
       key,
-      Array.isArray(setting.default) ? [...(setting.default as unknown[])] : setting.default,
+      Array.isArray(setting.default)
+        ? [...(setting.default as unknown[])]
+        : typeof setting.default === 'object'
+          ? { ...setting.default }
+          : setting.default,
     ]),
   );
 }
@@ -120,11 +132,20 @@ export function settingSchema(setting: Setting): z.ZodType {
         .min(setting.min)
         .max(setting.options.length)
         .refine((list) => new Set(list).size === list.length, 'errors.distinct');
+    case 'field_values':
+      // each value checked as a write checks it; null is no default (leave the key out)
+      return z.strictObject(
+        Object.fromEntries(
+          Object.entries(setting.fields).map(([name, field]) => [name, valueSchema(field).optional()]),
+        ),
+      );
+    case 'grid_view':
+      return z.union([z.literal(''), z.uuid()]);
   }
 }
 
 /** A PATCH of a model's settings: only known keys, each optional (only the keys it changes). */
-export const settingsPatchSchema = (model: { settings?: SettingsBlock }) =>
+export const settingsPatchSchema = (model: WithFields) =>
   z.strictObject(
     Object.fromEntries(
       Object.entries(settingsOf(model)).map(([key, setting]) => [key, settingSchema(setting).optional()]),
@@ -133,7 +154,7 @@ export const settingsPatchSchema = (model: { settings?: SettingsBlock }) =>
 
 /** Stored values read back: each known key whose stored value still fits its setting, else its default (a setting
  * whose limits were narrowed since it was saved reads as its default rather than failing the read). */
-export function settingValues(model: { settings?: SettingsBlock }, stored: unknown): Record<string, unknown> {
+export function settingValues(model: WithFields, stored: unknown): Record<string, unknown> {
   const values = settingDefaults(model);
   const saved =
     stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};

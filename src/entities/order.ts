@@ -6,7 +6,7 @@ import { f } from './fields';
 import { LINE_FILLS } from './catalogues';
 import { ORDER_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
-import { numberingSettings } from './model-settings';
+import { numberingSettings } from './setting-kinds';
 
 export const order = defineEntity({
   name: 'order',

@@ -1,7 +1,7 @@
 // A property (a building or site); docs/domain/fields.md, "Models".
 import { defineEntity } from './define';
 import { f } from './fields';
-import { s } from './model-settings';
+import { s } from './setting-kinds';
 import { INSURANCE_PRESET_NAMES } from '../domain/insurance';
 
 export const property = defineEntity({

@@ -36,8 +36,10 @@ import { network } from './network';
 import { gridView } from './grid-view';
 import { favorite } from './favorite';
 import { delegation } from './delegation';
+import { scheduledExport } from './scheduled-export';
 import { license } from './license';
 import { systemNotification } from './system-notification';
+import { webhook } from './webhook';
 
 export const entities = {
   property,
@@ -77,9 +79,11 @@ export const entities = {
   filter: storedFilter,
   access_rule: accessRule,
   network,
+  webhook,
   grid_view: gridView,
   favorite,
   delegation,
+  scheduled_export: scheduledExport,
   license,
   system_notification: systemNotification,
 } satisfies Record<string, AnyEntity>;

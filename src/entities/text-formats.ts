@@ -11,6 +11,18 @@ export const TEXT_FORMATS = {
     message: 'errors.table_name',
     sample: 'facility',
   },
+  /** An http or https address (a webhook's; where it may point is checked by the server on save). */
+  http_url: {
+    check: (v: string) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    message: 'validation.webhook_scheme',
+    sample: 'https://203.0.113.10/hooks',
+  },
 } satisfies Record<TextFormat, { check: (v: string) => boolean; message: string; sample: string }>;
 
 /** A text schema with the field's named check added (none: as it is). */

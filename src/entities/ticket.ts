@@ -3,7 +3,7 @@
 import { defineEntity } from './define';
 import { f } from './fields';
 import { TICKET_STATES } from '../domain/transitions';
-import { numberingSettings } from './model-settings';
+import { numberingSettings } from './setting-kinds';
 
 export const ticket = defineEntity({
   name: 'ticket',

@@ -497,9 +497,31 @@ export const OTHER: Record<string, OtherSpec> = {
   'PUT /api/v1/user-model-views/{model}': account(() => '/user-model-views/facility', undefined, true),
   'GET /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility'),
   'PUT /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility', undefined, true),
+  'GET /api/v1/user/import-mappings': account(),
+  'DELETE /api/v1/user/import-mappings/{model}': account(() => '/user/import-mappings/facility', undefined, true),
   'GET /api/v1/user/invitations': account(),
   'GET /api/v1/favorites/menu': account(),
   'GET /api/v1/import-jobs': account(),
+  // a scheduled export's run log answers as its record does (docs/domain/scheduled-exports.md): a schedule that is
+  // not there (as for anyone who does not see one) is a 404 to everyone signed in; its run list is an engine
+  // sub-resource (record view), tested beside it in tests/api/scheduled-exports.test.ts
+  'GET /api/v1/scheduled-exports/{uuid}/runs/{id}/file': {
+    class: 'account',
+    url: () => `/scheduled-exports/${U}/runs/1/file`,
+    answers: Object.fromEntries(ACTORS.filter((a) => a !== 'anonymous').map((a) => [a, 404])),
+  },
+  // a webhook's test and a delivery sent again answer as the webhook does (docs/domain/webhooks.md): one that is not there is
+  // a 404 to everyone signed in; its 403 for a member and 404 outside are tested in tests/api/webhooks.test.ts
+  'POST /api/v1/webhooks/{uuid}/test': {
+    class: 'account',
+    url: () => `/webhooks/${U}/test`,
+    answers: Object.fromEntries(ACTORS.filter((a) => a !== 'anonymous').map((a) => [a, 404])),
+  },
+  'POST /api/v1/webhooks/{uuid}/deliveries/{id}/resend': {
+    class: 'account',
+    url: () => `/webhooks/${U}/deliveries/1/resend`,
+    answers: Object.fromEntries(ACTORS.filter((a) => a !== 'anonymous').map((a) => [a, 404])),
+  },
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
   'GET /api/v1/settings-groups': account(),
@@ -543,10 +565,12 @@ export const OTHER: Record<string, OtherSpec> = {
     (f) => `/settings-groups/${f.sgA}/members/${f.memberOfA}/two-factor-unlock`,
   ),
   'GET /api/v1/settings-groups/{uuid}/audit-log': admin((f) => `/settings-groups/${f.sgA}/audit-log`),
-  // a model's settings (docs/domain/fields.md, "Model settings"): the PATCH sets the default again, changing nothing
-  'GET /api/v1/settings-groups/{uuid}/model-settings/{model}': admin(
-    (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
-  ),
+  // a model's settings (docs/domain/fields.md, "Model settings"): read by its members (the new-record form's defaults,
+  // the grid's default view); the PATCH sets the default again, changing nothing
+  'GET /api/v1/settings-groups/{uuid}/model-settings/{model}': {
+    class: 'inA',
+    url: (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
+  },
   'PATCH /api/v1/settings-groups/{uuid}/model-settings/{model}': admin(
     (f) => `/settings-groups/${f.sgA}/model-settings/guarantee`,
     () => ({ reminder_days: [180, 90, 30] }),

@@ -332,6 +332,8 @@ async function fill(env: TestEnv) {
   must(await ws.client.post(`/imports/${up.uuid}/run`, body), 202, 'import run');
   expect((await finished(ws.client, up.uuid)).counts).toMatchObject({ created: 1, updated: 1, failed: 1 });
   must(await ws.client.put('/user/import-mappings/facility', { mapping: { Name: 'name' } }), 200, 'mapping');
+  // a scheduled export run now: its run log line and its file in the exports store
+  must(await ws.client.post(`/scheduled-exports/${rec('scheduled_export')}/run`, {}), 200, 'scheduled export run');
   // a file kept in the database store (stored_files, and its bytes in file_chunks of 1 MB: bytea)
   await fileStore(env.app.ctx, 'imports', 'postgres').put(
     crypto.randomUUID(),

@@ -17,7 +17,9 @@ const jsonSamples = {
   rights: () => ({}),
   filter: () => ({}),
   grid_view_query: () => ({}),
+  webhook_events: () => ['facility.created', 'facility.updated'],
   notification_translations: (n) => ({ 'en-us': { title: `Notice ${n}`, body: `The notice ${n}` } }),
+  scheduled_export_recipients: () => [],
 } satisfies Record<JsonSchemaName, (n: number) => unknown>;
 const between = (f: Field, fallback: number) => {
   const min = 'min' in f && f.min !== undefined ? f.min : undefined;

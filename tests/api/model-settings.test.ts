@@ -1,7 +1,8 @@
 // A model's settings in a settings group (docs/domain/fields.md, "Model settings"): the defaults, a PATCH of one key,
 // the 422s (wrong type, unknown key: nothing half written), unknown model, 401/403/404, the audit entry, the guarantee
 // reminder job mailing by the changed `reminder_days`, a new ticket numbered by `numbering_prefix` and
-// `next_number`, a switched-off model refusing new records, and the migration keeping the values it moves.
+// `next_number`, a switched-off model refusing new records and hiding its own, and the migration keeping the values
+// it moves. The record settings (defaults, required fields, default view, a module switched off): model-settings-records.test.ts.
 // @both-databases: the settings are jsonb values and the numbering an upsert on them, read back through each driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -34,28 +35,31 @@ const url = (ws: Ws, model: string, sg = ws.settingsGroup) => `/settings-groups/
 const get = async (ws: Ws, model: string) => json<Reply>(await ws.client.get(url(ws, model)));
 
 const member = (ws: Ws) => memberOf(env, ws);
+/** The record settings every model has beside `enabled`, as they read unset (docs/domain/fields.md). */
+const REC = { default_values: {}, required_fields: [], default_view: '' };
 
 describe('reading and changing', () => {
   it('answers the defaults, every model with `enabled`', async () => {
-    expect((await get(a, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
-    expect((await get(a, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'T-', next_number: 1 });
+    expect((await get(a, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30], ...REC });
+    expect((await get(a, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'T-', next_number: 1, ...REC });
     expect((await get(a, 'facility')).data).toEqual({
       enabled: true,
       planning_horizon: 5,
       index_series: '',
       price_base_year: 2025,
+      ...REC,
     });
-    expect((await get(a, 'contact')).data).toEqual({ enabled: true });
+    expect((await get(a, 'contact')).data).toEqual({ enabled: true, ...REC });
   });
 
   it('changes only the keys sent, and audits what changed', async () => {
     const ws = await workspace(env);
     let res = await ws.client.patch(url(ws, 'guarantee'), { reminder_days: [60, 14] });
     expect(res.statusCode).toBe(200);
-    expect(json<Reply>(res).data).toEqual({ enabled: true, reminder_days: [60, 14] });
+    expect(json<Reply>(res).data).toEqual({ enabled: true, reminder_days: [60, 14], ...REC });
     res = await ws.client.patch(url(ws, 'guarantee'), { enabled: false });
-    expect(json<Reply>(res).data).toEqual({ enabled: false, reminder_days: [60, 14] });
-    expect((await get(ws, 'guarantee')).data).toEqual({ enabled: false, reminder_days: [60, 14] });
+    expect(json<Reply>(res).data).toEqual({ enabled: false, reminder_days: [60, 14], ...REC });
+    expect((await get(ws, 'guarantee')).data).toEqual({ enabled: false, reminder_days: [60, 14], ...REC });
     // another model and another group keep their own
     expect((await get(ws, 'ticket')).data.enabled).toBe(true);
     expect((await get(a, 'guarantee')).data.reminder_days).toEqual([180, 90, 30]);
@@ -101,13 +105,14 @@ describe('reading and changing', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
     // nothing of a refused body was kept, not even its valid keys
-    expect((await get(ws, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
-    expect((await get(ws, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'T-', next_number: 1 });
+    expect((await get(ws, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30], ...REC });
+    expect((await get(ws, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'T-', next_number: 1, ...REC });
   });
 
-  it('is for the group admins: 401 signed out, 403 a member, 404 another workspace or an unknown model', async () => {
+  it('is changed by the group admins: 401 signed out, 403 a member’s change, 404 another workspace or an unknown model', async () => {
     const m = await member(a);
-    expect((await m.client.get(url(a, 'guarantee'))).statusCode).toBe(403);
+    // a member reads them (the new-record form takes its defaults, the grid its default view)
+    expect(json<Reply>(await m.client.get(url(a, 'guarantee'))).data.reminder_days).toEqual([180, 90, 30]);
     expect((await m.client.patch(url(a, 'guarantee'), { reminder_days: [1] })).statusCode).toBe(403);
     expect((await m.client.patch(url(a, 'guarantee'), { reminder_days: 'bad' })).statusCode).toBe(403);
     for (const path of [
@@ -123,7 +128,7 @@ describe('reading and changing', () => {
     expect((await anonymous.get(url(a, 'guarantee'))).statusCode).toBe(401);
     expect((await anonymous.patch(url(a, 'guarantee'), { enabled: false })).statusCode).toBe(401);
     expect((await get(b, 'guarantee')).data.enabled).toBe(true);
-    expect((await get(a, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
+    expect((await get(a, 'guarantee')).data).toEqual({ enabled: true, reminder_days: [180, 90, 30], ...REC });
   });
 
   it('is the same setting as the settings group’s guarantee_reminder_days', async () => {
@@ -186,7 +191,12 @@ describe('what the settings do', () => {
     await ws.client.patch(url(ws, 'ticket'), { numbering_prefix: 'HW-2027-', next_number: 120 });
     expect((await ticket()).number).toBe('HW-2027-00120');
     expect((await ticket()).number).toBe('HW-2027-00121');
-    expect((await get(ws, 'ticket')).data).toEqual({ enabled: true, numbering_prefix: 'HW-2027-', next_number: 122 });
+    expect((await get(ws, 'ticket')).data).toEqual({
+      enabled: true,
+      numbering_prefix: 'HW-2027-',
+      next_number: 122,
+      ...REC,
+    });
     // another group counts on its own
     const other = await workspace(env);
     expect(
@@ -204,23 +214,26 @@ describe('what the settings do', () => {
     expect(bulk.map((t) => t.number).sort()).toEqual(['HW-2027-00122', 'HW-2027-00123']);
   });
 
-  it('refuses new records of a switched-off model, keeps the others writable', async () => {
+  it('refuses new records of a switched-off model with a 422, hides its records, keeps the others writable', async () => {
     const ws = await workspace(env);
     const made = await post(ws.client, '/tickets', { property_uuid: ws.property, subject: 'Vorher' });
     await ws.client.patch(url(ws, 'ticket'), { enabled: false });
     const refused = await post(ws.client, '/tickets', { property_uuid: ws.property, subject: 'Nachher' });
-    expect(refused.status).toBe(409);
-    expect((refused.body as unknown as Reply).message).toMatch(/switched off/);
+    expect(refused.status).toBe(422);
+    expect(Object.keys((refused.body as unknown as Reply).errors!)).toEqual(['settings_group_uuid']);
+    expect((refused.body as unknown as Reply).errors!.settings_group_uuid![0]).toMatch(/switched off/);
     const bulk = await ws.client.post('/tickets/bulk', { rows: [{ property_uuid: ws.property, subject: 'B' }] });
-    expect(bulk.statusCode).toBeGreaterThanOrEqual(400);
-    expect(bulk.statusCode).toBeLessThan(500);
-    // the records it has stay readable and writable; the counter did not move
-    expect((await ws.client.patch(`/tickets/${made.body.data.uuid}`, { subject: 'Geändert' })).statusCode).toBe(200);
+    expect(bulk.statusCode).toBe(422);
+    expect(Object.keys(json<Reply>(bulk).errors!)).toEqual(['rows.0.settings_group_uuid']);
+    // its records answer as missing ones; the counter did not move
+    expect((await ws.client.get(`/tickets/${made.body.data.uuid}`)).statusCode).toBe(404);
+    expect((await ws.client.patch(`/tickets/${made.body.data.uuid}`, { subject: 'Geändert' })).statusCode).toBe(404);
     expect((await get(ws, 'ticket')).data.next_number).toBe(2);
     // other models and other groups are not affected
     expect((await post(ws.client, '/facilities', { property_uuid: ws.property, name: 'Lift' })).status).toBe(201);
     expect((await post(a.client, '/tickets', { property_uuid: a.property, subject: 'A' })).status).toBe(201);
     await ws.client.patch(url(ws, 'ticket'), { enabled: true });
+    expect((await ws.client.get(`/tickets/${made.body.data.uuid}`)).statusCode).toBe(200);
     expect(
       (await post(ws.client, '/tickets', { property_uuid: ws.property, subject: 'Wieder' })).body.data.number,
     ).toBe('T-00002');

@@ -60,7 +60,7 @@ describe.each(MODELS)('$model', ({ model, plural, prefix, body }) => {
 
   it('numbers new records by the settings, keeps a number given, and skips numbers held', async () => {
     const ws = await workspace(env);
-    expect(await settingsOf(ws, model)).toEqual({ enabled: true, numbering_prefix: prefix, next_number: 1 });
+    expect(await settingsOf(ws, model)).toMatchObject({ enabled: true, numbering_prefix: prefix, next_number: 1 });
     expect(await numberOf(ws)).toBe(`${prefix}00001`);
     // a number given is kept and does not move the counter
     expect(await numberOf(ws, { number_internal: 'Alt-17' })).toBe('Alt-17');
@@ -243,11 +243,12 @@ describe('records made from others', () => {
 });
 
 describe('model settings read per bulk request', () => {
-  /** Counts the statements on model_settings while `work` runs. */
+  /** Counts the statements on model_settings while `work` runs (the scope's subquery, which leaves out the groups
+   * where a model is switched off, is part of other statements: crud/table.ts, `switchedOn`). */
   async function settingsReads(work: () => Promise<unknown>) {
     let n = 0;
     env.database.stats.watch = (query) => {
-      if (/model_settings/.test(query)) n += 1;
+      if (/model_settings/.test(query.replace(/not in \(select "model_settings"[^)]*\)/g, ''))) n += 1;
     };
     try {
       await work();

@@ -37,7 +37,8 @@ type Rec = Record<string, unknown> & { uuid: string; links: Record<string, strin
  */
 function editableOf(entity: AnyEntity): { field: string; value: (i: 0 | 1 | 2 | 3) => unknown } | undefined {
   const text = Object.entries(entity.fields).find(
-    ([n, f]) => isWritable(f) && f.kind === 'text' && !f.unique && n !== 'country',
+    // a text of a named format (a webhook's address) takes only its format's values
+    ([n, f]) => isWritable(f) && f.kind === 'text' && !f.unique && !f.format && n !== 'country',
   );
   if (text) return { field: text[0], value: (i) => [otherValues.text(text[1], 1), 'First', 'Second', 'Third'][i] };
   const choice = Object.entries(entity.fields).find(([, f]) => isWritable(f) && f.kind === 'enum');

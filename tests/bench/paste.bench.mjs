@@ -11,8 +11,8 @@
 // (until "Checking with the server…" disappears).
 // Baseline in the same run and page: the keyboard shortcut sheet (`?`, a Blueprint dialog with a small table),
 // timed the same way — what any dialog costs here. RUNS (5) alternating runs, medians.
-import { spawn } from 'node:child_process';
 import { launchChromium } from './chromium.mjs';
+import { startDemoServer } from './demo-server.mjs';
 
 const PORT = 8397;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,28 +22,7 @@ const BUDGET_MS = 1000;
 const PASSWORD = 'bench-paste-password';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function startServer() {
-  const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DEMO_PASSWORD: PASSWORD,
-      APP_URL: BASE,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    const ok = await fetch(`${BASE}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
+const startServer = () => startDemoServer(PORT, PASSWORD);
 
 function clipboard() {
   const lines = [];

@@ -155,3 +155,54 @@ test('the extensions page switches the contracts module off and on, and the draw
     await patchSettings(page, 'contract', { enabled: true });
   }
 });
+
+test('a default value and an extra required field set on /settings/contract show in the new-contract drawer; switched off, contracts leave the navigation and their API answers 404', async ({
+  page,
+}) => {
+  await recordNotices(page);
+  await signInTo(page, '/settings/contract');
+  await expect(page.getByRole('heading', { name: 'Contracts', level: 1 })).toBeVisible();
+  const [existing] = await apiGet<{ uuid: string }[]>(page, 'contracts?per_page=1');
+  try {
+    // a default notice period and the contract start required, on the model's settings form
+    const defaults = page.getByRole('group', { name: 'Default values of new records' });
+    await defaults.getByRole('combobox', { name: 'Add a field…' }).selectOption({ label: 'Notice period (months)' });
+    await defaults.getByRole('textbox', { name: 'Notice period (months)' }).fill('3');
+    await page.getByRole('group', { name: 'Also required' }).getByLabel('Contract start').check({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => notices(page)).toContain('Settings saved.');
+    await page.reload();
+    await expect(
+      page
+        .getByRole('group', { name: 'Default values of new records' })
+        .getByRole('textbox', { name: 'Notice period (months)' }),
+    ).toHaveValue('3');
+
+    // the new-contract drawer starts with the default and marks the field required
+    await page.goto('/contracts');
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'New Contract' })).toBeVisible();
+    await expect(page.getByLabel(/^Notice period \(months\)/)).toHaveValue('3');
+    await expect(page.getByLabel('Contract start (required)')).toBeVisible();
+    await page.getByLabel(/^Property/).click();
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await page.getByLabel(/^Title/).fill('Ohne Beginn');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.bp6-form-helper-text', { hasText: 'Contract start is required.' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // switched off: the contracts leave the navigation, and their records answer 404
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
+    await patchSettings(page, 'contract', { enabled: false });
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Contracts', exact: true })).toHaveCount(0);
+    expect((await page.request.get(`/api/v1/contracts/${existing!.uuid}`)).status()).toBe(404);
+    expect(((await (await page.request.get('/api/v1/contracts')).json()) as { data: unknown[] }).data).toEqual([]);
+    await patchSettings(page, 'contract', { enabled: true });
+    expect((await page.request.get(`/api/v1/contracts/${existing!.uuid}`)).status()).toBe(200);
+  } finally {
+    await patchSettings(page, 'contract', { enabled: true, default_values: {}, required_fields: [] });
+  }
+});

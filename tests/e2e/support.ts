@@ -49,15 +49,20 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Writes through the signed-in session, with the XSRF header the app sends; answers the reply's `data`. */
-export async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const res = await page.request.post(`/api/v1/${path}`, {
+  const res = await page.request.fetch(`/api/v1/${path}`, {
+    method,
     data: body,
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
   });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return ((await res.json()) as { data: T }).data;
 }
+
+export const apiPost = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'POST', path, body);
+/** Changes a record through the signed-in session; answers the reply's `data`. */
+export const apiPatch = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'PATCH', path, body);
 
 /**
  * Records every notice (toast) the page shows, however briefly (a success notice leaves after 2.4 s, which a busy

@@ -11,6 +11,9 @@ import enServer from '../../server/locales/en-us/messages.json';
 import deServer from '../../server/locales/de/messages.json';
 import chServer from '../../server/locales/de-ch/messages.json';
 
+/** The record settings every model has beside `enabled`, as they read unset. */
+const REC = { default_values: {}, required_fields: [], default_view: '' };
+
 const languages = { 'en-us': [enAdmin, enServer], de: [deAdmin, deServer], 'de-ch': [chAdmin, chServer] } as const;
 
 describe('model settings', () => {
@@ -42,14 +45,16 @@ describe('model settings', () => {
   });
 
   it('reads stored values over the defaults, a value that no longer fits as its default', () => {
-    expect(settingValues(entities.guarantee, null)).toEqual({ enabled: true, reminder_days: [180, 90, 30] });
+    expect(settingValues(entities.guarantee, null)).toEqual({ enabled: true, reminder_days: [180, 90, 30], ...REC });
     expect(settingValues(entities.guarantee, { reminder_days: [7], stray: 1 })).toEqual({
       enabled: true,
       reminder_days: [7],
+      ...REC,
     });
     expect(settingValues(entities.guarantee, { reminder_days: [0], enabled: 'no' })).toEqual({
       enabled: true,
       reminder_days: [180, 90, 30],
+      ...REC,
     });
     // the defaults are copies: changing one read changes no other
     const read = settingValues(entities.guarantee, null) as { reminder_days: number[] };
@@ -64,5 +69,25 @@ describe('model settings', () => {
     expect(schema.safeParse({ reminder_days: [1] }).success).toBe(false);
     expect(schema.safeParse({ next_number: 1.5 }).success).toBe(false);
     expect(schema.safeParse({ enabled: null }).success).toBe(false);
+  });
+
+  it('checks default values by their fields, required fields among the optional ones, the view as a uuid', () => {
+    const schema = settingsPatchSchema(entities.contract);
+    expect(schema.safeParse({ default_values: { notice_period: 3, payment_interval: 'quarterly' } }).success).toBe(
+      true,
+    );
+    expect(schema.safeParse({ default_values: { notice_period: 500 } }).success).toBe(false);
+    expect(schema.safeParse({ default_values: { payment_interval: 'weekly' } }).success).toBe(false);
+    // read-only, computed and unique fields take no default
+    for (const name of ['status', 'latest_cancellation_date', 'number_internal', 'nope'])
+      expect(schema.safeParse({ default_values: { [name]: 'x' } }).success, name).toBe(false);
+    expect(schema.safeParse({ required_fields: ['contract_start_date', 'amount'] }).success).toBe(true);
+    // a field required already, or not writable, is none to require
+    for (const name of ['title', 'status', 'nope'])
+      expect(schema.safeParse({ required_fields: [name] }).success, name).toBe(false);
+    expect(schema.safeParse({ default_view: '' }).success).toBe(true);
+    expect(schema.safeParse({ default_view: 'x' }).success).toBe(false);
+    // the workspace's sections are no model: they have no record settings
+    expect(Object.keys(settingsOf({ settings: {} }))).toEqual(['enabled']);
   });
 });

@@ -1,6 +1,7 @@
 // /settings/imports (docs/spreadsheet-api.md, "Import history"): the selected settings group's imports, newest
 // first: when, who, the file and its table, the status and the rows created, updated and failed; the uploader's own
-// have the error report to download and Undo while it is possible. Admins see everyone's, members their own.
+// have the error report to download and Undo while it is possible. Admins see everyone's, members their own. Below,
+// the caller's remembered column mappings (./import-mappings.tsx).
 import { Button, Classes, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { Import } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { useDocumentTitle } from '../../src/components/use-document-title';
 import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { useTranslation } from '../../src/i18n';
+import { ImportMappings } from './import-mappings';
 
 interface ImportJob {
   uuid: string;
@@ -100,6 +102,7 @@ export function ImportHistoryView() {
           </tbody>
         </HTMLTable>
       )}
+      <ImportMappings />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // /settings/<model> (docs/domain/fields.md, "Model settings"): one form for any model, drawn from the `settings`
 // block of its definition (src/entities/model-settings.ts) — a switch for a yes/no value, a text input for a text, a
-// number or a list of numbers — for the admins of the selected settings group. Saving sends the keys changed; the
+// number or a list of numbers, the record settings' field pickers and view select — for the admins of the selected settings group. Saving sends the keys changed; the
 // server checks them (one schema, the model's) and its 422 shows under each field.
 import { Button, Card, Intent } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { notify } from '../../src/components/notices';
 import { settingsOf, type Setting } from '../../src/entities/model-settings';
 import { AdminSettingsPage } from './admin-settings-page';
 import { SettingField, errorsByKey, fromDraft, toDraft, type Draft } from './setting-field';
+import { DefaultValuesField, DefaultViewField } from './record-setting-fields';
 import { entityByName } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
 import './model-settings.css';
@@ -34,7 +35,8 @@ export function ModelSettingsView({ model }: { model: string }) {
 function SettingsForm({ sg, model }: { sg: string; model: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const entity = entityByName(model) ?? {};
+  const found = entityByName(model);
+  const entity = found ?? {};
   const settings = Object.entries(settingsOf(entity));
   const loaded = useQuery({ queryKey: modelSettingsKeys.one(sg, model), queryFn: () => fetchModelSettings(sg, model) });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -76,6 +78,43 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
         {settings.map(([key, setting]) => {
           const over = setting.overriddenBy;
           const overridden = over ? Boolean(draftOf(over, settingsOf(entity)[over]!)) : false;
+          const texts = {
+            label: t(`admin.modelSettings.fields.${key}`),
+            hint: t(`admin.modelSettings.hints.${key}`),
+            // the options of a list of the model's fields are named by the fields' labels (`required_fields`)
+            option: (value: string) =>
+              setting.kind === 'choice_list' && setting.fieldOptions
+                ? t(`entities.${model}.fields.${value}`)
+                : t(`admin.modelSettings.options.${key}.${value || 'none'}`),
+            overridden: overridden
+              ? t('admin.modelSettings.overridden', { name: t(`admin.modelSettings.fields.${over}`) })
+              : undefined,
+          };
+          if (setting.kind === 'field_values' && found)
+            return (
+              <DefaultValuesField
+                key={key}
+                entity={found}
+                setting={setting}
+                sg={sg}
+                draft={draftOf(key, setting) as Record<string, unknown>}
+                onEdit={(value) => edit(key, value)}
+                errors={error?.status === 422 ? error.errors : {}}
+                texts={texts}
+              />
+            );
+          if (setting.kind === 'grid_view' && found)
+            return (
+              <DefaultViewField
+                key={key}
+                entity={found}
+                sg={sg}
+                draft={String(draftOf(key, setting))}
+                onEdit={(value) => edit(key, value)}
+                errors={fieldErrors[key]}
+                texts={texts}
+              />
+            );
           return (
             <SettingField
               key={key}
@@ -84,14 +123,7 @@ function SettingsForm({ sg, model }: { sg: string; model: string }) {
               draft={draftOf(key, setting)}
               onEdit={(value) => edit(key, value)}
               errors={fieldErrors[key]}
-              texts={{
-                label: t(`admin.modelSettings.fields.${key}`),
-                hint: t(`admin.modelSettings.hints.${key}`),
-                option: (value) => t(`admin.modelSettings.options.${key}.${value || 'none'}`),
-                overridden: overridden
-                  ? t('admin.modelSettings.overridden', { name: t(`admin.modelSettings.fields.${over}`) })
-                  : undefined,
-              }}
+              texts={texts}
             />
           );
         })}

@@ -5,14 +5,17 @@ import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@bl
 import type { FieldErrors } from '../../src/api/errors';
 import { ErrorLines } from '../../src/components/form-fields';
 import type { Setting } from '../../src/entities/model-settings';
+import { valuesToSend } from './record-setting-fields';
 
-/** What an input holds: the text typed, on/off, or the values ticked. */
-export type Draft = string | boolean | string[];
+/** What an input holds: the text typed, on/off, the values ticked, or a new record's default values by field. */
+export type Draft = string | boolean | string[] | Record<string, unknown>;
 
 export function toDraft(setting: Setting, value: unknown): Draft {
   if (setting.kind === 'bool') return value === true;
   if (setting.kind === 'int_list') return Array.isArray(value) ? value.join(', ') : '';
   if (setting.kind === 'choice_list') return Array.isArray(value) ? value.map(String) : [];
+  if (setting.kind === 'field_values')
+    return value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
   return value === undefined || value === null ? '' : String(value);
 }
 
@@ -22,6 +25,8 @@ const number = (text: string): number | string => (/^-?\d+$/.test(text) ? Number
 export function fromDraft(setting: Setting, draft: Draft): unknown {
   if (setting.kind === 'bool') return draft === true;
   if (setting.kind === 'choice_list') return Array.isArray(draft) ? draft : [];
+  if (setting.kind === 'field_values')
+    return draft && typeof draft === 'object' && !Array.isArray(draft) ? valuesToSend(draft) : {};
   const text = String(draft).trim();
   if (setting.kind === 'int') return number(text);
   if (setting.kind === 'int_list')

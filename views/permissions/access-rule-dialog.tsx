@@ -12,6 +12,7 @@ import {
   accessRuleKeys,
   createAccessRule,
   createFilter,
+  fetchFilterGroups,
   fetchFilters,
   updateAccessRule,
   updateFilter,
@@ -84,6 +85,11 @@ export function AccessRuleDialog({
   const [filterUuids, setFilterUuids] = useState<string[]>(rule?.filter_uuids ?? []);
   const [groups, setGroups] = useState<string[]>(rule?.user_group_uuids ?? []);
   const filters = useQuery({ queryKey: accessRuleKeys.filters(sg), queryFn: () => fetchFilters(sg) });
+  const filterGroups = useQuery({ queryKey: accessRuleKeys.filterGroups(sg), queryFn: () => fetchFilterGroups(sg) });
+  const groupName = new Map((filterGroups.data ?? []).map((g) => [g.uuid, g.name]));
+  const [filterGroup, setFilterGroup] = useState<string>(
+    kind === 'filter' ? ((current as StoredFilter | null)?.filter_group_uuid ?? '') : '',
+  );
   const userGroups = useQuery({ queryKey: permissionKeys.userGroups(sg), queryFn: () => fetchUserGroups(sg) });
   const ns = kind === 'rule' ? 'admin.accessRules' : 'admin.storedFilters';
 
@@ -91,7 +97,7 @@ export function AccessRuleDialog({
     mutationFn: async () => {
       const json = filterToJson(entity, filter);
       if (kind === 'filter') {
-        const body = { name: name.trim(), filter: json };
+        const body = { name: name.trim(), filter: json, filter_group_uuid: filterGroup || null };
         return current ? updateFilter(current.uuid, body) : createFilter({ ...body, settings_group_uuid: sg, model });
       }
       const body = {
@@ -112,7 +118,7 @@ export function AccessRuleDialog({
   });
   const errors = fieldErrorsOf(save.error);
   const error = isApiError(save.error) ? save.error : null;
-  const known = ['name', 'model', 'filter', 'filter_uuids', 'user_group_uuids'];
+  const known = ['name', 'model', 'filter', 'filter_uuids', 'user_group_uuids', 'filter_group_uuid'];
   const other = Object.entries(errors)
     .filter(([key]) => !known.includes(key) && !key.startsWith('filter.'))
     .flatMap(([, messages]) => messages);
@@ -121,7 +127,11 @@ export function AccessRuleDialog({
     save.mutate();
   };
   const idp = `hw-${kind}`;
-  const storedOfModel = (filters.data ?? []).filter((f) => f.model === model);
+  // a rule's stored filters by their filter group (those without one first), each labelled with its group
+  const grouped = (f: StoredFilter) => (f.filter_group_uuid ? (groupName.get(f.filter_group_uuid) ?? '') : '');
+  const storedOfModel = (filters.data ?? [])
+    .filter((f) => f.model === model)
+    .sort((a, b) => grouped(a).localeCompare(grouped(b)) || a.name.localeCompare(b.name));
 
   return (
     <Dialog
@@ -157,12 +167,32 @@ export function AccessRuleDialog({
               options={models.map((m) => ({ value: m.name, label: t(`entities.${m.name}.plural`) }))}
             />
           </FieldRow>
+          {kind === 'filter' && (
+            <FieldRow
+              id={`${idp}-group`}
+              label={t('admin.storedFilters.group')}
+              messages={messagesOf(errors, 'filter_group_uuid')}
+            >
+              <HTMLSelect
+                id={`${idp}-group`}
+                value={filterGroup}
+                onChange={(event) => setFilterGroup(event.currentTarget.value)}
+                options={[
+                  { value: '', label: t('admin.storedFilters.noGroup') },
+                  ...(filterGroups.data ?? []).map((g) => ({ value: g.uuid, label: g.name })),
+                ]}
+              />
+            </FieldRow>
+          )}
           {kind === 'rule' && (
             <FieldRow label={t('admin.accessRules.storedFilters')} messages={messagesOf(errors, 'filter_uuids')}>
               {storedOfModel.length ? (
                 <PickList
                   label={t('admin.accessRules.storedFilters')}
-                  options={storedOfModel.map((f) => ({ value: f.uuid, label: f.name }))}
+                  options={storedOfModel.map((f) => ({
+                    value: f.uuid,
+                    label: grouped(f) ? `${grouped(f)} › ${f.name}` : f.name,
+                  }))}
                   value={filterUuids}
                   onChange={setFilterUuids}
                 />

@@ -21,6 +21,7 @@ import { RecordDrawer } from './record-drawer';
 import { linkFilterQuery } from './url-filter';
 import { linkFilterWords } from './link-filter-words';
 import { RECORD_PAGES } from '../pages';
+import { useRecordSettings, withRequired } from './record-settings';
 
 const pagePathOf = (model: string) => {
   const page = RECORD_PAGES.find((p) => p.model === model);
@@ -66,18 +67,21 @@ interface Props {
   selectionKey?: string;
 }
 
-/** Field defaults of the model, the settings group's currency (docs/domain/fields.md, "Workspace settings"), plus
- * the selected property when exactly one is selected. */
+/** Field defaults of the model, the settings group's currency (docs/domain/fields.md, "Workspace settings"), its
+ * default values of the model's new records ("Model settings"), plus the selected property when exactly one is
+ * selected. */
 function createDefaults(
   grid: GridDefinition,
   properties: readonly string[],
   currency: string | undefined,
+  groupDefaults: Record<string, unknown>,
 ): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(grid.entity.fields))
     if ('default' in field && field.default !== undefined) defaults[name] = field.default;
   const money = grid.entity.fields.currency;
   if (currency && money?.kind === 'enum' && money.values.includes(currency)) defaults.currency = currency;
+  Object.assign(defaults, groupDefaults);
   if ('property_uuid' in grid.entity.fields && properties.length === 1) defaults.property_uuid = properties[0];
   return defaults;
 }
@@ -102,6 +106,12 @@ export function ModuleGridView(props: Props) {
   const client = useQueryClient();
   const { current: group } = useSelectedSettingsGroup();
   const properties = useAtomValue(selectedPropertiesAtom);
+  // the settings group's record settings of the model: default values and the fields it requires as well
+  const recordSettings = useRecordSettings(group?.uuid ?? null, grid.entity.name);
+  const entity = useMemo(
+    () => withRequired(grid.entity, recordSettings.required_fields),
+    [grid.entity, recordSettings.required_fields],
+  );
   const uuid = params.get('record');
   // a link's filter (`?filter=<json>`, url-filter.ts): the home tiles and the charts open the records they count
   const linkFilter = params.get('filter');
@@ -198,11 +208,11 @@ export function ModuleGridView(props: Props) {
       )}
       <RecordDrawer
         pagePath={pagePathOf(grid.entity.name)}
-        entity={grid.entity}
+        entity={entity}
         uuid={creating ? null : uuid}
         initial={rowData}
         creating={creating}
-        createDefaults={createDefaults(grid, properties, groupCurrency(group))}
+        createDefaults={createDefaults(grid, properties, groupCurrency(group), recordSettings.default_values)}
         settingsGroupUuid={group?.uuid ?? null}
         extension={extension}
         onClose={close}

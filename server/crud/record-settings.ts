@@ -1,0 +1,102 @@
+// What a model's record settings do to its writes (docs/domain/fields.md, "Model settings"): a new record takes the
+// settings group's default values for the fields its write leaves out (a single create, each row of a bulk create or
+// paste, each new row of an import), before it is validated; a create lacking a field the settings group requires,
+// or an update emptying one, is a 422 `required` on each such field. The checks a change of these settings needs beyond their
+// schema: server/services/model-settings.service.ts.
+import { and, inArray } from 'drizzle-orm';
+import type { AnyEntity } from '../../src/entities/define';
+import { scopeOwner } from '../../src/entities/registry';
+import { recordSettingsOf } from '../../src/entities/model-settings';
+import type { Db } from '../db/client';
+import { ValidationFailed } from '../http-error';
+import type { MessageKey } from '../i18n/messages';
+import { anyRecordOf, type Access } from './access';
+import { readModelSettingsOf, type ValuesOf } from './model-settings';
+import { col, scopeCondition, tableOf } from './table';
+
+type Body = Record<string, unknown>;
+type Settings = ValuesOf<AnyEntity>;
+
+const empty = (v: unknown) => v == null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** The fields the settings group requires that `record` leaves empty, each as a 422 `required`; none when the
+ * settings group requires none. A create's values are checked whole; an update's (`changed`: what it sets) only on
+ * the fields it sets, so that a record saved before a field was required can still be changed, but not emptied. */
+export function requiredProblems(settings: Settings | undefined, record: Body, changed?: Body) {
+  if (!settings) return {};
+  const missing = recordSettingsOf(settings).required_fields.filter(
+    (name) => (!changed || name in changed) && empty(record[name]),
+  );
+  return Object.fromEntries(missing.map((name) => [name, [{ key: 'validation.required' as MessageKey }]]));
+}
+
+/** Refuses a record lacking a field its settings group requires: every such field in one 422. */
+export function assertRequired(settings: Settings | undefined, record: Body, changed?: Body) {
+  const problems = requiredProblems(settings, record, changed);
+  if (Object.keys(problems).length) throw new ValidationFailed(problems);
+}
+
+/** A new record's values with the settings group's defaults for the fields left out (`absent`: left out of a
+ * request's body; an import's empty cell counts as left out too). */
+export function withDefaults(
+  settings: Settings | undefined,
+  values: Body,
+  absent = (name: string) => !(name in values),
+) {
+  if (!settings) return values;
+  const defaults = Object.entries(recordSettingsOf(settings).default_values).filter(([name]) => absent(name));
+  return defaults.length ? { ...values, ...Object.fromEntries(defaults) } : values;
+}
+
+/**
+ * The settings group each of a create's raw rows goes to, as far as the caller reaches it (its `settings_group_uuid`,
+ * or its property's for a record under a property; null when unknown: the write refuses it), and the model's
+ * settings of those groups, read in two queries for all the rows.
+ */
+export async function createTargets(db: Db, access: Access, entity: AnyEntity, rows: unknown[]) {
+  const bodies = rows.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Body) : null));
+  const owner = scopeOwner(entity.scope);
+  let sgOf: (body: Body) => string | null = () => null;
+  if (owner) {
+    const uuids = [
+      ...new Set(bodies.map((b) => b?.property_uuid).filter((u): u is string => typeof u === 'string' && isUuid(u))),
+    ];
+    const found = uuids.length
+      ? ((await db
+          .select({ uuid: col(owner, 'uuid'), sg: col(owner, 'settings_group_uuid') })
+          .from(tableOf(owner))
+          .where(and(inArray(col(owner, 'uuid'), uuids), scopeCondition(owner, anyRecordOf(access))))) as {
+          uuid: string;
+          sg: string;
+        }[])
+      : [];
+    const byUuid = new Map(found.map((r) => [r.uuid.toLowerCase(), r.sg]));
+    sgOf = (b) => byUuid.get(String(b.property_uuid).toLowerCase()) ?? null;
+  } else if (entity.scope !== 'global')
+    sgOf = (b) =>
+      typeof b.settings_group_uuid === 'string' && access.roles.has(b.settings_group_uuid)
+        ? b.settings_group_uuid
+        : null;
+  const groupOfRow = bodies.map((b) => (b ? sgOf(b) : null));
+  const groups = [...new Set(groupOfRow.filter((sg): sg is string => sg !== null))];
+  const settings = entity.access === 'superusers' ? new Map() : await readModelSettingsOf(db, groups, entity);
+  return {
+    /** The model's settings by settings group, for the rows' writes (crud/write.ts, `WriteOptions.settings`). */
+    settings: settings as ReadonlyMap<string, Settings>,
+    /** The settings of row `i`'s settings group (none when it is unknown, or the model is a superusers'). */
+    settingsOf: (i: number): Settings | undefined => {
+      const sg = groupOfRow[i];
+      return sg ? settings.get(sg) : undefined;
+    },
+    /** Row `i` with its settings group's defaults for the fields it leaves out (a body that is no object as it is). */
+    rowWithDefaults: (i: number): unknown => {
+      const body = bodies[i];
+      const sg = groupOfRow[i];
+      const values = sg ? settings.get(sg) : undefined;
+      return body && values?.enabled ? withDefaults(values, body) : rows[i];
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (s: string) => UUID.test(s);
