@@ -4,6 +4,7 @@
 // records by their names (or their count when a name is not known), a change as "before → after". The stored
 // details stay as they are (keys and raw values).
 import type { TFunction } from '../../src/i18n/options';
+import { i18n } from '../../src/i18n';
 
 export interface DetailFormat {
   dateTime: (value: string) => string;
@@ -27,9 +28,10 @@ const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v
 /** A change as the records engine writes it (docs/domain/permissions.md, "Scopes and access of a model"). */
 const isEngineChange = (v: unknown): v is { old: unknown; new: unknown } => isRecord(v) && 'old' in v && 'new' in v;
 
-/** The label of a stored key; a key without one is shown with spaces, as it is. */
+/** The label of a stored key; a key without one (a model's field under its settings' default values) is shown with
+ * spaces, as it is. */
 const labelOf = (t: TFunction, key: string) =>
-  t(`admin.auditLog.fields.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+  i18n.instance.exists(`admin.auditLog.fields.${key}`) ? t(`admin.auditLog.fields.${key}`) : key.replace(/_/g, ' ');
 
 /** The labels of a model's fields (a record's History panel), else the audit log's own. */
 export const modelLabels = (model: string) => (t: TFunction, key: string) =>
