@@ -29,3 +29,7 @@ export function describeError(error: unknown, t: TFunction): ImportProblem {
   const details = [...new Set(Object.values(error.errors).flat())].filter((text) => text !== error.message);
   return { message: error.message, details };
 }
+
+/** A column's target as the user reads it: a field's label, or the record's ID (updates by it). */
+export const fieldLabel = (t: TFunction, entity: { name: string }, field: string) =>
+  field === 'uuid' ? t('transfer.import.uuidField') : t(`entities.${entity.name}.fields.${field}`);

@@ -3,9 +3,10 @@
 import { Callout, HTMLSelect, HTMLTable, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import type { Dispatch } from 'react';
 import type { AnyEntity } from '../../src/entities/define';
-import { useTranslation, type TFunction } from '../../src/i18n';
+import { useTranslation } from '../../src/i18n';
 import type { ImportMode, MatchKey } from './import-api';
 import { mappingProblems, matchKeys, type MappingProblem, type WizardAction, type WizardState } from './import-state';
+import { fieldLabel } from './import-messages';
 import { cellText } from './sheet-step';
 
 interface Props {
@@ -13,9 +14,6 @@ interface Props {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
 }
-
-export const fieldLabel = (t: TFunction, entity: AnyEntity, field: string) =>
-  field === 'uuid' ? t('transfer.import.uuidField') : t(`entities.${entity.name}.fields.${field}`);
 
 function Problems({ problems, entity }: { problems: MappingProblem[]; entity: AnyEntity }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { useFormat } from '../../src/components/use-format';
 import { useTranslation } from '../../src/i18n';
 import type { WizardAction, WizardState } from './import-state';
-import { fieldLabel } from './mapping-step';
+import { fieldLabel } from './import-messages';
 import { cellText } from './sheet-step';
 
 interface Props {

@@ -192,6 +192,9 @@ export function startSessionCache(queryClient: QueryClient): void {
     try {
       const stored = JSON.parse(text) as Stored;
       hydrate(queryClient, stored.queries);
+      // shown at once, and asked for again when a screen uses it: a reload is how a user asks for what is current
+      // (the restored replies keep their time, and would otherwise count as fresh for the queries' stale time)
+      if (!offline()) void queryClient.invalidateQueries({ refetchType: 'none' });
       for (const [key, value] of stored.lists) lists.set(key, value);
     } catch {
       storage()?.removeItem(SESSION_CACHE_KEY);

@@ -3,6 +3,7 @@
 // matched afresh.
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fieldLabel } from '../../grids/import/import-messages';
 import { http } from '../../src/api/http';
 import { notify, reportActionError } from '../../src/components/notices';
 import { useTranslation } from '../../src/i18n';
@@ -55,7 +56,7 @@ export function ImportMappings() {
                     <ul className="hw-import-mapping-list">
                       {Object.entries(row.mapping).map(([header, field]) => (
                         <li key={header}>
-                          {header} → {t(`entities.${row.model}.fields.${field}`, { defaultValue: field })}
+                          {header} → {fieldLabel(t, { name: row.model }, field)}
                         </li>
                       ))}
                     </ul>

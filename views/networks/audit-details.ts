@@ -28,14 +28,36 @@ const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v
 /** A change as the records engine writes it (docs/domain/permissions.md, "Scopes and access of a model"). */
 const isEngineChange = (v: unknown): v is { old: unknown; new: unknown } => isRecord(v) && 'old' in v && 'new' in v;
 
+/** The first of `keys` that has a text, translated; none: `fallback`. Never asks for a text that is not there. */
+const firstText = (t: TFunction, keys: readonly string[], fallback: string) => {
+  const key = keys.find((k) => i18n.instance.exists(k));
+  return key ? t(key) : fallback;
+};
+
 /** The label of a stored key; a key without one (a model's field under its settings' default values) is shown with
  * spaces, as it is. */
-const labelOf = (t: TFunction, key: string) =>
-  i18n.instance.exists(`admin.auditLog.fields.${key}`) ? t(`admin.auditLog.fields.${key}`) : key.replace(/_/g, ' ');
+const labelOf = (t: TFunction, key: string) => firstText(t, [`admin.auditLog.fields.${key}`], key.replace(/_/g, ' '));
 
 /** The labels of a model's fields (a record's History panel), else the audit log's own. */
 export const modelLabels = (model: string) => (t: TFunction, key: string) =>
-  t(`entities.${model}.fields.${key}`, { defaultValue: labelOf(t, key) });
+  firstText(t, [`entities.${model}.fields.${key}`, `admin.auditLog.fields.${key}`], key.replace(/_/g, ' '));
+
+/** The audit log's labels for an entry about a record of `model`: its own, else the model's field labels. */
+export const logLabels = (model: string | null) => (t: TFunction, key: string) =>
+  firstText(
+    t,
+    [`admin.auditLog.fields.${key}`, ...(model ? [`entities.${model}.fields.${key}`] : [])],
+    key.replace(/_/g, ' '),
+  );
+
+/** What an entry records: its own label, else a records engine's write (`facility.create`) as "Facility created". */
+export function actionLabel(t: TFunction, action: string): string {
+  const [model = '', write = ''] = action.split('.');
+  if (i18n.instance.exists(`admin.auditLog.actions.${action}`)) return t(`admin.auditLog.actions.${action}`);
+  if (i18n.instance.exists(`entities.${model}.one`) && i18n.instance.exists(`admin.auditLog.writes.${write}`))
+    return t(`admin.auditLog.writes.${write}`, { name: t(`entities.${model}.one`) });
+  return action;
+}
 
 /** Enum-like values by the key they are stored under. */
 function enumText(t: TFunction, key: string, value: string): string | undefined {

@@ -11,7 +11,7 @@ import { useFormat } from '../../src/components/use-format';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { entityList } from '../../src/entities/registry';
 import { useTranslation } from '../../src/i18n';
-import { auditDetails } from './audit-details';
+import { actionLabel, auditDetails, logLabels } from './audit-details';
 import { useRefNames } from './use-ref-names';
 import './audit-log.css';
 
@@ -75,14 +75,19 @@ function AuditTable({ sg }: { sg: string }) {
                   <span className={Classes.TEXT_MUTED}>{t('admin.auditLog.deletedUser')}</span>
                 )}
               </td>
-              <td>{t(`admin.auditLog.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+              <td>{actionLabel(t, entry.action)}</td>
               <td className="hw-audit-details">
                 <dl className="hw-audit-detail-list">
-                  {auditDetails(entry.details, t, {
-                    dateTime: (v) => format.dateTime(v),
-                    number: (v) => format.number(v),
-                    refs: (key, uuids) => refNames(entry.target_type, key, uuids),
-                  }).map((item) => (
+                  {auditDetails(
+                    entry.details,
+                    t,
+                    {
+                      dateTime: (v) => format.dateTime(v),
+                      number: (v) => format.number(v),
+                      refs: (key, uuids) => refNames(entry.target_type, key, uuids),
+                    },
+                    logLabels(entry.target_type),
+                  ).map((item) => (
                     <div key={item.key}>
                       <dt>{item.label}</dt>
                       <dd>{item.value}</dd>
