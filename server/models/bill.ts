@@ -4,7 +4,7 @@
 // and billing an order takes the order's draw off its budget (the bill draws instead).
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { add as addDec, decEquals, decToString, sub, toDec, type Dec } from '../../src/domain/decimal';
-import { billOwnTotals, payable, sum } from '../../src/domain/money';
+import { billOwnTotals, documentTotals } from '../../src/domain/money';
 import { isOverdue } from '../../src/domain/overdue';
 import { BILL_TRANSITIONS } from '../../src/domain/transitions';
 import { entities } from '../../src/entities/registry';
@@ -22,6 +22,7 @@ import type { Row } from '../crud/present';
 import { bill as bills, expense as expenses, order, orderLine } from '../db/entity-tables';
 import { create } from '../crud/write';
 import { refreshBillAmounts } from './expense';
+import { billLineNumbers, discountOf, storedTotals, warnIfDiscountExceeds } from '../services/document-totals.service';
 import { cashRoundingOf, currencyOnCreate } from './workspace-defaults';
 import { fieldError } from '../http-error';
 import { Amount } from '../i18n/messages';
@@ -37,15 +38,6 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 /** The status a write leaves: cancelled stays cancelled; otherwise paid exactly when a payment date is set. */
 export const billStatus = (merged: Row) =>
   merged.status === 'cancelled' ? 'cancelled' : merged.paid_at ? 'paid' : 'open';
-
-/** Σ totals of the bill's live lines, or null when it has none. */
-export async function linesSum(h: Pick<HookContext, 'db'>, billUuid: string): Promise<string | null> {
-  const rows = await h.db
-    .select({ total: expenses.total })
-    .from(expenses)
-    .where(and(eq(expenses.bill_uuid, billUuid), isNull(expenses.deleted_at), isNull(expenses.archived_at)));
-  return rows.length ? sum(rows.map((r) => r.total)) : null;
-}
 
 /**
  * What a bill going from `prev` to `next` (either null: not there) draws on budgets: its own amount, and, for an
@@ -167,19 +159,21 @@ export const bill: ModelBehaviour = {
           prev = { ...current, ...stored };
           next = { ...merged, ...Object.fromEntries(Object.entries(stored).filter(([k]) => !(k in changes))) };
         }
-        const lines = await linesSum(h, String(current.uuid));
-        if (lines !== null) {
-          if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(lines)!))
-            throw fieldError('amount', 'validation.bill_lines_sum', { sum: new Amount(lines) });
-          derived.amount = lines;
+        const lines = await billLineNumbers(h.db, String(current.uuid));
+        if (lines.length) {
+          // its lines and its own discount make its amount (docs/domain/calculations.md, "Document totals")
+          warnIfDiscountExceeds(h, lines, merged);
+          const { total, ...totals } = storedTotals(
+            documentTotals(lines, merged.currency, await cashRoundingOf(h), discountOf(merged)),
+          );
+          if ('amount' in changes && !decEquals(toDec(changes.amount) ?? ZERO, toDec(total)!))
+            throw fieldError('amount', 'validation.bill_lines_sum', { sum: new Amount(total) });
+          Object.assign(derived, totals, { amount: total });
           hasLines = true;
         }
       }
-      // a bill without lines: its net and tax from its own tax rate (with lines, the lines' write keeps them)
-      const rounding = await cashRoundingOf(h);
-      if (!hasLines) Object.assign(derived, billOwnTotals(merged, rounding));
-      else if ('currency' in changes)
-        derived.payable_total = payable(String(derived.amount), merged.currency, rounding);
+      // a bill without lines: its net and tax from its own tax rate, the typed amount what is owed
+      if (!hasLines) Object.assign(derived, billOwnTotals(merged, await cashRoundingOf(h)), { discount_total: null });
       await billDraws(
         h,
         current ? String(current.uuid) : undefined,
@@ -241,6 +235,10 @@ export async function billFromOrder({ ctx, tx, access, uuid, row }: ActionCall):
     cost_group_uuid: row.cost_group_uuid ?? null,
     currency: row.currency,
     amount: row.total ?? '0',
+    // the order's own discount, so the bill's lines come to the order's total
+    discount: row.discount ?? null,
+    discount_amount: row.discount_amount ?? null,
+    discount_uuid: row.discount_uuid ?? null,
   };
   // the order's references carry over, even one hidden from the caller (crud/write.ts, `carried`)
   const billUuid = await create(ctx, access, entities.bill, values, { warnings, carried: values });

@@ -1,9 +1,9 @@
 // Expense lines of a bill (docs/domain/calculations.md, "Budgets"): a line's total is stored on write; the bill's
-// amount becomes the sum of its live lines; a line that raises the amount of a bill drawing on a budget draws the
+// amount becomes the total of its live lines and its own discount; a line that raises the amount of a bill drawing on a budget draws the
 // difference (refused or warned on `unit_price`).
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
-import { LINE_INPUTS, billOwnTotals, documentTotals, lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, billOwnTotals, documentTotals, lineTotal } from '../../src/domain/money';
 import { entities } from '../../src/entities/registry';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import type { Row } from '../crud/present';
@@ -11,41 +11,63 @@ import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { bill as bills, expense as lines } from '../db/entity-tables';
 import { drawOnBudgets, lockBill, lockBudgets } from './budget';
-import { lineNumbers } from '../services/document-totals.service';
+import { billLineNumbers, discountOf, storedTotals } from '../services/document-totals.service';
 import { cashRoundingIn } from './workspace-defaults';
 
 /**
- * The bills' amounts become the sums of their live lines, with their net, tax and payable totals (docs/domain/
- * calculations.md, "Document totals"); a bill left without lines keeps its amount, split by its own tax rate.
+ * The bills' amounts become the totals of their live lines and their own discount, with their net, tax and payable
+ * totals (docs/domain/calculations.md, "Document totals"); a bill left without lines keeps its amount, split by its
+ * own tax rate.
  */
 export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
   for (const uuid of new Set(billUuids)) {
     const [bill] = await db
-      .select({ amount: bills.amount, tax: bills.tax, currency: bills.currency, sg: bills.settings_group_uuid })
+      .select({
+        amount: bills.amount,
+        tax: bills.tax,
+        currency: bills.currency,
+        sg: bills.settings_group_uuid,
+        discount: bills.discount,
+        discount_amount: bills.discount_amount,
+      })
       .from(bills)
       .where(eq(bills.uuid, uuid));
     if (!bill) continue;
     const rounding = await cashRoundingIn(db, bill.sg);
-    const rows = await db
-      .select(lineNumbers(lines))
-      .from(lines)
-      .where(and(eq(lines.bill_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
+    const rows = await billLineNumbers(db, uuid);
     if (!rows.length) {
-      await db.update(bills).set(billOwnTotals(bill, rounding)).where(eq(bills.uuid, uuid));
+      await db
+        .update(bills)
+        .set({ ...billOwnTotals(bill, rounding), discount_total: null })
+        .where(eq(bills.uuid, uuid));
       continue;
     }
-    const totals = documentTotals(rows, bill.currency, rounding);
-    assertStorable(entities.bill, { amount: totals.total }); // a sum of lines that each fit may not
+    const { total, ...totals } = storedTotals(documentTotals(rows, bill.currency, rounding, discountOf(bill)));
+    assertStorable(entities.bill, { amount: total }); // a sum of lines that each fit may not
     await db
       .update(bills)
-      .set({
-        amount: totals.total,
-        net_total: totals.net_total,
-        tax_total: totals.tax_total,
-        payable_total: totals.payable_total,
-      })
+      .set({ amount: total, ...totals })
       .where(eq(bills.uuid, uuid));
   }
+}
+
+/** A bill's amount with its live lines, `lines` added (written now, the line `except` among them), and its own
+ * discount; null when it has no lines then. */
+export async function billAmountWith(
+  h: Pick<HookContext, 'db'>,
+  billUuid: string,
+  lines: readonly Row[],
+  except?: string,
+  discount?: Row,
+): Promise<string | null> {
+  const [bill] = discount
+    ? [discount]
+    : await h.db
+        .select({ discount: bills.discount, discount_amount: bills.discount_amount })
+        .from(bills)
+        .where(eq(bills.uuid, billUuid));
+  const all = [...(await billLineNumbers(h.db, billUuid, except)), ...lines];
+  return all.length ? documentTotals(all, null, undefined, discountOf(bill ?? {})).total : null;
 }
 
 /**
@@ -53,18 +75,7 @@ export async function refreshBillAmounts(db: Db, billUuids: readonly string[]) {
  * 422 on the line's input the write sets, nothing written (docs/hostile-input.md, "Values the server derives").
  */
 async function checkBillAmount(h: HookContext, merged: Row, changes: Row, uuid: string | undefined) {
-  const others = await h.db
-    .select({ total: lines.total })
-    .from(lines)
-    .where(
-      and(
-        eq(lines.bill_uuid, String(merged.bill_uuid)),
-        isNull(lines.deleted_at),
-        isNull(lines.archived_at),
-        uuid ? ne(lines.uuid, uuid) : undefined,
-      ),
-    );
-  const amount = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  const amount = await billAmountWith(h, String(merged.bill_uuid), [merged], uuid);
   assertStorable(entities.bill, { amount }, { inputs: { amount: BILL_AMOUNT_INPUTS }, changes, owner: 'bill' });
 }
 
@@ -75,14 +86,14 @@ const billsOfLines = async (db: Db, uuids: string[]) =>
 
 /**
  * Lines let through in a hook context whose rows are not in the tables yet, by bill: the bill's amount after them
- * and their totals. An import runs the `beforeWrite` of every row of a chunk before it writes any
+ * and the lines. An import runs the `beforeWrite` of every row of a chunk before it writes any
  * (server/imports/write-chunk.ts; see `pendingDraws` in ./budget), so the bill's stored amount and lines are those
  * before the chunk.
  */
-const pendingLines = new WeakMap<HookContext, Map<string, { amount: string; totals: string[] }>>();
+const pendingLines = new WeakMap<HookContext, Map<string, { amount: string; lines: Row[] }>>();
 
 /** What the line's write draws on its bill's budget: the bill's new amount (other lines + this one) − its amount. */
-async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
+async function drawOfLine(h: HookContext, merged: Row, uuid: string | undefined) {
   const billUuid = String(merged.bill_uuid);
   await lockBill(h, billUuid);
   const [b] = await h.db
@@ -92,26 +103,15 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
   if (!b?.budget) return;
   await lockBudgets(h, [b.budget]);
   const [current] = await h.db.select({ amount: bills.amount }).from(bills).where(eq(bills.uuid, billUuid));
-  const others = await h.db
-    .select({ total: lines.total })
-    .from(lines)
-    .where(
-      and(
-        eq(lines.bill_uuid, billUuid),
-        isNull(lines.deleted_at),
-        isNull(lines.archived_at),
-        uuid ? ne(lines.uuid, uuid) : undefined,
-      ),
-    );
-  const pending = pendingLines.get(h) ?? new Map<string, { amount: string; totals: string[] }>();
+  const pending = pendingLines.get(h) ?? new Map<string, { amount: string; lines: Row[] }>();
   const earlier = pending.get(billUuid);
-  const total = lineTotal(merged);
-  const next = sum([...others.map((o) => o.total), ...(earlier?.totals ?? []), total]);
+  const written = [...(earlier?.lines ?? []), merged];
+  const next = (await billAmountWith(h, billUuid, written, uuid))!;
   const before = earlier?.amount ?? current?.amount;
   await drawOnBudgets(h, [
     { budget: b.budget, delta: sub(toDec(next)!, toDec(before) ?? toDec(0)!), field: 'unit_price' },
   ]);
-  pending.set(billUuid, { amount: next, totals: [...(earlier?.totals ?? []), String(total)] });
+  pending.set(billUuid, { amount: next, lines: written });
   pendingLines.set(h, pending);
 }
 
@@ -133,12 +133,8 @@ async function drawOfRestored(h: HookContext, billUuids: readonly string[]) {
   );
   for (const b of onBudget) {
     const [current] = await h.db.select({ amount: bills.amount }).from(bills).where(eq(bills.uuid, b.uuid));
-    const totals = await h.db
-      .select({ total: lines.total })
-      .from(lines)
-      .where(and(eq(lines.bill_uuid, b.uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    if (!totals.length) continue;
-    const next = sum(totals.map((t) => t.total));
+    const next = await billAmountWith(h, b.uuid, []);
+    if (next === null) continue;
     await drawOnBudgets(h, [
       { budget: b.budget, delta: sub(toDec(next)!, toDec(current?.amount) ?? toDec(0)!), field: 'unit_price' },
     ]);

@@ -1,36 +1,52 @@
-// Order lines (docs/planning-api.md): a line's total is stored on write; the order's total follows its live lines;
+// Order lines (docs/planning-api.md): a line's total is stored on write; the order's total follows its live lines
+// and its own discount;
 // a line that raises the total of an order drawing on a budget draws the difference (docs/domain/calculations.md,
 // "Budgets"; refused or warned on `unit_price`).
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { sub, toDec } from '../../src/domain/decimal';
 import { entities } from '../../src/entities/registry';
-import { LINE_INPUTS, documentTotals, lineTotal, sum } from '../../src/domain/money';
+import { LINE_INPUTS, documentTotals, lineTotal } from '../../src/domain/money';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import type { Row } from '../crud/present';
 import { drawOnBudgets, lockBudgets, lockOrder, orderDraw } from './budget';
-import { lineNumbers } from '../services/document-totals.service';
+import { discountOf, orderLineNumbers, storedTotals } from '../services/document-totals.service';
 import { cashRoundingIn } from './workspace-defaults';
 import { assertStorable } from '../crud/stored-values';
 import type { Db } from '../db/client';
 import { order as orders, orderLine as lines } from '../db/entity-tables';
 
-/** The orders' totals from their live lines: net, tax, gross and payable (docs/domain/calculations.md, "Document
- * totals"). */
+/** The orders' totals from their live lines and their own discount: net, tax, gross and payable
+ * (docs/domain/calculations.md, "Document totals"). */
 async function refreshOrderTotals(db: Db, orderUuids: string[]) {
   for (const uuid of new Set(orderUuids)) {
     const [order] = await db
-      .select({ currency: orders.currency, sg: orders.settings_group_uuid })
+      .select({
+        currency: orders.currency,
+        sg: orders.settings_group_uuid,
+        discount: orders.discount,
+        discount_amount: orders.discount_amount,
+      })
       .from(orders)
       .where(eq(orders.uuid, uuid));
     if (!order) continue;
-    const rows = await db
-      .select(lineNumbers(lines))
-      .from(lines)
-      .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    const { rates: _, ...totals } = documentTotals(rows, order.currency, await cashRoundingIn(db, order.sg));
+    const rows = await orderLineNumbers(db, uuid);
+    const totals = storedTotals(
+      documentTotals(rows, order.currency, await cashRoundingIn(db, order.sg), discountOf(order)),
+    );
     assertStorable(entities.order, totals); // a sum of lines that each fit may not
     await db.update(orders).set(totals).where(eq(orders.uuid, uuid));
   }
+}
+
+/** An order's total with its live lines, the line `uuid` as `merged` (written now), and its own discount. */
+async function orderTotalWith(h: HookContext, orderUuid: string, merged: Row | null, uuid?: string) {
+  const [order] = await h.db
+    .select({ currency: orders.currency, discount: orders.discount, discount_amount: orders.discount_amount })
+    .from(orders)
+    .where(eq(orders.uuid, orderUuid));
+  const others = await orderLineNumbers(h.db, orderUuid, uuid);
+  return documentTotals([...others, ...(merged ? [merged] : [])], order?.currency, undefined, discountOf(order ?? {}))
+    .total;
 }
 
 /**
@@ -38,18 +54,7 @@ async function refreshOrderTotals(db: Db, orderUuids: string[]) {
  * 422 on the line's input the write sets, nothing written (docs/hostile-input.md, "Values the server derives").
  */
 async function checkOrderTotal(h: HookContext, merged: Row, changes: Row, uuid: string | undefined) {
-  const others = await h.db
-    .select({ total: lines.total })
-    .from(lines)
-    .where(
-      and(
-        eq(lines.order_uuid, String(merged.order_uuid)),
-        isNull(lines.deleted_at),
-        isNull(lines.archived_at),
-        uuid ? ne(lines.uuid, uuid) : undefined,
-      ),
-    );
-  const total = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  const total = await orderTotalWith(h, String(merged.order_uuid), merged, uuid);
   assertStorable(entities.order, { total }, { inputs: { total: ORDER_TOTAL_INPUTS }, changes, owner: 'order' });
 }
 
@@ -59,7 +64,7 @@ const orderOfLines = async (db: Db, uuids: string[]) =>
   (await db.select({ o: lines.order_uuid }).from(lines).where(inArray(lines.uuid, uuids))).map((r) => String(r.o));
 
 /** What the line's write draws on its order's budget: the order's new total (other lines + this one) − its total. */
-async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid: string | undefined) {
+async function drawOfLine(h: HookContext, merged: Row, uuid: string | undefined) {
   const orderUuid = String(merged.order_uuid);
   await lockOrder(h, orderUuid);
   const before = await orderDraw(h, orderUuid);
@@ -67,18 +72,7 @@ async function drawOfLine(h: HookContext, merged: Record<string, unknown>, uuid:
   await lockBudgets(h, [before.budget]);
   const drawn = await orderDraw(h, orderUuid); // read again under the lock
   if (!drawn) return;
-  const others = await h.db
-    .select({ total: lines.total })
-    .from(lines)
-    .where(
-      and(
-        eq(lines.order_uuid, orderUuid),
-        isNull(lines.deleted_at),
-        isNull(lines.archived_at),
-        uuid ? ne(lines.uuid, uuid) : undefined,
-      ),
-    );
-  const next = sum([...others.map((o) => o.total), lineTotal(merged)]);
+  const next = await orderTotalWith(h, orderUuid, merged, uuid);
   await drawOnBudgets(h, [
     { budget: drawn.budget, delta: sub(toDec(next)!, toDec(drawn.total) ?? toDec(0)!), field: 'unit_price' },
   ]);
@@ -99,11 +93,7 @@ async function drawOfRestored(h: HookContext, orderUuids: readonly string[]) {
   for (const uuid of unique) {
     const drawn = await orderDraw(h, uuid); // read again under the lock
     if (!drawn) continue;
-    const totals = await h.db
-      .select({ total: lines.total })
-      .from(lines)
-      .where(and(eq(lines.order_uuid, uuid), isNull(lines.deleted_at), isNull(lines.archived_at)));
-    const next = sum(totals.map((t) => t.total));
+    const next = await orderTotalWith(h, uuid, null);
     await drawOnBudgets(h, [
       { budget: drawn.budget, delta: sub(toDec(next)!, toDec(drawn.total) ?? toDec(0)!), field: 'unit_price' },
     ]);

@@ -1,4 +1,4 @@
-// `GET /orders/{uuid}/totals` and `GET /bills/{uuid}/totals`: a document's net, VAT per rate, gross and payable
+// `GET /orders/{uuid}/totals` and `GET /bills/{uuid}/totals`: a document's lines' net, its own discount, net, VAT per rate, gross and payable
 // total (docs/domain/calculations.md, "Document totals"; the record's `totals` link).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,8 @@ import { ok } from './schemas';
 const params = z.object({ uuid: z.uuid() });
 const totals = z.object({
   data: z.object({
+    subtotal: z.string(),
+    discount_total: z.string(),
     net_total: z.string(),
     tax_total: z.string(),
     total: z.string(),

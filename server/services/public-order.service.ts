@@ -80,6 +80,8 @@ export async function publicOrder(ctx: AppContext, token: string) {
         execution_date: day(o.execution_date),
         proposed_date: day(o.proposed_date),
         currency: String(o.currency),
+        // the order's own discount, so the lines' sum and the total agree for the reader
+        discount_total: (o.discount_total as string | null) ?? null,
         total: (o.total as string | null) ?? null,
         property: p ?? null,
         lines: items,

@@ -1,7 +1,7 @@
 // Order and bill totals on decimal strings (never floats; docs/domain/calculations.md, "Order totals", "Document
 // totals"), computed exactly with the one decimal module (./decimal) and rounded half away from zero to two places at
 // the end.
-import { add, decToString, div, mul, round, sub, toDec, type Dec } from './decimal';
+import { add, decEquals, decToString, div, mul, round, sub, toDec, type Dec } from './decimal';
 
 /** Decimals a value keeps before it takes part in a total (more places are cut off). */
 const SCALE = 6;
@@ -102,6 +102,10 @@ export interface RateTotal {
 }
 
 export interface DocumentTotals {
+  /** The lines' net before the document's own discount. */
+  subtotal: string;
+  /** The document's own discount, in money (0.00 without one). */
+  discount_total: string;
   net_total: string;
   tax_total: string;
   total: string;
@@ -109,16 +113,47 @@ export interface DocumentTotals {
   rates: RateTotal[];
 }
 
+/** A document's own discount (an order's, a bill's): a percentage of its lines' net, then an amount off it. */
+export interface DocumentDiscount {
+  discount?: unknown;
+  discount_amount?: unknown;
+}
+
+/** The lines' net once the document's discount is taken off: `subtotal × (1 − discount %)` to the cent, less the
+ * discount amount; null when a number is not one. May be below zero (see `documentDiscountExceeds`). */
+function discountedNet(subtotal: Dec, d: DocumentDiscount): Dec | null {
+  const p = d.discount == null || d.discount === '' ? ZERO : toScaled(d.discount);
+  const a = d.discount_amount == null || d.discount_amount === '' ? ZERO : toScaled(d.discount_amount);
+  if (p === null || a === null) return null;
+  return sub(round(hundredth(mul(subtotal, percent(p, -1n))), 2), a);
+}
+
+/** The lines' net when a document's discount takes more than it is worth, else null. */
+export function discountExceeding(
+  lines: readonly Readonly<Record<string, unknown>>[],
+  d: DocumentDiscount,
+): string | null {
+  const net = lines.reduce<Dec>((total, l) => add(total, toDec(lineNet(l)) ?? ZERO), ZERO);
+  const after = discountedNet(net, d);
+  return after !== null && after.units < 0n ? fromScaled(net) : null;
+}
+
 /**
  * The totals of an order or a bill from its lines (docs/domain/calculations.md, "Document totals"): each line's net
  * and gross to the cent, its tax the difference; per tax rate the sums of its lines' nets and taxes; the document's
  * net, tax and gross the sums (so net + tax = gross = Σ line totals, to the cent), and the gross as its currency is
  * paid. Lines whose numbers are missing count nothing.
+ *
+ * The document's own discount (`discount`) comes off the lines' net (`subtotal`): the net becomes
+ * `subtotal × (1 − discount %) − discount amount` to the cent (never below zero), and the tax shrinks in the same
+ * proportion, to the cent; per rate, the net and tax shrink alike, the cents left over by rounding going to the rate
+ * with the largest net, so the rates still add up to the document's net and tax.
  */
 export function documentTotals(
   lines: readonly Readonly<Record<string, unknown>>[],
   currency: unknown,
   rounding?: CashRounding,
+  discount: DocumentDiscount = {},
 ): DocumentTotals {
   const rates = new Map<string, { net: Dec; tax: Dec }>();
   let net = ZERO;
@@ -134,15 +169,40 @@ export function documentTotals(
     net = add(net, n);
     gross = add(gross, g);
   }
-  const total = fromScaled(gross);
+  const subtotal = round(net, 2);
+  let tax = round(sub(gross, net), 2);
+  let after = discountedNet(subtotal, discount) ?? subtotal;
+  if (after.units < 0n) after = ZERO;
+  let byRate = [...rates.entries()].map(([rate, t]) => ({ rate, net: round(t.net, 2), tax: round(t.tax, 2) }));
+  if (subtotal.units !== 0n && !decEquals(after, subtotal)) {
+    // each figure × after ÷ subtotal, to the cent
+    const shrink = (d: Dec) => div(mul(d, after), subtotal, 2);
+    const newTax = shrink(tax);
+    const shrunk = byRate.map((r) => ({ rate: r.rate, net: shrink(r.net), tax: shrink(r.tax) }));
+    const largest = shrunk.reduce(
+      (best, r, i) => (Number(byRate[i]!.net.units) > Number(byRate[best]!.net.units) ? i : best),
+      0,
+    );
+    const sumOf = (k: 'net' | 'tax') => shrunk.reduce<Dec>((total, r) => add(total, r[k]), ZERO);
+    if (shrunk.length) {
+      const top = shrunk[largest]!;
+      top.net = add(top.net, sub(after, sumOf('net')));
+      top.tax = add(top.tax, sub(newTax, sumOf('tax')));
+    }
+    byRate = shrunk;
+    tax = newTax;
+  } else after = subtotal;
+  const total = fromScaled(add(after, tax));
   return {
-    net_total: fromScaled(net),
-    tax_total: fromScaled(sub(gross, net)),
+    subtotal: fromScaled(subtotal),
+    discount_total: fromScaled(sub(subtotal, after)),
+    net_total: fromScaled(after),
+    tax_total: fromScaled(tax),
     total,
     payable_total: payable(total, currency, rounding),
-    rates: [...rates.entries()]
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([rate, t]) => ({ rate, net: fromScaled(t.net), tax: fromScaled(t.tax) })),
+    rates: byRate
+      .sort((a, b) => Number(a.rate) - Number(b.rate))
+      .map((r) => ({ rate: r.rate, net: fromScaled(r.net), tax: fromScaled(r.tax) })),
   };
 }
 

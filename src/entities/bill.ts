@@ -4,7 +4,7 @@
 // due date (docs/domain/states.md, "Bills"). Bills draw on their budget (docs/domain/calculations.md, "Budgets").
 import { defineEntity } from './define';
 import { f } from './fields';
-import { LINE_FILLS } from './catalogues';
+import { DISCOUNT_FILL, LINE_FILLS } from './catalogues';
 import { BILL_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
 import { numberingSettings } from './setting-kinds';
@@ -31,7 +31,13 @@ export const bill = defineEntity({
     tax_total: f.money({ readOnly: true }),
     payable_total: f.money({ readOnly: true }),
     tax: f.percent({ min: 0, max: 100 }),
+    // the bill's own discount off its lines' net, typed or picked from the catalogue; on a bill without lines the
+    // typed amount is what is owed, and the discount only says what it included (docs/domain/calculations.md,
+    // "Document totals")
     discount: f.percent({ min: 0, max: 100 }),
+    discount_amount: f.money({ min: 0 }),
+    discount_uuid: f.ref('discount'),
+    discount_total: f.money({ readOnly: true }),
     currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
     bill_date: f.date(),
     due_date: f.date(),
@@ -46,6 +52,7 @@ export const bill = defineEntity({
   archivedWithOwner: true,
   numbering: { field: 'number_internal' },
   settings: numberingSettings('B-'),
+  fills: [DISCOUNT_FILL],
 });
 
 /** A line of a bill: quantity × unit price, less the discount, plus the tax (total computed on write). */

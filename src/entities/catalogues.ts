@@ -155,7 +155,7 @@ export const material = defineEntity({
   defaultSort: { field: 'name' },
 });
 
-/** A discount a line picks: a percentage of the line, or an amount off the line's net. */
+/** A discount a line, an order or a bill picks: a percentage of its net, or an amount off it. */
 export const discount = defineEntity({
   name: 'discount',
   plural: 'discounts',
@@ -188,6 +188,14 @@ export const serviceRate = defineEntity({
   defaultSort: { field: 'name' },
 });
 
+/** A picked discount fills its percentage or its amount (a line's, or an order's or bill's own). */
+export const DISCOUNT_FILL = {
+  ref: 'discount_uuid',
+  provides: ['discount', 'discount_amount'],
+  values: (d) =>
+    d.kind === 'amount' ? { discount: null, discount_amount: d.value } : { discount: d.value, discount_amount: null },
+} as const satisfies Fill;
+
 /**
  * What the catalogues fill on an order or bill line (define.ts, `fills`): a picked article its title, unit, unit
  * price and tax; a picked tax its rate; a picked discount its percentage or amount.
@@ -199,12 +207,7 @@ export const LINE_FILLS = [
     values: (a) => ({ title: a.title, unit_uuid: a.unit_uuid, unit_price: a.unit_price, tax_uuid: a.tax_uuid }),
   },
   { ref: 'tax_uuid', provides: ['tax'], values: (t) => ({ tax: t.rate }) },
-  {
-    ref: 'discount_uuid',
-    provides: ['discount', 'discount_amount'],
-    values: (d) =>
-      d.kind === 'amount' ? { discount: null, discount_amount: d.value } : { discount: d.value, discount_amount: null },
-  },
+  DISCOUNT_FILL,
 ] as const satisfies readonly Fill[];
 
 /** A picked service rate fills the cost per hour (a task's, a task event's). */

@@ -3,7 +3,7 @@
 // table.
 import { defineEntity } from './define';
 import { f } from './fields';
-import { LINE_FILLS } from './catalogues';
+import { DISCOUNT_FILL, LINE_FILLS } from './catalogues';
 import { ORDER_STATES } from '../domain/transitions';
 import { LARGEST_TOTAL, discountExceedsLine, lineTotal } from '../domain/money';
 import { numberingSettings } from './setting-kinds';
@@ -31,6 +31,12 @@ export const order = defineEntity({
     overdue: f.bool({ computed: true, default: undefined }),
     payment_responsibility: f.enum(['owner', 'tenant', 'insurance', 'guarantor'], { default: 'owner', required: true }),
     currency: f.enum(['CHF', 'EUR', 'USD'], { default: 'CHF', required: true }),
+    // the order's own discount off its lines' net, typed or picked from the catalogue (docs/domain/calculations.md,
+    // "Document totals"), and what it takes off in money
+    discount: f.percent({ min: 0, max: 100 }),
+    discount_amount: f.money({ min: 0 }),
+    discount_uuid: f.ref('discount'),
+    discount_total: f.money({ readOnly: true }),
     // net, tax and gross of its live lines, and the gross rounded as its currency is paid (docs/domain/calculations.md,
     // "Document totals")
     net_total: f.money({ readOnly: true }),
@@ -47,6 +53,7 @@ export const order = defineEntity({
   indexes: [['ticket_uuid'], ['budget_uuid']],
   numbering: { field: 'number_internal' },
   settings: numberingSettings('O-'),
+  fills: [DISCOUNT_FILL],
 });
 
 /** A line of an order: quantity × unit price, less the discount, plus the tax (total computed on write). */

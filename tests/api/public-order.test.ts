@@ -59,7 +59,12 @@ describe('public order page', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers['x-robots-tag'])).toContain('noindex');
     const data = json<{ data: { order: Rec; links: Record<string, string> } }>(res).data;
-    expect(data.order).toMatchObject({ title: 'Fix the leaking pipe', status: 'sent', total: '190.00' });
+    expect(data.order).toMatchObject({
+      title: 'Fix the leaking pipe',
+      status: 'sent',
+      total: '190.00',
+      discount_total: '0.00',
+    });
     expect(data.order.property).toMatchObject({ name: 'Seestrasse 1' });
     expect(Object.keys(data.links).sort()).toEqual(['accept', 'comment', 'propose_date', 'refuse']);
     expect(JSON.stringify(data)).not.toContain('settings_group');

@@ -42,3 +42,39 @@ test('an article picked on an order line fills it, and the totals show net, VAT 
   );
   expect(saved).toMatchObject({ net_total: '315.00', tax_total: '25.52', payable_total: '340.50' });
 });
+
+test('a discount picked for the whole order comes off the lines’ net, and the VAT with it', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/orders');
+  const [property] = await apiGet<{ uuid: string }[]>(page, 'properties?per_page=1');
+  const order = await apiPost<{ uuid: string }>(page, 'orders', {
+    property_uuid: property!.uuid,
+    title: `Rabatt ${stamp}`,
+  });
+  for (const line of [
+    { title: 'Monteur', quantity: '3', unit_price: '105', tax: '8.1' },
+    { title: 'Übernachtung', quantity: '4', unit_price: '12.5', tax: '3.8' },
+  ])
+    await apiPost(page, 'order-lines', { property_uuid: property!.uuid, order_uuid: order.uuid, ...line });
+  await page.goto(`/orders?record=${order.uuid}`);
+  const lines = page.getByRole('region', { name: 'Lines' });
+  await expect(lines.locator('.hw-lines-total')).toHaveText('392.42');
+  await expect(lines.getByRole('row', { name: /^Discount/ })).toHaveCount(0);
+  // the catalogue's discount is picked in the order's own form
+  const form = page.locator('.hw-record-form');
+  await form.getByRole('button', { name: 'Discount', exact: true }).click();
+  await page.keyboard.type('Rahmenvertrag');
+  await page.getByRole('listbox').getByRole('option', { name: 'Rahmenvertrag 10 %' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // 365.00 less 10 % = 328.50; VAT 27.42 less 10 % = 24.68; per rate 45.00 + 1.71 and 283.50 + 22.97
+  await expect(form.getByRole('textbox', { name: 'Discount (%)' })).toHaveValue(/^10(\.0+)?\s?%?$/);
+  await expect(lines.getByRole('row', { name: 'Subtotal 365.00' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'Discount 10 % -36.50' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'Net 328.50' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'VAT 3.8 % on 45.00 1.71' })).toBeVisible();
+  await expect(lines.getByRole('row', { name: 'VAT 8.1 % on 283.50 22.97' })).toBeVisible();
+  await expect(lines.locator('.hw-lines-total')).toHaveText('353.18');
+  await expect(lines.getByRole('row', { name: 'Amount payable (rounded) 353.20' })).toBeVisible();
+  const saved = await apiGet<Record<string, string>>(page, `orders/${order.uuid}`);
+  expect(saved).toMatchObject({ discount_total: '36.50', total: '353.18', payable_total: '353.20' });
+});

@@ -34,6 +34,7 @@ export interface PublicOrder {
     proposed_date: string | null;
     property: { name: string; street?: string | null; postcode?: string | null; city?: string | null } | null;
     lines: PublicOrderLine[];
+    discount_total: string | number | null;
     total: string | number | null;
     currency: string | null;
   };

@@ -63,6 +63,12 @@ export function PublicOrderDetails({ order, messages, documents = [] }: PublicOr
           ))}
         </tbody>
         <tfoot>
+          {Number(order.discount_total ?? 0) !== 0 && (
+            <tr>
+              <th colSpan={5}>{t('records.lines.discount')}</th>
+              <td>{money.format(-Number(order.discount_total))}</td>
+            </tr>
+          )}
           <tr>
             <th colSpan={5}>{t('planning.order.total', { currency: order.currency ?? '' })}</th>
             <th>{money.format(Number(order.total ?? 0))}</th>

@@ -88,6 +88,13 @@ export function RecordLines({
   const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const quantity = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
   const percent = (value: unknown) => (value == null ? '' : `${quantity.format(Number(value))} %`);
+  const given = (v: unknown) => v != null && v !== '' && Number(v) !== 0;
+  const discountLabel = (p: unknown, a: unknown) =>
+    given(p) && given(a)
+      ? t('records.lines.discountBoth', { rate: percent(p), amount: money.format(Number(a)) })
+      : given(p)
+        ? t('records.lines.discountPercent', { rate: percent(p) })
+        : t('records.lines.discount');
   const changed = () => {
     void client.invalidateQueries({ queryKey: linesQuery.queryKey });
     onTotals();
@@ -114,7 +121,11 @@ export function RecordLines({
   });
   const remove = useMutation({ mutationFn: (uuid: string) => deleteRecord(entity, uuid), onSuccess: changed });
   const rows = lines.data?.data ?? [];
-  const totals = documentTotals(rows, parent.currency);
+  // the document's own discount comes off its lines' net (docs/domain/calculations.md, "Document totals")
+  const totals = documentTotals(rows, parent.currency, undefined, {
+    discount: parent.discount,
+    discount_amount: parent.discount_amount,
+  });
   const articleNumber = (uuid: unknown) => articles.find((a) => a.uuid === uuid)?.number;
   const label = (name: string) => t(`entities.${entity.name}.fields.${name}`);
   const [articleLabel, taxLabel] = PICKERS.map(label);
@@ -209,6 +220,20 @@ export function RecordLines({
           )}
         </tbody>
         <tfoot>
+          {Number(totals.discount_total) !== 0 && (
+            <>
+              <tr className="hw-lines-subtotal">
+                <th colSpan={6}>{t('records.lines.subtotal')}</th>
+                <td>{money.format(Number(totals.subtotal))}</td>
+                <th />
+              </tr>
+              <tr className="hw-lines-discount">
+                <th colSpan={6}>{discountLabel(parent.discount, parent.discount_amount)}</th>
+                <td>{money.format(-Number(totals.discount_total))}</td>
+                <th />
+              </tr>
+            </>
+          )}
           <tr className="hw-lines-net">
             <th colSpan={6}>{t('records.lines.net')}</th>
             <td>{money.format(Number(totals.net_total))}</td>
