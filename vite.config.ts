@@ -70,7 +70,7 @@ const swissAsDifferences = (): Plugin => ({
 // is added to the precache's `globIgnores`, so a new settings page needs no entry there. A chunk any other screen
 // imports statically stays in: it must load offline.
 const ADMIN_SCREEN =
-  /[\\/](views[\\/](permissions|invitations|networks|licenses|model-settings|workspace-settings|extensions|imports|scheduled-exports|connectors|settings|templates)|src[\\/]settings)[\\/]/;
+  /[\\/](views[\\/](permissions|invitations|networks|licenses|model-settings|workspace-settings|extensions|imports|scheduled-exports|connectors|email-templates|settings|templates)|src[\\/]settings)[\\/]/;
 const FIELD_SCREEN = /[\\/]views[\\/]permissions[\\/]property-user-groups\.tsx$/; // the property drawer's panel
 const isAdminScreen = (id: string | null) => !!id && ADMIN_SCREEN.test(id) && !FIELD_SCREEN.test(id);
 const adminChunksStayOut = (globIgnores: string[]): Plugin => ({

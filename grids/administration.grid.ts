@@ -1,6 +1,8 @@
 // The administration tables of a settings group that have a grid page (settings pages, admins only): user groups,
-// their members as chips, pasted and imported by name or e-mail (refs-cells.ts); the groups of stored filters.
+// their members as chips, pasted and imported by name or e-mail (refs-cells.ts); the groups of stored filters; the
+// e-mail templates.
 import { filterGroup, userGroup } from '../src/entities/administration';
+import { emailTemplate } from '../src/entities/email-template';
 import { defineGrid } from './define-grid';
 
 export const userGroupsGrid = defineGrid(userGroup, {
@@ -9,3 +11,8 @@ export const userGroupsGrid = defineGrid(userGroup, {
 });
 
 export const filterGroupsGrid = defineGrid(filterGroup, { columns: ['name', 'description'] });
+
+export const emailTemplatesGrid = defineGrid(emailTemplate, {
+  columns: ['mail', 'locale', 'subject', 'updated_at'],
+  card: ['locale', 'subject'],
+});

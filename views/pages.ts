@@ -236,7 +236,17 @@ export const PAGES: readonly Page[] = [
   template('tasks'),
   template('budgets'),
   template('bills'),
-  template('emails', 'envelope'),
+  // each mail's wording per language (docs/domain/email-templates.md)
+  grid(
+    {
+      key: 'emails',
+      path: '/settings/templates/emails',
+      icon: 'envelope',
+      group: 'templates' as const,
+      title: 'modules.templates.emails',
+    },
+    { model: 'email_template', grid: 'administration', recordPage: false },
+  ),
 
   // the signed-in user's own pages, reached by links (user menu, notifications bell, a mailed link)
   view(own('account', 'profile', '/profile', 'person', 'shell.profile')),

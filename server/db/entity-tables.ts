@@ -234,4 +234,5 @@ export const {
   scheduled_export: scheduledExports,
   license,
   system_notification: systemNotification,
+  email_template: emailTemplates,
 } = tables;

@@ -2,17 +2,15 @@
 // language and date format, with a link to the guarantee's record page.
 import { translate, type MessageParams } from '../i18n/messages';
 import type { Locale } from '../../src/entities/account';
-import type { Mail } from './mailer';
+import { mailDate, type TemplatedMail } from './compose';
 import { mailLocale } from './order-mail';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../../src/domain/mail-templates';
 
 export function guaranteeReminderMail(
   to: { email: string; name: string; locale: unknown; dateFormat: string },
   guarantee: { title: string; property: string; guarantor: string; endDate: string; daysLeft: number },
   url: string,
-): Mail {
+): TemplatedMail {
   const locale: Locale = mailLocale(to.locale);
   const common: MessageParams = { title: guarantee.title, date: guarantee.endDate };
   const t = (key: Parameters<typeof translate>[1], params: MessageParams = {}) =>
@@ -32,5 +30,23 @@ export function guaranteeReminderMail(
 <p>${escape(lines[0]!)}</p><p>${escape(lines[1]!)}</p>
 <p><a href="${escape(url)}">${escape(t('mail.guarantee.action'))}</a></p>
 <p style="color:#666">${escape(lines[3]!)}</p><p>${escape(lines[4]!)}</p></body></html>`;
-  return { to: to.email, subject: t('mail.guarantee.subject'), text: lines.join('\n\n'), html };
+  return {
+    to: to.email,
+    subject: t('mail.guarantee.subject'),
+    text: lines.join('\n\n'),
+    html,
+    templating: {
+      mail: 'guarantee',
+      locale,
+      values: {
+        name: to.name,
+        title: guarantee.title,
+        property: guarantee.property,
+        guarantor: guarantee.guarantor,
+        date: mailDate(locale, guarantee.endDate, to.dateFormat),
+        days: String(guarantee.daysLeft),
+        link: url,
+      },
+    },
+  };
 }

@@ -1,11 +1,10 @@
 // The invitation to a settings group (docs/domain/permissions.md, "Invitations"), in the inviting admin's language
 // (the invitee has none yet), with the personal link that opens the app to accept it.
 import { translate, type MessageParams } from '../i18n/messages';
-import type { Mail } from './mailer';
+import type { TemplatedMail } from './compose';
+import { mailDate } from './compose';
 import { mailLocale } from './order-mail';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../../src/domain/mail-templates';
 
 export function invitationMail(
   to: string,
@@ -13,7 +12,7 @@ export function invitationMail(
   group: string,
   expires: string,
   url: string,
-): Mail {
+): TemplatedMail {
   const locale = mailLocale(from.locale);
   const t = (key: Parameters<typeof translate>[1], params: MessageParams = {}) =>
     translate(locale, key, { group, inviter: from.name, date: expires, dateFormat: from.dateFormat, ...params });
@@ -21,5 +20,15 @@ export function invitationMail(
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
 <p>${escape(lines[0]!)}</p><p><a href="${escape(url)}">${escape(t('mail.invitation.action'))}</a></p>
 <p style="color:#666">${escape(lines[2]!)}</p><p>${escape(lines[3]!)}</p></body></html>`;
-  return { to, subject: t('mail.invitation.subject'), text: lines.join('\n\n'), html };
+  return {
+    to,
+    subject: t('mail.invitation.subject'),
+    text: lines.join('\n\n'),
+    html,
+    templating: {
+      mail: 'invitation',
+      locale,
+      values: { group, inviter: from.name, date: mailDate(locale, expires, from.dateFormat), link: url },
+    },
+  };
 }

@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { escapeHtml } from '../../src/domain/mail-templates';
 
 export interface Mail {
   to: string;
@@ -18,6 +19,20 @@ export interface Mail {
   replyTo?: string;
   /** Files sent along over SMTP (a scheduled export's run); the outbox keeps the text only. */
   attachments?: { filename: string; content: Readable | Buffer; contentType?: string }[];
+  /** The settings group's signature, put under the text and the HTML when the mail is sent. */
+  signature?: string;
+}
+
+/** A mail as it is sent: its signature under its text (after the usual "-- " line) and its HTML. */
+export function signed({ signature, ...mail }: Mail): Mail {
+  if (!signature?.trim()) return mail;
+  const lines = signature.split(/\r?\n/).map(escapeHtml).join('<br>');
+  const html = `<p style="color:#666">${lines}</p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n-- \n${signature}`,
+    html: mail.html.includes('</body>') ? mail.html.replace('</body>', `${html}</body>`) : mail.html + html,
+  };
 }
 
 /** The From header: the product's address under the settings group's name when it gives one (quotes, backslashes
@@ -51,7 +66,8 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: 'smtp',
-      async send(mail) {
+      async send(unsigned) {
+        const mail = signed(unsigned);
         const { fromName, replyTo, ...content } = mail;
         await transport.sendMail({
           ...content,
@@ -66,7 +82,8 @@ export function createMailer(opts: {
   }
   return {
     mode: 'outbox',
-    async send(mail) {
+    async send(unsigned) {
+      const mail = signed(unsigned);
       const id = await store(mail);
       // The link inside may be a secret: the log names the mail, the outbox holds it.
       opts.log.info(

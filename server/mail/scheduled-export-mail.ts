@@ -5,9 +5,7 @@ import { translate, type MessageParams } from '../i18n/messages';
 import type { ExportError } from '../../src/entities/scheduled-export';
 import type { Mail } from './mailer';
 import { mailLocale } from './order-mail';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../../src/domain/mail-templates';
 
 type To = { email: string; name: string; locale: unknown };
 const page = (lines: string[], locale: string, link?: { url: string; label: string }) =>

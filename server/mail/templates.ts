@@ -2,9 +2,7 @@
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Locale } from '../../src/entities/account';
 import type { Mail } from './mailer';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../../src/domain/mail-templates';
 
 export function actionMail(
   kind: 'verify' | 'reset' | 'delete' | 'unlock',

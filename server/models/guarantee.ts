@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { contact, facility, guarantee as guarantees, property } from '../db/entity-tables';
 import { remindersSent, users } from '../db/schema';
-import { senderOf } from '../mail/sender';
+import { groupMail } from '../mail/compose';
 import { readModelSettingsOf } from '../crud/model-settings';
 import { fieldError } from '../http-error';
 import { guaranteeReminderMail } from '../mail/guarantee-mail';
@@ -110,9 +110,6 @@ export async function guaranteeReminders(
       ),
     ))
     (sent.get(r.uuid) ?? sent.set(r.uuid, new Set()).get(r.uuid)!).add(r.stage);
-  // the sender of each settings group that has a mail to send, read once
-  const senders = new Map<string, Promise<Awaited<ReturnType<typeof senderOf>>>>();
-  const senderIn = (sg: string) => senders.get(sg) ?? senders.set(sg, senderOf(db, sg)).get(sg)!;
   const mails: ReminderMail[] = [];
   const marks: { record_uuid: string; stage: string; recipients: number }[] = [];
   for (const r of rows) {
@@ -128,8 +125,10 @@ export async function guaranteeReminders(
       mails.push({
         record: r.uuid,
         stages,
-        mail: {
-          ...guaranteeReminderMail(
+        mail: await groupMail(
+          db,
+          r.settings_group,
+          guaranteeReminderMail(
             {
               email: r.email,
               name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
@@ -145,8 +144,7 @@ export async function guaranteeReminders(
             },
             `${ctx.config.appUrl}/${entities.guarantee.plural}/${r.uuid}`,
           ),
-          ...(await senderIn(r.settings_group)),
-        },
+        ),
       });
     for (const stage of stages) marks.push({ record_uuid: r.uuid, stage, recipients });
   }

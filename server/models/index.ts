@@ -22,6 +22,7 @@ import { orderLine } from './order-line';
 import { property } from './property';
 import { task } from './task';
 import { taxModel } from './tax';
+import { emailTemplateModel } from './email-template';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
 import { accessRule } from './access-rule';
@@ -55,6 +56,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   task,
   task_event: taskEvent,
   tax: taxModel,
+  email_template: emailTemplateModel,
   ticket,
   user_group: userGroup,
   permission_group: permissionGroup,

@@ -27,6 +27,7 @@ import { documentTotalsRoutes } from './document-totals.routes';
 import { favoritesRoutes } from './favorites.routes';
 import { scheduledExportRoutes } from './scheduled-exports.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { emailTemplatesRoutes } from './email-templates.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
@@ -59,6 +60,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(favoritesRoutes);
     await api.register(scheduledExportRoutes);
     await api.register(webhooksRoutes);
+    await api.register(emailTemplatesRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
   };

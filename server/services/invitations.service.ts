@@ -4,7 +4,7 @@
 // addresses of one request are checked before anything is written: one bad address is a 422 naming it and nothing
 // is sent. The mails go out after the commit.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { senderOf } from '../mail/sender';
+import { groupMail } from '../mail/compose';
 import type { AppContext, UserRow } from '../context';
 import { invitations, settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import { userGroups } from '../db/entity-tables';
@@ -175,12 +175,16 @@ async function sendAll(
     locale: admin.locale,
     dateFormat: admin.date_format,
   };
-  const sender = await senderOf(ctx.db, settingsGroup);
-  for (const { row, token } of sent)
-    await ctx.mailer.send({
-      ...invitationMail(row.email, from, groupName, row.expires_at.toISOString().slice(0, 10), inviteUrl(ctx, token)),
-      ...sender,
-    });
+  for (const { row, token } of sent) {
+    const expires = row.expires_at.toISOString().slice(0, 10);
+    await ctx.mailer.send(
+      await groupMail(
+        ctx.db,
+        settingsGroup,
+        invitationMail(row.email, from, groupName, expires, inviteUrl(ctx, token)),
+      ),
+    );
+  }
 }
 
 export async function listInvitations(ctx: AppContext, admin: UserRow, settingsGroup: string) {

@@ -9,7 +9,7 @@ import type { Access } from '../crud/access';
 import type { Row } from '../crud/present';
 import { getRow } from '../crud/read';
 import { contact as contacts } from '../db/entity-tables';
-import { senderOf } from '../mail/sender';
+import { groupMail } from '../mail/compose';
 import { settingsGroups } from '../db/schema';
 import { orderMessages, orderTokens } from '../db/planning-schema';
 import { fieldError } from '../http-error';
@@ -58,10 +58,11 @@ async function mailTo(ctx: AppContext, tx: Tx, row: Row, token: string) {
     .select({ name: settingsGroups.name })
     .from(settingsGroups)
     .where(eq(settingsGroups.uuid, String(row.settings_group_uuid)));
-  return {
-    ...orderMail(to, { title: String(row.title), sender: sg?.name ?? '' }, publicOrderUrl(ctx, token)),
-    ...(await senderOf(tx, String(row.settings_group_uuid))),
-  };
+  return groupMail(
+    tx,
+    String(row.settings_group_uuid),
+    orderMail(to, { title: String(row.title), sender: sg?.name ?? '' }, publicOrderUrl(ctx, token)),
+  );
 }
 
 /** Sends an external order (the action's precondition, server/models/order.ts): its token, its status, and the

@@ -5,7 +5,7 @@
 // model); with one, on the day after the license's end, by the daily job below. Until it is done the request can be
 // withdrawn. The generic delete of a property with a valid license is refused (409): it waits for its license.
 import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { senderOf } from '../mail/sender';
+import { groupMail } from '../mail/compose';
 import type { AppContext, UserRow } from '../context';
 import type { Db } from '../db/client';
 import { entityList, entities } from '../../src/entities/registry';
@@ -100,15 +100,18 @@ export async function requestDeletion(ctx: AppContext, access: Access, uuid: str
     return made!;
   });
   // after the commit, like invitations (server/services/invitations.service.ts)
-  await ctx.mailer.send({
-    ...propertyDeleteMail(
-      { email: user.email, name: user.first_name ?? '', locale: user.locale },
-      String(prop.name),
-      group.name,
-      `${ctx.config.appUrl}/property-delete-requests/confirm/${token}`,
+  await ctx.mailer.send(
+    await groupMail(
+      ctx.db,
+      sg,
+      propertyDeleteMail(
+        { email: user.email, name: user.first_name ?? '', locale: user.locale },
+        String(prop.name),
+        group.name,
+        `${ctx.config.appUrl}/property-delete-requests/confirm/${token}`,
+      ),
     ),
-    ...(await senderOf(ctx.db, sg)),
-  });
+  );
   return present(row, String(prop.name));
 }
 

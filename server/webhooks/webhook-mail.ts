@@ -7,9 +7,7 @@ import { settingsGroupMembers, settingsGroups, users } from '../db/schema';
 import { translate, type MessageKey } from '../i18n/messages';
 import { mailLocale } from '../mail/order-mail';
 import { senderOf } from '../mail/sender';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '../../src/domain/mail-templates';
 
 export async function webhookOffMails(ctx: AppContext, hook: { settings_group_uuid: string; url: string }) {
   const admins = await ctx.db

@@ -52,6 +52,9 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   // recipients, Run now and the runs with their files (docs/domain/scheduled-exports.md)
   scheduled_export: () =>
     import('../../views/scheduled-exports/scheduled-export-panels').then((m) => m.scheduledExportExtension),
+  // the mail's placeholders and a preview (docs/domain/email-templates.md)
+  email_template: () =>
+    import('../../views/email-templates/email-template-extension').then((m) => m.emailTemplateExtension),
 };
 
 type Load = () => Promise<ComponentType>;

@@ -63,6 +63,7 @@ export const RULE_MODELS = [
   'scheduled_export',
   'license',
   'system_notification',
+  'email_template',
 ] as const;
 
 const name = () => f.text({ required: true, max: 120, searchable: true });

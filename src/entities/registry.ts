@@ -40,6 +40,7 @@ import { scheduledExport } from './scheduled-export';
 import { license } from './license';
 import { systemNotification } from './system-notification';
 import { webhook } from './webhook';
+import { emailTemplate } from './email-template';
 
 export const entities = {
   property,
@@ -86,6 +87,7 @@ export const entities = {
   scheduled_export: scheduledExport,
   license,
   system_notification: systemNotification,
+  email_template: emailTemplate,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

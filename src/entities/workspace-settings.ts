@@ -25,6 +25,8 @@ export const WORKSPACE_SECTIONS = {
   email: {
     sender_name: s.text({ default: '', max: 100 }),
     reply_to: s.text({ default: '', max: 254 }),
+    // appended to every mail sent on the settings group's behalf (docs/domain/email-templates.md)
+    signature: s.text({ default: '', max: 1000 }),
   },
   archive: {
     purge_after_days: s.int({ default: 0, min: 0, max: 36_500 }),

@@ -522,6 +522,14 @@ export const OTHER: Record<string, OtherSpec> = {
     url: () => `/webhooks/${U}/deliveries/1/resend`,
     answers: Object.fromEntries(ACTORS.filter((a) => a !== 'anonymous').map((a) => [a, 404])),
   },
+  // a template rendered with sample values (docs/domain/email-templates.md, "Preview"): an admins' table's route
+  'POST /api/v1/email-templates/preview': admin(undefined, (f) => ({
+    settings_group_uuid: f.sgA,
+    mail: 'invitation',
+    locale: 'de',
+    subject: 'Einladung',
+    body: '{{link}}',
+  })),
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
   'GET /api/v1/settings-groups': account(),

@@ -7,6 +7,8 @@ import { entityByName } from '../../src/entities/registry';
 import { TEXT_FORMATS } from '../../src/entities/text-formats';
 import { MEMBER_MODEL } from '../../src/entities/fields';
 import { settingsGroupMembers } from '../../server/db/schema';
+import { emailTemplates } from '../../server/db/entity-tables';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createUserIn, json, signedInWithTwoFactor, type Client, type TestEnv } from './harness';
 import { pdf, uploadDocument } from './uploads';
 
@@ -88,6 +90,9 @@ export async function superuserContext(
   return { client, settingsGroup, made: new Map() };
 }
 
+/** Where the search for a free e-mail template pair starts next, by settings group. */
+const templatePairs = new Map<string, number>();
+
 /** Creates one record of a model through the API (making its required references first) and returns it. */
 export async function make(
   ctx: Context,
@@ -148,6 +153,30 @@ export async function bodyFor(
       record_uuid: null,
       grid_view_uuid: String((await make(ctx, entityByName('grid_view')!)).uuid),
     });
+  // one template per mail and language in a settings group (server/models/email-template.ts): a pair not taken yet,
+  // else the oldest one taken out of the way; its body with the mail's link
+  if (entity.name === 'email_template') {
+    const { db } = ctx.client.app.ctx;
+    const live = and(eq(emailTemplates.settings_group_uuid, ctx.settingsGroup), isNull(emailTemplates.deleted_at));
+    const taken = await db
+      .select({ uuid: emailTemplates.uuid, mail: emailTemplates.mail, locale: emailTemplates.locale })
+      .from(emailTemplates)
+      .where(live)
+      .orderBy(emailTemplates.created_at);
+    const pairs = ['invitation', 'order', 'guarantee', 'property_delete'].flatMap((mail) =>
+      ['en-us', 'de', 'de-ch'].map((locale) => ({ mail, locale })),
+    );
+    // searched from the next pair each time, so the rows of one bulk body differ before any is written
+    const start = (templatePairs.get(ctx.settingsGroup) ?? 0) + 1;
+    templatePairs.set(ctx.settingsGroup, start);
+    const free = pairs
+      .map((_, i) => pairs[(start + i) % pairs.length]!)
+      .find((p) => !taken.some((t) => t.mail === p.mail && t.locale === p.locale));
+    const pair = free ?? { mail: taken[0]!.mail, locale: taken[0]!.locale };
+    if (!free)
+      await db.update(emailTemplates).set({ deleted_at: new Date() }).where(eq(emailTemplates.uuid, taken[0]!.uuid));
+    Object.assign(body, { ...pair, body: `${String(body.body)} {{link}}` });
+  }
   Object.assign(body, overrides);
   return body;
 }

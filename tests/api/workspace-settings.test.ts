@@ -39,7 +39,7 @@ describe('reading and changing', () => {
       finance: { currency: expect.any(String), cash_rounding: '0.05' },
       renewal: { planning_horizon: 5 },
       delegation: { max_days: 0 },
-      email: { sender_name: '', reply_to: '' },
+      email: { sender_name: '', reply_to: '', signature: '' },
       archive: { purge_after_days: 0 },
       exchange: { csv_separator: 'semicolon' },
     };

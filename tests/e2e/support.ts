@@ -49,7 +49,7 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Writes through the signed-in session, with the XSRF header the app sends; answers the reply's `data`. */
-async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> {
+async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown): Promise<T> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
   const res = await page.request.fetch(`/api/v1/${path}`, {
     method,
@@ -63,6 +63,8 @@ async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH', path: string, b
 export const apiPost = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'POST', path, body);
 /** Changes a record through the signed-in session; answers the reply's `data`. */
 export const apiPatch = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'PATCH', path, body);
+/** Replaces a resource through the signed-in session (the profile); answers the reply's `data`. */
+export const apiPut = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'PUT', path, body);
 
 /**
  * Records every notice (toast) the page shows, however briefly (a success notice leaves after 2.4 s, which a busy

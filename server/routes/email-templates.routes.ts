@@ -1,0 +1,65 @@
+// `POST /email-templates/preview` beside the engine's routes (docs/domain/email-templates.md, "Preview"): a template,
+// saved (`template_uuid`) or as typed in the editor, rendered with sample values: its subject, text and HTML as the
+// mail would carry them. An admins' table: 401 signed out, 404 outside the caller's settings groups, 403 for a
+// member; a placeholder the mail does not have is the 422 a save would give.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOCALES, type Locale } from '../../src/entities/account';
+import { MAIL_KEYS, SAMPLE_VALUES, type MailKey } from '../../src/domain/mail-templates';
+import { entities } from '../../src/entities/registry';
+import { accessOf, assertReach } from '../crud/access';
+import { getRow } from '../crud/read';
+import { ValidationFailed } from '../http-error';
+import type { MessageKey } from '../i18n/messages';
+import { renderTemplate } from '../mail/compose';
+import { ok } from './schemas';
+
+const entity = entities.email_template;
+
+const typed = z.object({
+  settings_group_uuid: z.uuid(),
+  mail: z.enum(MAIL_KEYS as [MailKey, ...MailKey[]]),
+  locale: z.enum(LOCALES),
+  subject: z.string().max(200),
+  body: z.string().max(20_000),
+});
+const body = z.union([z.object({ template_uuid: z.uuid() }).strict(), typed.strict()]);
+
+export async function emailTemplatesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  r.post(
+    '/email-templates/preview',
+    {
+      schema: {
+        tags: ['email-templates'],
+        body,
+        response: ok(z.object({ data: z.object({ subject: z.string(), text: z.string(), html: z.string() }) })),
+      },
+    },
+    async (req) => {
+      const access = await accessOf(ctx, req);
+      const input = req.body;
+      let t: { mail: MailKey; locale: Locale; subject: string; body: string };
+      if ('template_uuid' in input) {
+        const row = await getRow(ctx, access, entity, input.template_uuid);
+        t = {
+          mail: row.mail as MailKey,
+          locale: row.locale as Locale,
+          subject: String(row.subject),
+          body: String(row.body),
+        };
+      } else {
+        assertReach(access, entity, input.settings_group_uuid);
+        t = input;
+        const problems = entity.validate?.(t) ?? [];
+        if (problems.length)
+          throw new ValidationFailed(
+            Object.fromEntries(problems.map((p) => [p.path, [{ key: p.key as MessageKey, params: p.params ?? {} }]])),
+          );
+      }
+      return { data: renderTemplate(t, t.locale, SAMPLE_VALUES[t.mail]) };
+    },
+  );
+}

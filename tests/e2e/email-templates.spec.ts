@@ -1,0 +1,63 @@
+// E-mail templates journey (docs/domain/email-templates.md): the demo admin words the invitation mail in German on
+// /settings/templates/emails with the grid's New form, puts the link in with its placeholder, previews it, saves it,
+// and an invitation sent while the admin writes German goes out in those words (read from the outbox). The admin's
+// language and the template are put back at the end.
+import { expect, test } from './fixtures';
+import { apiGet, apiPost, apiPut, lastMail, signInTo } from './support';
+
+interface Profile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  organisation: string | null;
+  locale: string;
+  date_format: string;
+}
+
+test('the invitation mail worded in German is previewed, saved and sent in those words', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  await signInTo(page, '/settings/templates/emails');
+  await expect(page.getByRole('heading', { name: 'E-mail templates', level: 1 })).toBeVisible();
+  const [group] = await apiGet<{ uuid: string; name: string }[]>(page, 'settings-groups?slim=1');
+
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'New E-mail template' })).toBeVisible();
+  await page.getByLabel(/^E-mail/).selectOption({ label: 'Invitation' });
+  await page.getByLabel(/^Language/).selectOption({ label: 'German' });
+  await page.getByLabel(/^Subject/).fill(`Einladung ${stamp} zu {{group}}`);
+  await page.getByLabel(/^Text/).fill('Guten Tag\n\n{{inviter}} lädt Sie ein:');
+  // the chosen mail's placeholders: a click puts one at the end of the text
+  const help = page.getByRole('region', { name: 'Placeholders' });
+  await expect(help.getByText('{{guarantor}}')).toHaveCount(0);
+  await help.getByText('{{link}}', { exact: true }).click();
+  await expect(page.getByLabel(/^Text/)).toHaveValue('Guten Tag\n\n{{inviter}} lädt Sie ein: {{link}}');
+  await help.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview with sample values' });
+  await expect(preview.getByRole('heading', { name: `Einladung ${stamp} zu Demo Immobilien AG` })).toBeVisible();
+  await expect(preview).toContainText('Anna Muster lädt Sie ein: https://example.com/invitations/');
+
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/v1\/email-templates$/.test(r.url()),
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  const template = ((await response.json()) as { data: { uuid: string } }).data;
+  await expect(page.getByRole('gridcell', { name: `Einladung ${stamp} zu {{group}}` })).toBeVisible();
+
+  // the invitation goes out in the inviting admin's language: German for this one
+  const profile = await apiGet<Profile>(page, 'user');
+  const { first_name, last_name, email, organisation, date_format } = profile;
+  const back = { first_name, last_name, email, organisation, date_format, locale: profile.locale };
+  const invitee = `eingeladen-${stamp}@example.ch`;
+  try {
+    await apiPut(page, 'user/profile-information', { ...back, locale: 'de' });
+    await apiPost(page, `settings-groups/${group!.uuid}/invitations`, { emails: [invitee], role: 'user' });
+  } finally {
+    await apiPut(page, 'user/profile-information', back);
+    await apiPost(page, `email-templates/${template.uuid}/archive`, {});
+  }
+  const mail = await lastMail(request, invitee);
+  expect(mail.subject).toBe(`Einladung ${stamp} zu ${group!.name}`);
+  expect(mail.text).toMatch(/^Guten Tag\n\n.+ lädt Sie ein: http:\/\/127\.0\.0\.1:\d+\/invitations\/[\w-]+/);
+});
