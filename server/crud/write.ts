@@ -134,7 +134,7 @@ const sameRef = (a: unknown, b: unknown) => a != null && String(a).toLowerCase()
 
 /** The model's own check of the record; a problem with a derived field goes to the input it came from
  * (stored-values.ts, `onInputs`). */
-function runValidate(entity: AnyEntity, merged: Body, changes: Body) {
+export function runValidate(entity: AnyEntity, merged: Body, changes: Body) {
   const problems = entity.validate?.(merged) ?? [];
   if (problems.length)
     throw new ValidationFailed(

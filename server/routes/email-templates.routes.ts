@@ -10,8 +10,7 @@ import { MAIL_KEYS, SAMPLE_VALUES, type MailKey } from '../../src/domain/mail-te
 import { entities } from '../../src/entities/registry';
 import { accessOf, assertReach } from '../crud/access';
 import { getRow } from '../crud/read';
-import { ValidationFailed } from '../http-error';
-import type { MessageKey } from '../i18n/messages';
+import { runValidate } from '../crud/write';
 import { renderTemplate } from '../mail/compose';
 import { ok } from './schemas';
 
@@ -53,11 +52,8 @@ export async function emailTemplatesRoutes(app: FastifyInstance) {
       } else {
         assertReach(access, entity, input.settings_group_uuid);
         t = input;
-        const problems = entity.validate?.(t) ?? [];
-        if (problems.length)
-          throw new ValidationFailed(
-            Object.fromEntries(problems.map((p) => [p.path, [{ key: p.key as MessageKey, params: p.params ?? {} }]])),
-          );
+        // the model's own check, as a save runs it
+        runValidate(entity, t, t);
       }
       return { data: renderTemplate(t, t.locale, SAMPLE_VALUES[t.mail]) };
     },
