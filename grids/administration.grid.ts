@@ -3,6 +3,7 @@
 // e-mail templates.
 import { filterGroup, userGroup } from '../src/entities/administration';
 import { emailTemplate } from '../src/entities/email-template';
+import { attribute } from '../src/entities/attribute';
 import { defineGrid } from './define-grid';
 
 export const userGroupsGrid = defineGrid(userGroup, {
@@ -15,4 +16,10 @@ export const filterGroupsGrid = defineGrid(filterGroup, { columns: ['name', 'des
 export const emailTemplatesGrid = defineGrid(emailTemplate, {
   columns: ['mail', 'locale', 'subject', 'updated_at'],
   card: ['locale', 'subject'],
+});
+
+/** A settings group's attributes of every model (docs/domain/attributes.md). */
+export const attributesGrid = defineGrid(attribute, {
+  columns: ['model', 'key', 'type', 'required', 'searchable', 'sort_order', 'section'],
+  card: ['model', 'type'],
 });

@@ -28,6 +28,8 @@ export function fixedOptions(grid: GridDefinition, layout: GridLayout) {
     stopEditingWhenCellsLoseFocus: true,
     suppressDragLeaveHidesColumns: true,
     maintainColumnOrder: true,
+    // an attribute's column reads its flat key `attributes.<key>` (src/api/attribute-paths.ts), not a nested path
+    suppressFieldDotNotation: true,
     rowClassRules: Object.fromEntries(
       Object.entries(grid.rowClasses ?? {}).map(([cls, { field, values }]) => [
         cls,

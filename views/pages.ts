@@ -222,7 +222,17 @@ export const PAGES: readonly Page[] = [
   placeholder(settings('faq', 'faq', 'help')),
 
   // the settings menu's templates, in this order
-  template('attributes', 'properties'),
+  // the fields a settings group adds to a model (docs/domain/attributes.md)
+  grid(
+    {
+      key: 'attributes',
+      path: '/settings/templates/attributes',
+      icon: 'properties',
+      group: 'templates' as const,
+      title: 'modules.templates.attributes',
+    },
+    { model: 'attribute', grid: 'administration', recordPage: false },
+  ),
   template('property'),
   template('partition'),
   template('areas'),

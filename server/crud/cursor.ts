@@ -7,6 +7,8 @@ import type { AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, isDecimalKind, type Field, type FieldKind } from '../../src/entities/fields';
 import { DATE, DECIMAL, isoDateTime, storableText, validDate } from '../../src/entities/schemas';
 import { fieldError } from '../http-error';
+import { ATTRIBUTE_PATH } from '../../src/domain/attributes';
+import { attributeCursorFits } from './attributes';
 
 export interface Cursor {
   v: unknown;
@@ -60,7 +62,8 @@ const fits = {
 export function cursorValueFits(entity: AnyEntity, sortName: string, sortCol: AnyPgColumn, v: unknown): boolean {
   if (v === null) return !sortCol.notNull;
   const field: Field | undefined = Object.hasOwn(entity.fields, sortName) ? entity.fields[sortName] : undefined;
-  if (!field) return isInstant(v); // created_at, updated_at
+  // an attribute's value: a JSON scalar or a list of option values (crud/attributes.ts)
+  if (!field) return ATTRIBUTE_PATH.test(sortName) ? attributeCursorFits(v) : isInstant(v); // created_at, updated_at
   return fits[field.kind](v, field);
 }
 

@@ -7,6 +7,7 @@ import type { Field, FieldKind } from '../../src/entities/fields';
 import { isoDateTime, valueSchema, valueSchemas } from '../../src/entities/schemas';
 import { contextColumn, filterableFields, sortableFields, storedFilterFields } from '../../src/entities/list-rules';
 import { entityByName } from '../../src/entities/registry';
+import { ATTRIBUTE_PATH, isAttributeModel } from '../../src/domain/attributes';
 import { fieldError } from '../http-error';
 import { listFiltersOf, listParamsOf } from './model-behaviour';
 import { col, tableOf } from './table';
@@ -52,6 +53,13 @@ function range(value: z.ZodType, _field: Field) {
   return z.union([value, z.strictObject({ from: value.optional(), to: value.optional() })]);
 }
 
+/** What a filter on an attribute accepts before its type is known: a text, a list, or a range. */
+const attributeFilterValue = z.union([
+  z.string().max(200),
+  z.array(z.string().max(200)).max(200),
+  z.strictObject({ from: z.string().max(200).optional(), to: z.string().max(200).optional() }),
+]);
+
 const listSchemas = new WeakMap<AnyEntity, ReturnType<typeof buildListQuerySchema>>();
 
 /** The list query's schema of `entity`, built once (the list, export, charts and delegation routes share it). */
@@ -72,14 +80,28 @@ function buildListQuerySchema(entity: AnyEntity) {
   for (const name of SYSTEM_DATE_FILTERS) filterShape[name] = systemDayRange.optional();
   for (const [name, named] of Object.entries(listFiltersOf(entity))) filterShape[name] = named.schema.optional();
   const sortable = sortableFields(entity) as [string, ...string[]];
+  // a model's attributes (docs/domain/attributes.md): `filter[attributes.<key>]` and `sort_by=attributes.<key>`,
+  // checked against the settings group's attributes when the list runs (crud/attributes.ts, `resolveAttributes`)
+  const attributes = isAttributeModel(entity.name);
+  const filter = attributes
+    ? z
+        .object(filterShape)
+        .catchall(attributeFilterValue)
+        .superRefine((f, ctx) => {
+          for (const key of Object.keys(f))
+            if (!Object.hasOwn(filterShape, key) && !ATTRIBUTE_PATH.test(key))
+              ctx.addIssue({ code: 'unrecognized_keys', keys: [key], input: f });
+        })
+    : z.strictObject(filterShape);
+  const sortBy = attributes ? z.union([z.enum(sortable), z.string().regex(ATTRIBUTE_PATH)]) : z.enum(sortable);
   return z.strictObject({
     page: z.coerce.number().int().min(1).max(1_000_000).optional(),
     per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
     cursor: z.string().max(2000).optional(),
-    sort_by: z.enum(sortable).optional(),
+    sort_by: sortBy.optional(),
     sort_descending: flag.optional(),
     search: z.string().max(200).optional(),
-    filter: z.strictObject(filterShape).optional(),
+    filter: (filter as unknown as z.ZodObject<typeof filterShape>).optional(),
     settings_group_uuid: z.uuid().optional(),
     property_uuids: listOf(z.uuid()).optional(),
     partition_uuids: listOf(z.uuid()).optional(),

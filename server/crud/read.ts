@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, or, sq
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
-import { forbidden, notFound } from '../http-error';
+import { fieldError, forbidden, notFound } from '../http-error';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
 import { assertReach, levelOf, may, reaches, reachesAll, todayAt, type Access } from './access';
@@ -22,6 +22,15 @@ import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { refsContainAny } from './refs';
 import { MEMBER_MODEL } from '../../src/entities/fields';
 import { users } from '../db/schema';
+import { ATTRIBUTE_PATH, attributeKeyOf } from '../../src/domain/attributes';
+import {
+  AttributeFilter,
+  attributeCondition,
+  attributeCursorValue,
+  attributeExpr,
+  attributeSearch,
+  resolveAttributes,
+} from './attributes';
 
 /** Counting stops here: above it the reply says "more than" instead of scanning a huge table on every call. */
 export const COUNT_CAP = 10_000;
@@ -45,7 +54,11 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery, 
   const archived = q.archived ?? '0';
   if (archived === '0') parts.push(isNull(col(entity, 'archived_at')));
   if (archived === '1') parts.push(isNotNull(col(entity, 'archived_at')));
-  if (q.search?.trim()) parts.push(searchCondition(entity, `%${escapeLike(q.search.trim().toLowerCase())}%`));
+  if (q.search?.trim()) {
+    const pattern = `%${escapeLike(q.search.trim().toLowerCase())}%`;
+    // the searchable attributes too (crud/attributes.ts)
+    parts.push(or(searchCondition(entity, pattern), ...attributeSearch(entity, q, pattern))!);
+  }
   parts.push(...filterConditions(entity, access, q.filter), ...bboxConditions(entity, q.bbox));
   parts.push(...listParamConditions(entity, q));
   return and(...parts)!;
@@ -56,6 +69,11 @@ export function listConditions(entity: AnyEntity, access: Access, q: ListQuery, 
 export function filterConditions(entity: AnyEntity, access: Access, filter: ListQuery['filter']): SQL[] {
   const parts = Object.entries(filter ?? {}).flatMap(([name, value]) => {
     if (value === undefined) return [];
+    if (ATTRIBUTE_PATH.test(name)) {
+      // parsed by `resolveAttributes` against the settings group's attributes; one that was not is not a filter
+      if (!(value instanceof AttributeFilter)) throw fieldError(`filter.${name}`, 'validation.unknown_field');
+      return attributeCondition(entity, value) ?? [];
+    }
     if (entity.fields[name]?.kind === 'ref') return [amongSeen(entity, name, access, value as string[])];
     if (entity.fields[name]?.kind === 'refs') return [refsContainAny(entity, name, access, value as string[])];
     return filterCondition(entity, name, value, { today: access.today }) ?? [];
@@ -149,6 +167,8 @@ export async function list(
   { extra, scope }: { extra?: SQL; scope?: SQL } = {},
 ) {
   if (!scope) assertReach(access, entity, q.settings_group_uuid);
+  // the attributes a filter, the sort or the search names (docs/domain/attributes.md)
+  q = await resolveAttributes(ctx.db, access, entity, q);
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
@@ -158,13 +178,18 @@ export async function list(
   const then = (byDefault ? (entity.defaultSort?.then ?? []) : []).map((name) => ({ name, col: col(entity, name) }));
   // a listable computed field sorts by its SQL for the caller's day, and the page carries its value for the cursor
   const today = access.today ?? todayAt(undefined);
-  const sortCol = listColumn(entity, sortName, today) as AnyPgColumn;
-  const computedSort = entity.fields[sortName]?.computed ? { [sortName]: sortCol } : {};
+  const byAttribute = attributeKeyOf(sortName);
+  const sortCol = (
+    byAttribute ? attributeExpr(entity, byAttribute) : listColumn(entity, sortName, today)
+  ) as AnyPgColumn;
+  const computedSort = entity.fields[sortName]?.computed || byAttribute ? { [sortName]: sortCol } : {};
   const uuidCol = col(entity, 'uuid');
   const perPage = q.per_page ?? DEFAULT_PER_PAGE;
   const conditions = and(listConditions(entity, access, q, scope), extra)!;
   let where = conditions;
   const cursor = q.cursor ? decodeCursor(entity, sortName, sortCol, q.cursor, then) : null;
+  // an attribute's value is compared as the jsonb it is stored as
+  if (cursor && byAttribute && cursor.v !== null) cursor.v = attributeCursorValue(cursor.v);
   if (cursor) where = and(where, afterCursor(sortCol, uuidCol, cursor, descending, then))!;
   const dir = descending ? desc : asc;
   const page = q.page ?? 1;
@@ -182,10 +207,12 @@ export async function list(
   const more = rows.length > perPage;
   const pageRows = await withVirtual(ctx, access, entity, rows.slice(0, perPage));
   const last = pageRows[pageRows.length - 1];
+  const sortValue = last?.[sortName];
+  if (byAttribute) for (const r of pageRows) delete r[sortName];
   const meta: Record<string, unknown> = { page: cursor ? null : page, per_page: perPage };
   if (more && last)
     meta.next_cursor = encodeCursor({
-      v: plain(last[sortName]),
+      v: plain(sortValue),
       u: String(last.uuid),
       ...(then.length ? { t: then.map((t) => plain(last[t.name])) } : {}),
     });

@@ -31,6 +31,7 @@ import { applyFills, assertFilled } from './fills';
 import { behaviourOf, derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
 import { onInputs } from './stored-values';
 import { WriteBatch, refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
+import { recordAttributes } from './attributes';
 
 type Body = Record<string, unknown>;
 
@@ -224,6 +225,9 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     // the fields the settings group requires beside the model's own (docs/domain/fields.md, "Model settings")
     assertRequired(settings, values);
     runValidate(entity, values, values);
+    // the settings group's own attributes, checked and defaulted (docs/domain/attributes.md)
+    const attributes = await recordAttributes(tx, access, entity, sg, values.attributes, null);
+    if (attributes !== undefined) values.attributes = attributes;
     // a new record without a running number takes the next one, before the checks (docs/domain/fields.md, "Model
     // settings"); the counter stays locked until the transaction ends
     // (a request that took its rows' numbers hands them in, its counters locked already)
@@ -297,6 +301,12 @@ export async function update(
     if (read) presetSettings(h, entity, read);
     if (sg !== null && entity.access !== 'superusers') assertRequired(await settingsFor(h, entity), merged, changes);
     runValidate(entity, merged, changes);
+    if ('attributes' in changes) {
+      // merged into the record's own (docs/domain/attributes.md)
+      const attributes = await recordAttributes(tx, access, entity, sg, changes.attributes, current);
+      if (attributes === undefined) delete changes.attributes;
+      else merged.attributes = changes.attributes = attributes;
+    }
     // a running number typed by hand: checked while the counter is locked, so no create of the group takes it meanwhile
     const numbering = entity.numbering?.field;
     if (numbering && sg !== null && !o.numbers && changes[numbering] != null && changes[numbering] !== '')

@@ -235,4 +235,5 @@ export const {
   license,
   system_notification: systemNotification,
   email_template: emailTemplates,
+  attribute: attributes,
 } = tables;

@@ -23,6 +23,7 @@ import { property } from './property';
 import { task } from './task';
 import { taxModel } from './tax';
 import { emailTemplateModel } from './email-template';
+import { attributeModel } from './attribute';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
 import { accessRule } from './access-rule';
@@ -57,6 +58,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   task_event: taskEvent,
   tax: taxModel,
   email_template: emailTemplateModel,
+  attribute: attributeModel,
   ticket,
   user_group: userGroup,
   permission_group: permissionGroup,

@@ -28,6 +28,7 @@ import { favoritesRoutes } from './favorites.routes';
 import { scheduledExportRoutes } from './scheduled-exports.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { emailTemplatesRoutes } from './email-templates.routes';
+import { attributesRoutes } from './attributes.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
@@ -61,6 +62,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(scheduledExportRoutes);
     await api.register(webhooksRoutes);
     await api.register(emailTemplatesRoutes);
+    await api.register(attributesRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
   };

@@ -3,6 +3,7 @@ import { i18n } from '../i18n';
 import { notify } from '../components/notices';
 import { ApiError, type FieldErrors } from './errors';
 import { warningMessages } from './warnings';
+import { flattenAttributes, nestAttributes } from './attribute-paths';
 
 export const API_BASE = '/api/v1';
 
@@ -87,7 +88,7 @@ async function readBody(response: Response): Promise<unknown> {
   if (!text) return undefined;
   if ((response.headers.get('Content-Type') ?? '').includes('json')) {
     try {
-      return JSON.parse(text) as unknown;
+      return flattenAttributes(JSON.parse(text) as unknown);
     } catch {
       return text;
     }
@@ -133,7 +134,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
       method: options.method ?? 'GET',
       credentials: 'include',
       headers: buildHeaders(options, hasBody && !isForm),
-      body: hasBody ? (isForm ? (options.body as FormData) : JSON.stringify(options.body)) : undefined,
+      body: hasBody ? (isForm ? (options.body as FormData) : JSON.stringify(nestAttributes(options.body))) : undefined,
       signal: options.signal,
     });
   } catch (error) {

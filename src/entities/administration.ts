@@ -64,6 +64,7 @@ export const RULE_MODELS = [
   'license',
   'system_notification',
   'email_template',
+  'attribute',
 ] as const;
 
 const name = () => f.text({ required: true, max: 120, searchable: true });

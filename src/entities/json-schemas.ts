@@ -7,6 +7,7 @@ import { filterJson } from './access-rules';
 import { gridViewQuerySchema, notificationTranslations } from './account';
 import { webhookEventsSchema } from './webhook';
 import { exportRecipientsSchema } from './scheduled-export';
+import { attributeDefaultSchema, attributeLabelsSchema, attributeOptionsSchema } from './attribute';
 
 export const JSON_SCHEMAS = {
   /** A permission group's rights: model name → the actions granted on it (docs/domain/permissions.md). */
@@ -22,6 +23,10 @@ export const JSON_SCHEMAS = {
   webhook_events: webhookEventsSchema,
   /** A scheduled export's recipients: members by user uuid (docs/domain/scheduled-exports.md). */
   scheduled_export_recipients: exportRecipientsSchema,
+  /** An attribute's label per language, its select options, its default (docs/domain/attributes.md). */
+  attribute_labels: attributeLabelsSchema,
+  attribute_options: attributeOptionsSchema,
+  attribute_default: attributeDefaultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type JsonSchemaName = keyof typeof JSON_SCHEMAS;

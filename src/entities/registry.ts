@@ -41,6 +41,7 @@ import { license } from './license';
 import { systemNotification } from './system-notification';
 import { webhook } from './webhook';
 import { emailTemplate } from './email-template';
+import { attribute } from './attribute';
 
 export const entities = {
   property,
@@ -88,6 +89,7 @@ export const entities = {
   license,
   system_notification: systemNotification,
   email_template: emailTemplate,
+  attribute,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

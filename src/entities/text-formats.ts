@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { TextFormat } from './fields';
 import { knownTableName } from './registry';
+import { ATTRIBUTE_KEY } from '../domain/attributes';
 
 export const TEXT_FORMATS = {
   /** A table a saved view or a preference names: a model of the registry, by name or by path. */
@@ -22,6 +23,12 @@ export const TEXT_FORMATS = {
     },
     message: 'validation.webhook_scheme',
     sample: 'https://203.0.113.10/hooks',
+  },
+  /** An attribute's key: a slug (docs/domain/attributes.md). */
+  attribute_key: {
+    check: (v: string) => ATTRIBUTE_KEY.test(v),
+    message: 'errors.attribute_key',
+    sample: 'sample_key',
   },
 } satisfies Record<TextFormat, { check: (v: string) => boolean; message: string; sample: string }>;
 

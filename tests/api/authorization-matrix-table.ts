@@ -223,12 +223,12 @@ export const userCreate = (entity: Pick<AnyEntity, 'sharing'>): Record<Actor, An
   tokenOutsider: 'ok',
 });
 
-/** Creating a record of an admins' table in A: a member gets 403, a member of another settings group finds none
- * (404, as every route of the table there); a bulk create by a caller who administers no settings group is refused
- * whole (403, or 404 for a caller in none). */
+/** Creating a record of an admins' table in A: a member gets 403, a caller outside A (a member of another settings
+ * group, a superuser in none) finds none (404, as every route of the table there: crud/write.ts, `create`); a bulk
+ * create by a caller who administers no settings group is refused whole (403, or 404 for a caller in none). */
 export const ADMIN_CREATE: Record<Actor, Answer> = {
   anonymous: 401,
-  superuser: 422,
+  superuser: 404,
   adminA: 'ok',
   full: 403,
   outsider: 403,
@@ -547,6 +547,8 @@ export const OTHER: Record<string, OtherSpec> = {
   // reads over the caller's settings groups
   'GET /api/v1/calendar/events': { class: 'member', url: () => '/calendar/events?from=2026-01-01&to=2026-01-31' },
   'GET /api/v1/calendar/undated': { class: 'member' },
+  // the attributes every member's grids and forms show (docs/domain/attributes.md, "Definitions")
+  'GET /api/v1/attribute-definitions': { class: 'member' },
   'GET /api/v1/tasks/workload': { class: 'member', url: () => '/tasks/workload?from=2026-01&months=1' },
   'GET /api/v1/tickets/assigned-to-me': { class: 'member' },
 

@@ -22,6 +22,9 @@ const jsonSamples = {
   webhook_events: () => ['facility.created', 'facility.updated'],
   notification_translations: (n) => ({ 'en-us': { title: `Notice ${n}`, body: `The notice ${n}` } }),
   scheduled_export_recipients: () => [],
+  attribute_labels: (n) => ({ 'en-us': `Attribute ${n}` }),
+  attribute_options: () => [],
+  attribute_default: () => null,
 } satisfies Record<JsonSchemaName, (n: number) => unknown>;
 const between = (f: Field, fallback: number) => {
   const min = 'min' in f && f.min !== undefined ? f.min : undefined;
@@ -177,6 +180,14 @@ export async function bodyFor(
       await db.update(emailTemplates).set({ deleted_at: new Date() }).where(eq(emailTemplates.uuid, taken[0]!.uuid));
     Object.assign(body, { ...pair, body: `${String(body.body)} {{link}}` });
   }
+  // an attribute of its own key on a model, neither required nor searchable, so the settings group's other records
+  // are written as before (server/crud/attributes.ts)
+  if (entity.name === 'attribute')
+    Object.assign(body, {
+      key: `k${seq}_${Math.random().toString(36).slice(2, 8)}`,
+      required: false,
+      searchable: false,
+    });
   Object.assign(body, overrides);
   return body;
 }

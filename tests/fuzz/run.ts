@@ -95,7 +95,10 @@ export async function operations(app: FastifyInstance): Promise<Operation[]> {
           .filter((x) => x.in === where)
           .map((x) => ({ name: x.name, schema: x.schema ?? {}, required: x.required }));
       const query = params('query');
-      const sortBy = query.find((q) => q.name === 'sort_by')?.schema.enum as string[] | undefined;
+      // a model with attributes sorts by its fields' names or by `attributes.<key>` (a pattern): its fields here
+      const sortSchema = query.find((q) => q.name === 'sort_by')?.schema as
+        { enum?: string[]; anyOf?: { enum?: string[] }[] } | undefined;
+      const sortBy = sortSchema?.enum ?? sortSchema?.anyOf?.find((x) => x.enum)?.enum;
       const created = bodyOf(methods.post)?.properties ?? {};
       out.push({
         key: `${method.toUpperCase()} ${p}`,

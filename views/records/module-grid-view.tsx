@@ -22,6 +22,7 @@ import { linkFilterQuery } from './url-filter';
 import { linkFilterWords } from './link-filter-words';
 import { RECORD_PAGES } from '../pages';
 import { useRecordSettings, withRequired } from './record-settings';
+import { attributeFields, useAttributes } from './attributes';
 
 const pagePathOf = (model: string) => {
   const page = RECORD_PAGES.find((p) => p.model === model);
@@ -91,12 +92,12 @@ const groupCurrency = (group: object | null | undefined) =>
   group && 'currency' in group && typeof group.currency === 'string' ? group.currency : undefined;
 
 export function ModuleGridView(props: Props) {
-  const { grid, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey } = props;
+  const { grid: declared, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey } = props;
   const { t } = useTranslation();
   const headerEnd =
     headerEndProp ??
-    (grid.entity.createdByUpload && (
-      <span className={Classes.TEXT_MUTED}>{t(`records.${grid.entity.plural}.howToAdd`)}</span>
+    (declared.entity.createdByUpload && (
+      <span className={Classes.TEXT_MUTED}>{t(`records.${declared.entity.plural}.howToAdd`)}</span>
     ));
   const mobile = useIsMobile();
   const [params, setParams] = useSearchParams();
@@ -105,6 +106,15 @@ export function ModuleGridView(props: Props) {
   const gridHandle = useRef<DataGridHandle>(null);
   const client = useQueryClient();
   const { current: group } = useSelectedSettingsGroup();
+  // the settings group's attributes as fields of the model (attributes.ts): columns by default, in the form
+  const { entity: withAttrs, ready: attributesKnown } = useAttributes(declared.entity, group?.uuid ?? null);
+  const grid = useMemo(
+    () =>
+      withAttrs === declared.entity
+        ? declared
+        : { ...declared, entity: withAttrs, columns: [...declared.columns, ...attributeFields(withAttrs)] },
+    [declared, withAttrs],
+  );
   const properties = useAtomValue(selectedPropertiesAtom);
   // the settings group's record settings of the model: default values and the fields it requires as well
   const recordSettings = useRecordSettings(group?.uuid ?? null, grid.entity.name);
@@ -193,8 +203,10 @@ export function ModuleGridView(props: Props) {
         })
       ) : mobile ? (
         <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} extraQuery={extraQuery} />
-      ) : DataGrid ? (
+      ) : DataGrid && attributesKnown ? (
         <DataGrid
+          // a new set of attributes lays the columns out anew
+          key={attributeFields(grid.entity).join()}
           grid={grid}
           onOpenRecord={open}
           onCreate={create}
