@@ -2,10 +2,8 @@
 // record's `attributes` against the live attributes of its settings group (a 422 names `attributes.<key>`), and a
 // list filters, sorts and searches by them in SQL, by the expression `attributes -> '<key>'` that an attribute's
 // index holds (server/models/attribute.ts).
-import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyEntity } from '../../src/entities/define';
-import { entities } from '../../src/entities/registry';
 import {
   ATTRIBUTE_PATH,
   attributeKeyOf,
@@ -16,95 +14,29 @@ import {
 import { DATE, validDate } from '../../src/entities/schemas';
 import { ValidationFailed, fieldError } from '../http-error';
 import type { MessageKey, MessageParams } from '../i18n/messages';
-import { groupsWhere, type Access } from './access';
-import { col, escapeLike, tableOf } from './table';
+import { escapeLike } from './like';
 
 type Body = Record<string, unknown>;
-const attribute = entities.attribute;
-
-/** The live attributes of `model` (or of several) in the settings groups `groups` (all of them: an archived one is not in force). */
-export async function attributeDefs(
-  db: Db,
-  groups: readonly string[],
-  model: string | readonly string[],
-  keys?: string[],
-  whole = false,
-) {
-  const models = (typeof model === 'string' ? [model] : model).filter(isAttributeModel);
-  if (!groups.length || !models.length) return [];
-  return (await db
-    .select({
-      uuid: col(attribute, 'uuid'),
-      settings_group_uuid: col(attribute, 'settings_group_uuid'),
-      model: col(attribute, 'model'),
-      key: col(attribute, 'key'),
-      type: col(attribute, 'type'),
-      required: col(attribute, 'required'),
-      searchable: col(attribute, 'searchable'),
-      default: col(attribute, 'default'),
-      options: col(attribute, 'options'),
-      labels: col(attribute, 'labels'),
-      ...(whole ? { section: col(attribute, 'section'), sort_order: col(attribute, 'sort_order') } : {}),
-    })
-    .from(tableOf(attribute))
-    .where(
-      and(
-        inArray(col(attribute, 'settings_group_uuid'), [...groups]),
-        inArray(col(attribute, 'model'), models),
-        keys ? inArray(col(attribute, 'key'), keys.length ? keys : ['']) : undefined,
-        isNull(col(attribute, 'deleted_at')),
-        isNull(col(attribute, 'archived_at')),
-      ),
-    )) as AttributeDef[];
-}
-
-/** The attributes of one settings group and model, read once per request (a bulk write's rows share them). */
-const perRequest = new WeakMap<Access, Map<string, Promise<AttributeDef[]>>>();
-function defsFor(db: Db, access: Access, sg: string, model: string) {
-  let byGroup = perRequest.get(access);
-  if (!byGroup) perRequest.set(access, (byGroup = new Map()));
-  const key = `${sg}:${model}`;
-  let defs = byGroup.get(key);
-  if (!defs) byGroup.set(key, (defs = attributeDefs(db, [sg], model)));
-  return defs;
-}
+type Errors = Record<string, { key: MessageKey; params?: MessageParams }[]>;
 
 /**
- * A record's attributes as a write stores them: the request's values checked against the settings group's live
- * attributes and merged into the record's (`null` removes one), the defaults filled on create, a required one
- * refused when a create leaves it out or a write clears it. A key no live attribute has is refused; values of an
- * archived attribute the record holds are kept as they are. Undefined when nothing changes.
+ * A record's attributes as a write stores them, given the live attributes `defs` of its settings group and model
+ * (model-behaviour.ts, `recordFieldsIn`): the request's values checked and merged into the record's (`null` removes
+ * one), the defaults filled on create, a required one refused when a create leaves it out or a write clears it. A key
+ * no live attribute has is refused; values of an archived attribute the record holds are kept as they are.
  */
-export async function recordAttributes(
-  db: Db,
-  access: Access,
-  entity: AnyEntity,
-  sg: string | null,
-  given: unknown,
-  current: Body | null,
-): Promise<Body | undefined> {
-  if (!isAttributeModel(entity.name) || sg === null) return given as Body | undefined;
-  if (given === undefined && current) return undefined;
-  const defs = await defsFor(db, access, sg, entity.name);
-  if (given === undefined && !defs.length) return undefined;
+export function recordAttributes(defs: readonly AttributeDef[], given: unknown, current: Body | null): Body {
   const request = (given ?? {}) as Body;
   const out: Body = { ...((current?.attributes as Body | null) ?? {}) };
-  const errors: Record<string, { key: MessageKey; params?: MessageParams }[]> = {};
+  const errors: Errors = {};
   const byKey = new Map(defs.map((d) => [d.key, d]));
   for (const [key, value] of Object.entries(request)) {
     const def = byKey.get(key);
-    if (!def) {
-      errors[`attributes.${key}`] = [{ key: 'validation.unknown_field' }];
-      continue;
-    }
-    const checked = checkAttributeValue(def, value);
+    const checked = def ? checkAttributeValue(def, value) : { ok: false as const, key: 'validation.unknown_field' };
     if (!checked.ok) {
-      errors[`attributes.${key}`] = [
-        { key: checked.key as MessageKey, ...(checked.params ? { params: checked.params as MessageParams } : {}) },
-      ];
-      continue;
-    }
-    if (checked.value === null) delete out[key];
+      const params = 'params' in checked && checked.params ? { params: checked.params as MessageParams } : {};
+      errors[`attributes.${key}`] = [{ key: checked.key as MessageKey, ...params }];
+    } else if (checked.value === null) delete out[key];
     else out[key] = checked.value;
   }
   for (const def of defs) {
@@ -121,7 +53,7 @@ export async function recordAttributes(
  * checked slug (`ATTRIBUTE_PATH`), written as a literal so that the planner matches the index. */
 export function attributeExpr(entity: AnyEntity, key: string): SQL {
   if (!/^[a-z][a-z0-9_]{0,39}$/.test(key)) throw new Error(`not an attribute key: ${key}`);
-  return sql`(${col(entity, 'attributes')} -> ${sql.raw(`'${key}'`)})`;
+  return sql`(${sql.identifier(entity.table)}.${sql.identifier('attributes')} -> ${sql.raw(`'${key}'`)})`;
 }
 
 /** A list's filter on an attribute, parsed against its definition (`resolveAttributes`). */
@@ -132,35 +64,37 @@ export class AttributeFilter {
   ) {}
 }
 
-/** A list query's attribute parts resolved: the filter values parsed, the searchable attributes for `search`. */
-export interface ResolvedAttributes {
-  search: AttributeDef[];
-}
-const resolvedOf = new WeakMap<object, ResolvedAttributes>();
+/** The searchable attributes of a resolved list query (`resolveAttributes`). */
+const searchedOf = new WeakMap<object, readonly AttributeDef[]>();
 
 const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
+/** Whether a list query names attributes (a filter, the sort) or searches: then it reads the attributes first. */
+export const namesAttributes = (entity: AnyEntity, q: ListParts) =>
+  isAttributeModel(entity.name) &&
+  (!!q.search?.trim() ||
+    !!(q.sort_by && attributeKeyOf(q.sort_by)) ||
+    Object.keys(q.filter ?? {}).some((k) => ATTRIBUTE_PATH.test(k)));
+
+interface ListParts {
+  filter?: Record<string, unknown>;
+  sort_by?: string;
+  search?: string;
+}
+
 /**
- * Checks a list query's attribute filters and sort against the live attributes of the settings groups it spans (a
- * key none of them has is a 422 naming it), parses each filter value by the attribute's type, and finds the
- * searchable attributes a `search` also looks in. Answers the query to list with.
+ * A list query checked against the live attributes `defs` of the settings groups it spans (a filter or sort naming
+ * a key none of them has is a 422 naming it): each attribute filter's value parsed by its type, and the searchable
+ * attributes a `search` also looks in kept beside the query (`attributeSearch`).
  */
-export async function resolveAttributes<
-  Q extends { filter?: Record<string, unknown>; sort_by?: string; search?: string; settings_group_uuid?: string },
->(db: Db, access: Access, entity: AnyEntity, q: Q): Promise<Q> {
-  if (!isAttributeModel(entity.name)) return q;
-  const named = Object.keys(q.filter ?? {}).filter((k) => ATTRIBUTE_PATH.test(k));
-  const sortKey = q.sort_by ? attributeKeyOf(q.sort_by) : null;
-  const searching = !!q.search?.trim();
-  if (!named.length && !sortKey && !searching) return q;
-  const groups = q.settings_group_uuid ? [q.settings_group_uuid] : groupsWhere(access, 'view', entity.name);
-  const defs = await attributeDefs(db, groups, entity.name);
+export function resolveAttributes<Q extends ListParts>(q: Q, defs: readonly AttributeDef[]): Q {
   const byKey = new Map<string, AttributeDef>();
   for (const d of defs) if (!byKey.has(d.key)) byKey.set(d.key, d);
+  const sortKey = q.sort_by ? attributeKeyOf(q.sort_by) : null;
   if (sortKey && !byKey.has(sortKey)) throw fieldError('sort_by', 'validation.in');
   const filter = { ...(q.filter ?? {}) };
-  const errors: Record<string, { key: MessageKey }[]> = {};
-  for (const path of named) {
+  const errors: Errors = {};
+  for (const path of Object.keys(filter).filter((k) => ATTRIBUTE_PATH.test(k))) {
     const def = byKey.get(attributeKeyOf(path)!);
     const parsed = def ? parseFilter(def, filter[path]) : undefined;
     if (parsed === undefined)
@@ -169,11 +103,9 @@ export async function resolveAttributes<
   }
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   const out = { ...q, filter };
-  resolvedOf.set(out, { search: searching ? defs.filter((d) => d.searchable && isText(d)) : [] });
+  searchedOf.set(out, q.search?.trim() ? defs.filter((d) => d.searchable && isText(d)) : []);
   return out;
 }
-
-export const resolvedAttributes = (q: object) => resolvedOf.get(q);
 
 const isText = (d: AttributeDef) => d.type === 'text' || d.type === 'long_text' || d.type === 'select';
 
@@ -249,17 +181,7 @@ export function attributeCondition(entity: AnyEntity, f: AttributeFilter): SQL |
 
 /** A search's conditions on the searchable attributes of a resolved query. */
 export function attributeSearch(entity: AnyEntity, q: object, pattern: string): SQL[] {
-  return (resolvedOf.get(q)?.search ?? []).map(
-    (d) => sql`lower(${attributeExpr(entity, d.key)} #>> '{}') like ${pattern}`,
-  );
-}
-
-/** Whether a cursor's sort value could come from an attribute: a JSON scalar or a list of option values. */
-export function attributeCursorFits(v: unknown): boolean {
-  if (typeof v === 'string') return v.length <= 20_000 && !v.includes('\u0000');
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v === 'boolean') return true;
-  return Array.isArray(v) && v.length <= 200 && v.every((x) => typeof x === 'string' && x.length <= 100);
+  return (searchedOf.get(q) ?? []).map((d) => sql`lower(${attributeExpr(entity, d.key)} #>> '{}') like ${pattern}`);
 }
 
 /** A cursor's attribute value as the jsonb it is compared with. */

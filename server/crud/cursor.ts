@@ -7,8 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { NUMERIC_PRECISION, isDecimalKind, type Field, type FieldKind } from '../../src/entities/fields';
 import { DATE, DECIMAL, isoDateTime, storableText, validDate } from '../../src/entities/schemas';
 import { fieldError } from '../http-error';
-import { ATTRIBUTE_PATH } from '../../src/domain/attributes';
-import { attributeCursorFits } from './attributes';
+import { ATTRIBUTE_PATH, attributeCursorFits } from '../../src/domain/attributes';
 
 export interface Cursor {
   v: unknown;

@@ -6,6 +6,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnyEntity } from '../../src/entities/define';
+import type { AttributeDef } from '../../src/domain/attributes';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import type { MessageKey, MessageParams } from '../i18n/messages';
@@ -175,12 +176,25 @@ export interface ModelBehaviour {
   /** Details an audited model adds to the entry of an update beside the engine's `changes` (the details its readers
    * knew before the model moved onto the engine: a renamed group's former name). */
   auditDetails?: (before: Row, after: Row) => Record<string, unknown>;
+  /**
+   * A model whose records are fields of other models' records (a settings group's attributes,
+   * docs/domain/attributes.md): the live ones of settings groups `groups` on models `models`. The engine checks a
+   * record's `attributes` and lists by them through it (`recordFieldsIn`); one model at most declares it.
+   */
+  recordFields?: (db: Db, groups: readonly string[], models: readonly string[]) => Promise<AttributeDef[]>;
 }
 
 export type ModelRegistry = Readonly<Partial<Record<string, ModelBehaviour>>>;
 
 let registry: ModelRegistry | null = null;
 const checked = new Map<string, ModelBehaviour>();
+
+/** The live fields settings groups `groups` add to models `models` (`recordFields`): none without a model that
+ * declares them, or for no settings group. */
+export function recordFieldsIn(db: Db, groups: readonly string[], models: readonly string[]): Promise<AttributeDef[]> {
+  const source = registry && Object.values(registry).find((b) => b?.recordFields)?.recordFields;
+  return source && groups.length && models.length ? source(db, groups, models) : Promise.resolve([]);
+}
 
 /** Hands the models' behaviour to the engine (app.ts, once per process; the same registry again is a no-op). */
 export function installModels(models: ModelRegistry) {

@@ -7,7 +7,7 @@ import type { AnyEntity } from '../../src/entities/define';
 import { fieldError, forbidden, notFound } from '../http-error';
 import { entityByName } from '../../src/entities/registry';
 import { contextColumn } from '../../src/entities/list-rules';
-import { assertReach, levelOf, may, reaches, reachesAll, todayAt, type Access } from './access';
+import { assertReach, groupsWhere, levelOf, may, reaches, reachesAll, todayAt, type Access } from './access';
 import {
   bboxConditions,
   DEFAULT_PER_PAGE,
@@ -16,9 +16,10 @@ import {
   type ListQuery,
 } from './list-query';
 import type { Row } from './present';
-import { col, escapeLike, filterCondition, listColumn, rowsOf, scopeCondition, selection, tableOf } from './table';
-import { virtualColumns } from './model-behaviour';
+import { col, filterCondition, listColumn, rowsOf, scopeCondition, selection, tableOf } from './table';
+import { recordFieldsIn, virtualColumns } from './model-behaviour';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { escapeLike } from './like';
 import { refsContainAny } from './refs';
 import { MEMBER_MODEL } from '../../src/entities/fields';
 import { users } from '../db/schema';
@@ -29,6 +30,7 @@ import {
   attributeCursorValue,
   attributeExpr,
   attributeSearch,
+  namesAttributes,
   resolveAttributes,
 } from './attributes';
 
@@ -167,8 +169,12 @@ export async function list(
   { extra, scope }: { extra?: SQL; scope?: SQL } = {},
 ) {
   if (!scope) assertReach(access, entity, q.settings_group_uuid);
-  // the attributes a filter, the sort or the search names (docs/domain/attributes.md)
-  q = await resolveAttributes(ctx.db, access, entity, q);
+  // the attributes a filter, the sort or the search names, in the settings groups the list spans
+  // (docs/domain/attributes.md)
+  if (namesAttributes(entity, q)) {
+    const groups = q.settings_group_uuid ? [q.settings_group_uuid] : groupsWhere(access, 'view', entity.name);
+    q = resolveAttributes(q, await recordFieldsIn(ctx.db, groups, [entity.name]));
+  }
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));

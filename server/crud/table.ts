@@ -9,6 +9,7 @@ import { propertyUserGroups } from '../db/permission-schema';
 import { contextColumn } from '../../src/entities/list-rules';
 import { groupsWhere, reachesAll, todayAt, type Access, type Limits } from './access';
 import { behaviourOf, virtualColumns } from './model-behaviour';
+import { escapeLike } from './like';
 
 /** The columns every model's table has (docs/domain/fields.md, "Common record fields"), typed alike in all. */
 type CommonColumns = Pick<
@@ -234,8 +235,6 @@ function utcDays(column: AnyPgColumn, value: unknown): SQL | undefined {
     to !== undefined ? sql`${column} < (${to}::date + 1)::timestamp at time zone 'UTC'` : undefined,
   );
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The rows of a raw statement's result (PGlite and node-postgres answer alike). */
 export const rowsOf = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);

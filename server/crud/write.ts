@@ -28,7 +28,16 @@ import { assertEnabled, presetSettings, settingsFor, type ValuesOf } from './mod
 import { assertRequired } from './record-settings';
 import { NumberPool } from './numbering';
 import { applyFills, assertFilled } from './fills';
-import { behaviourOf, derivedInputsOf, hooksOf, storedValues, type HookContext, type Warning } from './model-behaviour';
+import {
+  behaviourOf,
+  derivedInputsOf,
+  hooksOf,
+  recordFieldsIn,
+  storedValues,
+  type HookContext,
+  type Warning,
+} from './model-behaviour';
+import { isAttributeModel, type AttributeDef } from '../../src/domain/attributes';
 import { onInputs } from './stored-values';
 import { WriteBatch, refProblems, treeProblems, uniqueProblems, type KnownRecords } from './checks';
 import { recordAttributes } from './attributes';
@@ -148,6 +157,16 @@ export function runValidate(entity: AnyEntity, merged: Body, changes: Body) {
     );
 }
 
+/** The live attributes of a settings group's model, read once per request (a bulk write's rows share them). */
+const attributesRead = new WeakMap<Access, Map<string, Promise<AttributeDef[]>>>();
+function attributesOf(db: Db, access: Access, sg: string, model: string) {
+  let read = attributesRead.get(access);
+  if (!read) attributesRead.set(access, (read = new Map()));
+  let defs = read.get(`${sg}:${model}`);
+  if (!defs) read.set(`${sg}:${model}`, (defs = recordFieldsIn(db, [sg], [model])));
+  return defs;
+}
+
 /** What a caller writing many rows has already looked up (bulk: the records its rows refer to, its `WriteBatch`). */
 export interface WriteOptions {
   known?: KnownRecords;
@@ -226,8 +245,8 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     assertRequired(settings, values);
     runValidate(entity, values, values);
     // the settings group's own attributes, checked and defaulted (docs/domain/attributes.md)
-    const attributes = await recordAttributes(tx, access, entity, sg, values.attributes, null);
-    if (attributes !== undefined) values.attributes = attributes;
+    if (sg !== null && isAttributeModel(entity.name))
+      values.attributes = recordAttributes(await attributesOf(tx, access, sg, entity.name), values.attributes, null);
     // a new record without a running number takes the next one, before the checks (docs/domain/fields.md, "Model
     // settings"); the counter stays locked until the transaction ends
     // (a request that took its rows' numbers hands them in, its counters locked already)
@@ -301,12 +320,13 @@ export async function update(
     if (read) presetSettings(h, entity, read);
     if (sg !== null && entity.access !== 'superusers') assertRequired(await settingsFor(h, entity), merged, changes);
     runValidate(entity, merged, changes);
-    if ('attributes' in changes) {
-      // merged into the record's own (docs/domain/attributes.md)
-      const attributes = await recordAttributes(tx, access, entity, sg, changes.attributes, current);
-      if (attributes === undefined) delete changes.attributes;
-      else merged.attributes = changes.attributes = attributes;
-    }
+    // merged into the record's own (docs/domain/attributes.md)
+    if ('attributes' in changes && sg !== null && isAttributeModel(entity.name))
+      merged.attributes = changes.attributes = recordAttributes(
+        await attributesOf(tx, access, sg, entity.name),
+        changes.attributes,
+        current,
+      );
     // a running number typed by hand: checked while the counter is locked, so no create of the group takes it meanwhile
     const numbering = entity.numbering?.field;
     if (numbering && sg !== null && !o.numbers && changes[numbering] != null && changes[numbering] !== '')

@@ -5,7 +5,8 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { entities, entityByName } from '../../src/entities/registry';
 import { SYSTEM_FIELDS } from '../../src/entities/define';
-import { MAX_ATTRIBUTES_PER_MODEL } from '../../src/domain/attributes';
+import { MAX_ATTRIBUTES_PER_MODEL, isAttributeModel, type AttributeDef } from '../../src/domain/attributes';
+import type { Db } from '../db/client';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import { col, tableOf } from '../crud/table';
 import { attributeExpr } from '../crud/attributes';
@@ -69,7 +70,35 @@ export async function indexAttribute(h: HookContext, model: string, key: string)
   );
 }
 
+/** The live attributes of settings groups `groups` on models `models` (an archived one is not in force). */
+export async function attributeDefs(
+  db: Db,
+  groups: readonly string[],
+  models: readonly string[],
+): Promise<AttributeDef[]> {
+  const on = models.filter(isAttributeModel);
+  if (!groups.length || !on.length) return [];
+  const c = (name: string) => col(attribute, name);
+  return (await db
+    .select({
+      uuid: c('uuid'),
+      settings_group_uuid: c('settings_group_uuid'),
+      ...Object.fromEntries(Object.keys(attribute.fields).map((name) => [name, c(name)])),
+    })
+    .from(tableOf(attribute))
+    .where(
+      and(
+        inArray(c('settings_group_uuid'), [...groups]),
+        inArray(c('model'), on),
+        isNull(c('deleted_at')),
+        isNull(c('archived_at')),
+      ),
+    )) as AttributeDef[];
+}
+
 export const attributeModel: ModelBehaviour = {
+  // the engine checks records' attributes and lists by them through these (crud/attributes.ts)
+  recordFields: attributeDefs,
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
       const model = String(merged.model);

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTRIBUTE_MODELS, byAttributeOrder, type AttributeDef } from '../../src/domain/attributes';
 import { accessOf } from '../crud/access';
-import { attributeDefs } from '../crud/attributes';
+import { attributeDefs } from '../models/attribute';
 import { notFound } from '../http-error';
 import { ok } from './schemas';
 
@@ -47,7 +47,7 @@ export async function attributesRoutes(app: FastifyInstance) {
       const { settings_group_uuid: sg, model } = req.query;
       if (sg && !access.roles.has(sg)) throw notFound();
       const groups = sg ? [sg] : access.groups;
-      const defs: AttributeDef[] = await attributeDefs(ctx.db, groups, model ?? ATTRIBUTE_MODELS, undefined, true);
+      const defs: AttributeDef[] = await attributeDefs(ctx.db, groups, model ? [model] : ATTRIBUTE_MODELS);
       return {
         data: defs.sort(byAttributeOrder).map((d) => ({
           uuid: String(d.uuid),

@@ -177,3 +177,11 @@ export const attributeKeyOf = (path: string) => ATTRIBUTE_PATH.exec(path)?.[1] ?
 /** The attributes in the order a form and a grid show them: sort order, then key. */
 export const byAttributeOrder = (a: AttributeDef, b: AttributeDef) =>
   (a.sort_order ?? 0) - (b.sort_order ?? 0) || a.key.localeCompare(b.key);
+
+/** Whether a list cursor's sort value could be an attribute's: a JSON scalar or a list of option values. */
+export function attributeCursorFits(v: unknown): boolean {
+  if (typeof v === 'string') return v.length <= 20_000 && !v.includes('\u0000');
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v === 'boolean') return true;
+  return Array.isArray(v) && v.length <= 200 && v.every((x) => typeof x === 'string' && x.length <= 100);
+}

@@ -5,7 +5,8 @@
 //
 // 1. a string literal (or a template without substitutions) equal to a model's name or plural from
 //    src/entities/registry.ts: `entity.name === 'task'`, `case 'ticket':`, `entityByName('property')`,
-//    `{ order: … }['order']`. Three vocabularies share words with the models, and such a word is allowed where it
+//    `{ order: … }['order']`. The plural `attributes` is not counted: it is also the column every record has. Three
+//    vocabularies share words with the models, and such a word is allowed where it
 //    plainly means the other one: a scope (`property`, `settings_group`) as an operand of an equality comparison
 //    with `scope` or a property named so (`entity.scope === 'property'`); a field kind (`area`) likewise with
 //    `kind` (`field.kind === 'area'`); and the list's selected context (`property`, `partition`; docs/domain/api.md,
@@ -25,7 +26,10 @@ import type { Scope } from '../../src/entities/define';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENGINE_DIRS = ['server/crud', 'server/imports', 'server/spreadsheet'];
-const MODEL_WORDS = new Set(entityList.flatMap((e) => [e.name, e.plural]));
+// `attributes` is the column every record has (docs/domain/fields.md, "Common record fields") as well as the plural of
+// the attribute model: the engine names the column, never the model by its plural (its name `attribute` still counts)
+const COMMON_COLUMNS = new Set(['attributes']);
+const MODEL_WORDS = new Set(entityList.flatMap((e) => [e.name, e.plural]).filter((w) => !COMMON_COLUMNS.has(w)));
 const MODEL_KEYS = new Set(entityList.map((e) => e.name));
 const SCOPES: readonly Scope[] = ['property', 'settings_group'];
 /** The words of each vocabulary, by what they are compared with or passed to. */
