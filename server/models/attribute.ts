@@ -5,7 +5,12 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { entities, entityByName } from '../../src/entities/registry';
 import { SYSTEM_FIELDS } from '../../src/entities/define';
-import { MAX_ATTRIBUTES_PER_MODEL, isAttributeModel, type AttributeDef } from '../../src/domain/attributes';
+import {
+  MAX_ATTRIBUTES_PER_MODEL,
+  checkAttributeValue,
+  isAttributeModel,
+  type AttributeDef,
+} from '../../src/domain/attributes';
 import type { Db } from '../db/client';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import { col, tableOf } from '../crud/table';
@@ -113,6 +118,12 @@ export const attributeModel: ModelBehaviour = {
         await assertFree(h, model, key, null);
       }
       if (merged.searchable === true && (!current || current.searchable !== true)) await indexAttribute(h, model, key);
+      // the default as values of its type are stored (a number typed as text is a number), when the write names it
+      if ('default' in changes || 'type' in changes) {
+        const checked =
+          merged.default == null ? null : checkAttributeValue(merged as unknown as AttributeDef, merged.default);
+        return { default: checked?.ok ? checked.value : null };
+      }
     },
     // a restored attribute takes its key back only when no live attribute of the model has taken it meanwhile
     afterArchive: async (h, uuids, archived) => {

@@ -7,7 +7,10 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function flatRecord(r: unknown) {
-  if (!isObj(r) || typeof r.uuid !== 'string' || !isObj(r.attributes)) return;
+  if (!isObj(r)) return;
+  // a bulk result carries the record it wrote (grids/bulk-api.ts)
+  if (isObj(r.record)) flatRecord(r.record);
+  if (typeof r.uuid !== 'string' || !isObj(r.attributes)) return;
   for (const [key, value] of Object.entries(r.attributes)) r[`attributes.${key}`] = value;
 }
 

@@ -55,6 +55,7 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   // the mail's placeholders and a preview (docs/domain/email-templates.md)
   email_template: () =>
     import('../../views/email-templates/email-template-extension').then((m) => m.emailTemplateExtension),
+  attribute: () => import('../../views/templates/attribute-extension').then((m) => m.attributeExtension),
 };
 
 type Load = () => Promise<ComponentType>;
