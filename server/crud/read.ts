@@ -156,6 +156,14 @@ export function afterCursor(
   return or(sql`${sortCol} ${cmp} ${c.v}`, and(sql`${sortCol} = ${c.v}`, tail()), isNull(sortCol))!;
 }
 
+/** A list query with the attributes it names (a filter, the sort, the search) resolved against the live ones of the
+ * settings groups it spans (crud/attributes.ts; docs/domain/attributes.md): lists and exports take it so. */
+export async function withAttributes(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery) {
+  if (!namesAttributes(entity, q)) return q;
+  const groups = q.settings_group_uuid ? [q.settings_group_uuid] : groupsWhere(access, 'view', entity.name);
+  return resolveAttributes(q, await recordFieldsIn(ctx.db, groups, [entity.name]));
+}
+
 /**
  * A page of records as rows (the route presents them). A bespoke list route may narrow the list further (`extra`,
  * its own condition) or answer from records of its own choosing instead of the caller's scope (`scope`: the
@@ -169,12 +177,7 @@ export async function list(
   { extra, scope }: { extra?: SQL; scope?: SQL } = {},
 ) {
   if (!scope) assertReach(access, entity, q.settings_group_uuid);
-  // the attributes a filter, the sort or the search names, in the settings groups the list spans
-  // (docs/domain/attributes.md)
-  if (namesAttributes(entity, q)) {
-    const groups = q.settings_group_uuid ? [q.settings_group_uuid] : groupsWhere(access, 'view', entity.name);
-    q = resolveAttributes(q, await recordFieldsIn(ctx.db, groups, [entity.name]));
-  }
+  q = await withAttributes(ctx, access, entity, q);
   const table = tableOf(entity);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));

@@ -4,6 +4,8 @@
 // settings group), keeps the file 30 days in the `exports` store, mails it to the recipients, and logs the run
 // (server/db/scheduled-export-schema.ts). A failed run is logged with its reason and mailed to the owner; the job
 // tries again at the next slot only.
+import { attributePath, type AttributeDef } from '../../src/domain/attributes';
+import { recordFieldsIn } from '../crud/model-behaviour';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { EXPORT_FILE_DAYS, type ExportError, type ExportSchedule } from '../../src/entities/scheduled-export';
@@ -106,7 +108,12 @@ function filterValue(model: Record<string, unknown>): unknown {
 }
 
 /** The owner's visible columns of the table, in order (the last saved layout on any device); none: every column. */
-async function visibleColumns(db: Db, userId: number, entity: AnyEntity): Promise<string[] | undefined> {
+async function visibleColumns(
+  db: Db,
+  userId: number,
+  entity: AnyEntity,
+  attributes: readonly AttributeDef[],
+): Promise<string[] | undefined> {
   const [row] = await db
     .select({ settings: userTableSettings.settings })
     .from(userTableSettings)
@@ -116,7 +123,11 @@ async function visibleColumns(db: Db, userId: number, entity: AnyEntity): Promis
   const parsed = tableSettingsSchema.safeParse(row?.settings);
   const names = parsed.success ? (parsed.data.visible_columns ?? '').split(',').filter(Boolean) : [];
   const known = names.filter(
-    (n) => (Object.hasOwn(entity.fields, n) && !entity.fields[n]!.hidden) || n === 'created_at' || n === 'updated_at',
+    (n) =>
+      (Object.hasOwn(entity.fields, n) && !entity.fields[n]!.hidden) ||
+      n === 'created_at' ||
+      n === 'updated_at' ||
+      attributes.some((d) => attributePath(d.key) === n),
   );
   return known.length ? known : undefined;
 }
@@ -168,7 +179,14 @@ async function produce(ctx: AppContext, schedule: Record<string, unknown>, owner
   const query = viewListQuery(entity, view.query as GridViewQuery, sg);
   if (!query.success) throw new RunFailure('query');
   const fmt = { locale: mailLocale(owner.locale), dateFormat: owner.date_format as DateFormatToken };
-  const columns = exportColumns(entity, fmt, await visibleColumns(ctx.db, owner.id, entity));
+  const attributes = await recordFieldsIn(ctx.db, groups, [entity.name]);
+  const columns = exportColumns(
+    entity,
+    fmt,
+    await visibleColumns(ctx.db, owner.id, entity, attributes),
+    undefined,
+    attributes,
+  );
   let rows = 0;
   async function* counted() {
     for await (const page of pages(ctx, access, entity!, query.data as ListQuery, columns)) {

@@ -6,6 +6,15 @@ import { isDecimalKind, type Field } from '../../src/entities/fields';
 import { toCell, type CellValue } from '../../src/domain/cells';
 import type { DateFormatToken, ParseLocale } from '../../src/domain/parse';
 import { dateText, escapeFormula, excelDateFormat, numberText } from '../../src/domain/sheet-text';
+import {
+  attributeField,
+  attributeKeyOf,
+  attributeLabel,
+  attributePath,
+  byAttributeOrder,
+  optionLabel,
+  type AttributeDef,
+} from '../../src/domain/attributes';
 import { fieldError } from '../http-error';
 import { translate } from '../i18n/messages';
 import { enumLabel, fieldLabel } from './labels';
@@ -23,6 +32,9 @@ export interface ExportColumn {
   header: string;
   /** Width in characters (from the grid's pixels), when given. */
   width?: number;
+  /** The settings group's attribute the column is (docs/domain/attributes.md): its label heads it, its options' labels
+   * are its values' texts. */
+  attribute?: AttributeDef;
 }
 
 export interface ExportFormat {
@@ -30,26 +42,51 @@ export interface ExportFormat {
   dateFormat: DateFormatToken;
 }
 
-/** Columns by name in the given order; without names every field that is not hidden. Unknown names are a 422. */
-export function exportColumns(entity: AnyEntity, fmt: ExportFormat, names?: string[], widths?: number[]) {
+/**
+ * Columns by name in the given order; without names every field that is not hidden, then the live attributes
+ * `attributes` of the settings groups exported (`attributes.<key>`). Unknown names are a 422.
+ */
+export function exportColumns(
+  entity: AnyEntity,
+  fmt: ExportFormat,
+  names?: string[],
+  widths?: number[],
+  attributes: readonly AttributeDef[] = [],
+) {
+  const byKey = new Map<string, AttributeDef>();
+  for (const d of [...attributes].sort(byAttributeOrder)) if (!byKey.has(d.key)) byKey.set(d.key, d);
   const chosen = names?.length
     ? names
-    : Object.entries(entity.fields)
-        .filter(([, f]) => !f.hidden)
-        .map(([n]) => n);
+    : [
+        ...Object.entries(entity.fields)
+          .filter(([, f]) => !f.hidden)
+          .map(([n]) => n),
+        ...[...byKey.keys()].map(attributePath),
+      ];
   return chosen.map((name, i): ExportColumn => {
+    const px = widths?.[i];
+    const width = px ? { width: Math.max(4, Math.round(px / 7)) } : {};
+    const key = attributeKeyOf(name);
+    const attribute = key === null ? undefined : byKey.get(key);
+    if (attribute)
+      return {
+        name,
+        field: attributeField(attribute),
+        header: attributeLabel(attribute, fmt.locale),
+        attribute,
+        ...width,
+      };
     const field = Object.hasOwn(entity.fields, name)
       ? entity.fields[name]
       : Object.hasOwn(SYSTEM, name)
         ? SYSTEM[name]
         : undefined;
     if (!field) throw fieldError('columns', 'validation.in');
-    const px = widths?.[i];
     return {
       name,
       field,
       header: Object.hasOwn(SYSTEM, name) ? systemLabel(name, fmt.locale) : fieldLabel(entity, name, fmt.locale),
-      ...(px ? { width: Math.max(4, Math.round(px / 7)) } : {}),
+      ...width,
     };
   });
 }
@@ -64,6 +101,9 @@ export type RefTitle = (column: string, uuid: string) => string | undefined;
 export function xlsxValue(entity: AnyEntity, col: ExportColumn, value: unknown, fmt: ExportFormat, ref: RefTitle) {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return value; // timestamps as read from the database
+  // a multi-select's options, separated by `;` as a list of references is
+  if (col.attribute && Array.isArray(value))
+    return escapeFormula(value.map((v) => optionLabel(col.attribute!, String(v), fmt.locale)).join('; '));
   switch (col.field.kind) {
     case 'ref':
       return ref(col.name, String(value)) ?? String(value);
@@ -72,7 +112,9 @@ export function xlsxValue(entity: AnyEntity, col: ExportColumn, value: unknown, 
     case 'json':
       return escapeFormula(JSON.stringify(value));
     case 'enum':
-      return enumLabel(entity, col.name, String(value), fmt.locale);
+      return col.attribute
+        ? optionLabel(col.attribute, String(value), fmt.locale)
+        : enumLabel(entity, col.name, String(value), fmt.locale);
     case 'text':
     case 'long_text':
     case 'email':

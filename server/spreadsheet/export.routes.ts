@@ -10,6 +10,7 @@ import type { DateFormatToken } from '../../src/domain/parse';
 import { sheetName } from '../../src/domain/sheet-text';
 import { accessOf, groupsWhere, reachesAll } from '../crud/access';
 import { forbidden } from '../http-error';
+import { recordFieldsIn } from '../crud/model-behaviour';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
 import { requireUser } from '../plugins/auth';
 import { exportColumns } from './export-columns';
@@ -69,7 +70,9 @@ async function exportFile(app: FastifyInstance, entity: AnyEntity, req: FastifyR
   const user = requireUser(req);
   const q = (req.method === 'GET' ? req.query : req.body) as ExportQuery;
   const fmt = { locale: req.locale, dateFormat: user.date_format as DateFormatToken };
-  const columns = exportColumns(entity, fmt, q.columns, q.widths);
+  // the settings groups' own attributes are columns too (docs/domain/attributes.md)
+  const attributes = await recordFieldsIn(ctx.db, access.groups, [entity.name]);
+  const columns = exportColumns(entity, fmt, q.columns, q.widths, attributes);
   const { format = 'xlsx', delimiter, columns: _c, widths: _w, uuids: selected, ...listQuery } = q;
   const query = { ...listQuery, ...(selected ? { filter: { ...listQuery.filter, uuid: selected } } : {}) } as ListQuery;
   const job = {

@@ -8,10 +8,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
-import { MEMBER_MODEL } from '../../src/entities/fields';
+import { MEMBER_MODEL, isDecimalKind } from '../../src/entities/fields';
 import { csvLine, sheetName } from '../../src/domain/sheet-text';
 import type { Access } from '../crud/access';
-import { afterCursor, listConditions } from '../crud/read';
+import { afterCursor, listConditions, withAttributes } from '../crud/read';
+import { attributeCursorValue, attributeExpr } from '../crud/attributes';
+import { attributeKeyOf } from '../../src/domain/attributes';
 import { col, scopeCondition, selection, tableOf } from '../crud/table';
 import { computedValues } from '../crud/model-behaviour';
 import type { ListQuery } from '../crud/list-query';
@@ -33,19 +35,26 @@ export async function* pages(
   q: ListQuery,
   columns: ExportColumn[],
 ) {
+  q = await withAttributes(ctx, access, entity, q);
   const sortName = q.sort_by ?? entity.defaultSort?.field ?? 'created_at';
   const descending = q.sort_descending ?? (q.sort_by ? false : (entity.defaultSort?.descending ?? false));
-  const sortCol = col(entity, sortName);
+  // an attribute sorts by its value in the record's `attributes` (crud/attributes.ts), read beside the columns
+  const byAttribute = attributeKeyOf(sortName);
+  const sortCol = (byAttribute ? attributeExpr(entity, byAttribute) : col(entity, sortName)) as AnyPgColumn;
   const uuidCol = col(entity, 'uuid');
   const computed = columns.some((c) => entity.fields[c.name]?.computed);
+  const attributes = columns.filter((c) => c.attribute);
   const all = selection(entity, { access }) as Record<string, SQL | AnyPgColumn>;
-  const chosen = computed
-    ? all
-    : Object.fromEntries(
-        [...new Set(['uuid', sortName, ...columns.map((c) => c.name)])]
-          .filter((n) => n in all)
-          .map((n) => [n, all[n]!]),
-      );
+  const chosen = {
+    ...(computed
+      ? all
+      : Object.fromEntries(
+          [...new Set(['uuid', sortName, ...columns.map((c) => c.name), ...(attributes.length ? ['attributes'] : [])])]
+            .filter((n) => n in all)
+            .map((n) => [n, all[n]!]),
+        )),
+    ...(byAttribute ? { [sortName]: sortCol } : {}),
+  };
   const dir = descending ? desc : asc;
   const where = listConditions(entity, access, q);
   const page = (after: { v: unknown; u: string } | null) =>
@@ -61,16 +70,26 @@ export async function* pages(
     next = null;
     if (rows.length === EXPORT_PAGE) {
       const last = rows[rows.length - 1]!;
-      next = page({ v: last[sortName] ?? null, u: String(last.uuid) });
+      const v = last[sortName] ?? null;
+      next = page({ v: byAttribute && v !== null ? attributeCursorValue(v) : v, u: String(last.uuid) });
       next.catch(() => undefined); // thrown where awaited
     }
     if (computed) for (const r of rows) Object.assign(r, computedValues(entity, r));
+    for (const r of rows) for (const c of attributes) r[c.name] = attributeCell(c, r.attributes);
     if (rows.length) yield rows;
   }
 }
 
+/** An attribute column's value in a record's `attributes`: a number of a decimal kind as the decimal text the
+ * writers take for those kinds. */
+function attributeCell(c: ExportColumn, attributes: unknown) {
+  const v = (attributes as Record<string, unknown> | null)?.[c.attribute!.key];
+  return typeof v === 'number' && isDecimalKind(c.field.kind) ? String(v) : v;
+}
+
 /** How many rows the export will have (for the client's progress). */
 export async function countRows(ctx: AppContext, access: Access, entity: AnyEntity, q: ListQuery): Promise<number> {
+  q = await withAttributes(ctx, access, entity, q);
   const [row] = (await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(tableOf(entity))

@@ -1,6 +1,7 @@
 // Custom attributes (docs/domain/attributes.md): the fields a settings group adds to a model, their types, and how a
 // value of each type is checked and stored in the record's `attributes` object. Pure: the server, the grid and the
 // forms share it.
+import type { Field } from '../entities/fields';
 
 /** The models a settings group may add attributes to, by model name. */
 export const ATTRIBUTE_MODELS = [
@@ -184,4 +185,30 @@ export function attributeCursorFits(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (typeof v === 'boolean') return true;
   return Array.isArray(v) && v.length <= 200 && v.every((x) => typeof x === 'string' && x.length <= 100);
+}
+
+/**
+ * The field an attribute is beside a model's own (grid columns, forms, exports): text, long text, whole number,
+ * decimal, money, date and yes/no as those kinds, a selection as a choice of its option values. A multi-select is
+ * shown as its values, read-only on the screens (written through the API for now).
+ */
+export function attributeField(def: AttributeDef): Field {
+  const required = def.required === true;
+  switch (def.type) {
+    case 'text':
+      return { kind: 'text', max: MAX_TEXT.text, required };
+    case 'long_text':
+      return { kind: 'long_text', max: MAX_TEXT.long_text, required };
+    case 'int':
+    case 'decimal':
+    case 'money':
+    case 'date':
+      return { kind: def.type, required };
+    case 'bool':
+      return { kind: 'bool', required };
+    case 'select':
+      return { kind: 'enum', values: optionValues(def), required };
+    case 'multi_select':
+      return { kind: 'text', readOnly: true };
+  }
 }

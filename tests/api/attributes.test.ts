@@ -226,4 +226,25 @@ describe('attribute values on records', () => {
     // another settings group does not know the key
     expect((await list('filter[attributes.floors]=1', other)).status).toBe(422);
   });
+
+  it('exports attribute columns headed by their labels, in the attribute order, filtered by one', async () => {
+    const res = await ws.client.get(
+      `/facilities/export?format=csv&columns=name,attributes.cost_centre,attributes.floors,attributes.zones&sort_by=attributes.floors&${filterQuery({ name: 'A', 'attributes.floors': { from: '1' } })}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // the record's uuid closes each line (docs/spreadsheet-api.md, "Export")
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.replace(/;[0-9a-f-]{36}$/, ''));
+    expect(lines[0]).toBe('Name;cost_centre;floors;zones;uuid');
+    expect(lines.slice(1)).toEqual(['A2;Nord;1;', 'A1;south;5;b', 'A4;;7;', 'A3;east;12;"a; b"']);
+    // every column of the model and then its attributes (in their order: sort order, then key) when none are named
+    const all = await ws.client.get('/facilities/export?format=csv&filter[name]=A4');
+    const header = all.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+    expect(header.endsWith(';Status;cost;cost_centre;energy_class;floors;heated;inspected;Key number;zones;uuid')).toBe(
+      true,
+    );
+  });
 });

@@ -7,10 +7,9 @@ import { useMemo } from 'react';
 import { http } from '../../src/api/http';
 import { i18n } from '../../src/i18n';
 import type { AnyEntity } from '../../src/entities/define';
-import type { Field } from '../../src/entities/fields';
 import { LANGUAGES } from '../../src/i18n/languages';
 import {
-  MAX_TEXT,
+  attributeField,
   attributeLabel,
   byAttributeOrder,
   isAttributeModel,
@@ -26,29 +25,6 @@ export const attributeDefinitionsQuery = {
   queryFn: () => http.get<AttributeDef[]>('attribute-definitions'),
   staleTime: 60_000,
 };
-
-/** The field an attribute is on the record screens. */
-function fieldOf(def: AttributeDef): Field {
-  const required = def.required === true;
-  switch (def.type) {
-    case 'text':
-      return { kind: 'text', max: MAX_TEXT.text, required };
-    case 'long_text':
-      return { kind: 'long_text', max: MAX_TEXT.long_text, required };
-    case 'int':
-    case 'decimal':
-    case 'money':
-    case 'date':
-      return { kind: def.type, required };
-    case 'bool':
-      return { kind: 'bool', required };
-    case 'select':
-      return { kind: 'enum', values: (def.options ?? []).map((o) => o.value), required };
-    case 'multi_select':
-      // shown as its options' values; changed in the attribute's own form (not a grid cell)
-      return { kind: 'text', readOnly: true };
-  }
-}
 
 /** The labels of the model's attributes and their options, as texts of every language. */
 function registerLabels(model: string, defs: readonly AttributeDef[]) {
@@ -94,7 +70,7 @@ export function withAttributes(
     ...entity,
     fields: {
       ...entity.fields,
-      ...Object.fromEntries([...defs.values()].map((d) => [`attributes.${d.key}`, fieldOf(d)])),
+      ...Object.fromEntries([...defs.values()].map((d) => [`attributes.${d.key}`, attributeField(d)])),
     },
   };
   bySg.set(sg ?? '', out);
