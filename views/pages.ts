@@ -6,6 +6,7 @@
 // own guards, are the routes table's.
 
 import type { EntityName } from '../src/entities/registry';
+import type { AttributeModel } from '../src/domain/attributes';
 import type { CalendarKind } from '../src/domain/calendar-kinds';
 
 /**
@@ -43,6 +44,9 @@ export interface GridPage extends PageBase {
   calendar?: CalendarKind;
   /** `false`: no record page `<path>/:uuid`. */
   recordPage?: false;
+  /** The page holds the model's records with these values only: its list and exports are filtered by them and a new
+   * record takes them (one model's attributes on /settings/templates/<model>). */
+  where?: Readonly<Record<string, string>>;
 }
 
 /** A screen of its own: its loader is the router's (src/app/page-loaders.ts, VIEWS). */
@@ -99,8 +103,18 @@ const modelSettings = <B extends PageBase>(base: B, extra: Extra<ModelSettingsPa
   kind: 'modelSettings',
   ...extra,
 });
-const template = (key: string, icon = 'duplicate') =>
-  placeholder({ key, path: `/settings/templates/${key}`, icon, group: 'templates', title: `modules.templates.${key}` });
+/** A model's attributes (docs/domain/attributes.md): the attributes' grid of that model only. */
+const template = (key: string, model: AttributeModel) =>
+  grid(
+    {
+      key,
+      path: `/settings/templates/${key}`,
+      icon: 'duplicate',
+      group: 'templates',
+      title: `modules.templates.${key}`,
+    },
+    { model: 'attribute', grid: 'administration', recordPage: false, where: { model } },
+  );
 const own = (group: 'account' | 'public', key: string, path: string, icon: string, title: string) => ({
   key,
   path,
@@ -233,19 +247,19 @@ export const PAGES: readonly Page[] = [
     },
     { model: 'attribute', grid: 'administration', recordPage: false },
   ),
-  template('property'),
-  template('partition'),
-  template('areas'),
-  template('facilities'),
-  template('documents'),
-  template('contacts'),
-  template('contracts'),
-  template('guarantees'),
-  template('measurements'),
-  template('tickets'),
-  template('tasks'),
-  template('budgets'),
-  template('bills'),
+  template('property', 'property'),
+  template('partition', 'partition'),
+  template('areas', 'area'),
+  template('facilities', 'facility'),
+  template('documents', 'document'),
+  template('contacts', 'contact'),
+  template('contracts', 'contract'),
+  template('guarantees', 'guarantee'),
+  template('measurements', 'measurement'),
+  template('tickets', 'ticket'),
+  template('tasks', 'task'),
+  template('budgets', 'budget'),
+  template('bills', 'bill'),
   // each mail's wording per language (docs/domain/email-templates.md)
   grid(
     {

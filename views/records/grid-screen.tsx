@@ -47,5 +47,5 @@ function screenOf(page: GridPage, parts: GridScreenParts): ComponentType {
   // the modules a chart answers switch to their Chart view (docs/decisions.md, "Charts in the linked selection")
   if (CHART_VIEW_MODELS.includes(page.model) && page.group === 'modules')
     return () => <SwitchedModuleView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
-  return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
+  return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} where={page.where} />;
 }

@@ -3,7 +3,7 @@
 import { GRID_PAGES } from '../pages';
 
 export const MODEL_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
-  GRID_PAGES.map((page) => [page.model, page.path]),
+  GRID_PAGES.filter((page) => !page.where).map((page) => [page.model, page.path]),
 );
 
 export const recordPath = (model: string, uuid: string) =>

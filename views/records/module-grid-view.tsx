@@ -66,6 +66,8 @@ interface Props {
    * views (calendar, map); the header then counts it, with Clear.
    */
   selectionKey?: string;
+  /** The page's fixed values (views/pages.ts, `where`): its list shows only records with them, new ones take them. */
+  where?: Readonly<Record<string, string>>;
 }
 
 /** Field defaults of the model, the settings group's currency (docs/domain/fields.md, "Workspace settings"), its
@@ -92,7 +94,7 @@ const groupCurrency = (group: object | null | undefined) =>
   group && 'currency' in group && typeof group.currency === 'string' ? group.currency : undefined;
 
 export function ModuleGridView(props: Props) {
-  const { grid: declared, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey } = props;
+  const { grid: declared, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey, where } = props;
   const { t } = useTranslation();
   const headerEnd =
     headerEndProp ??
@@ -126,6 +128,14 @@ export function ModuleGridView(props: Props) {
   // a link's filter (`?filter=<json>`, url-filter.ts): the home tiles and the charts open the records they count
   const linkFilter = params.get('filter');
   const extraQuery = useMemo(() => linkFilterQuery(linkFilter) ?? undefined, [linkFilter]);
+  // the page's fixed values narrow the list as a filter, beside a link's
+  const listQuery = useMemo(
+    () =>
+      where
+        ? { ...Object.fromEntries(Object.entries(where).map(([k, v]) => [`filter[${k}]`, v])), ...extraQuery }
+        : extraQuery,
+    [where, extraQuery],
+  );
   // what the filter is, in words (link-filter-words.ts)
   const linkWords = useMemo(() => {
     try {
@@ -202,7 +212,7 @@ export function ModuleGridView(props: Props) {
           setRecord(next);
         })
       ) : mobile ? (
-        <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} extraQuery={extraQuery} />
+        <RecordCardList grid={grid} onOpenRecord={open} onCreate={create} extraQuery={listQuery} />
       ) : DataGrid && attributesKnown ? (
         <DataGrid
           // a new set of attributes lays the columns out anew
@@ -211,7 +221,7 @@ export function ModuleGridView(props: Props) {
           onOpenRecord={open}
           onCreate={create}
           handleRef={gridHandle}
-          extraQuery={extraQuery}
+          extraQuery={listQuery}
           onSelectionChange={selectionKey ? linked.onSelectionChange : undefined}
           onRowsChanged={selectionKey ? linked.onRowsChanged : undefined}
         />
@@ -224,7 +234,10 @@ export function ModuleGridView(props: Props) {
         uuid={creating ? null : uuid}
         initial={rowData}
         creating={creating}
-        createDefaults={createDefaults(grid, properties, groupCurrency(group), recordSettings.default_values)}
+        createDefaults={{
+          ...createDefaults(grid, properties, groupCurrency(group), recordSettings.default_values),
+          ...where,
+        }}
         settingsGroupUuid={group?.uuid ?? null}
         extension={extension}
         onClose={close}
