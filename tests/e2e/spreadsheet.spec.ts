@@ -305,8 +305,13 @@ test('bulk edit skips records the user may not change with the permission messag
   await page.getByText('Archived', { exact: true }).click();
   await expect(dataRows(page).first()).toContainText(`${prefix} 002`);
   await expect(dataRows(page)).toHaveCount(2);
-  await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+  // each key waits for the grid's own state: the clicked cell focused, then the range over both cells
+  const top = await cellOf(page, dataRows(page).first(), 'Manufacturer');
+  await top.click();
+  await expect(top).toHaveClass(/ag-cell-focus/);
   await page.keyboard.press('Shift+ArrowDown');
+  await expect(await cellOf(page, dataRows(page).nth(1), 'Manufacturer')).toHaveClass(/hw-range-cell/);
+  await expect(top).toHaveClass(/hw-range-cell/);
   const cut = bulkPatch(page);
   await page.keyboard.press('ControlOrMeta+x');
   expect((await cut).status()).toBe(200);
