@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 // Mail goes to the outbox, which the tests read at /api/v1/outbox (loopback only).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8191);
 export const DEMO_PASSWORD = 'demo-password-e2e';
+// The browser's time zone, and the journeys' own: a date a journey computes ("today", "this month") is the day the
+// app shows, also in the hour when the two would otherwise stand on different days (or months)
+export const TIME_ZONE = 'Europe/Zurich';
+process.env.TZ = TIME_ZONE;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'en-US',
-    timezoneId: 'Europe/Zurich',
+    timezoneId: TIME_ZONE,
     trace: 'retain-on-failure',
     // No service worker unless a journey is about one (the offline, update and offline-dialog files allow it): each
     // journey's fresh context would otherwise install the app and precache its 3 MB beside the journey's own work
