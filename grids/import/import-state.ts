@@ -99,10 +99,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-/** Fields a column can be matched to: the model's writable fields, and uuid as the round-trip key. */
+/** Fields a column can be matched to: the model's writable fields and its attributes, and uuid as the round-trip key. */
 export function importTargets(entity: AnyEntity): string[] {
   const fields = Object.entries(entity.fields)
-    .filter(([, field]) => !field.hidden && isWritable(field))
+    // an attribute is written by an import whatever the grid's editor (a multi-select's options separated by `;`)
+    .filter(([name, field]) => !field.hidden && (isWritable(field) || name.startsWith('attributes.')))
     .map(([name]) => name);
   return ['uuid', ...fields];
 }

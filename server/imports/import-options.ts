@@ -11,6 +11,8 @@ import type { MessageKey } from '../i18n/messages';
 import { assertWrites, may, reachesAll, type Access } from '../crud/access';
 import { importableFields } from '../spreadsheet/template.service';
 import { readModelSettings } from '../crud/model-settings';
+import { recordFieldsIn } from '../crud/model-behaviour';
+import { attributePath, isAttributeModel } from '../../src/domain/attributes';
 
 export const importOptionsSchema = z.strictObject({
   /** Where the records go; a global model's import ignores it (its records belong to no settings group). */
@@ -62,7 +64,12 @@ export async function checkOptions(
     if (sg && entity.access !== 'superusers' && !errors.settings_group_uuid)
       if (!(await readModelSettings(db, sg, entity)).enabled) add('settings_group_uuid', 'validation.model_disabled');
   }
-  const allowed = new Set([...importableFields(entity), 'uuid']);
+  // a column may fill an attribute of the model in the import's settings group (docs/domain/attributes.md)
+  const attributes =
+    sg && !errors.settings_group_uuid && isAttributeModel(entity.name)
+      ? await recordFieldsIn(db, [sg], [entity.name])
+      : [];
+  const allowed = new Set([...importableFields(entity), 'uuid', ...attributes.map((d) => attributePath(d.key))]);
   const seen = new Set<string>();
   for (const [column, field] of Object.entries(o.mapping)) {
     if (!allowed.has(field)) add(`mapping.${column}`, 'import.mapping_unknown', { column, field });

@@ -13,7 +13,8 @@ import { withImportFile } from './storage';
 import { readBatches, type SheetRow } from './reader';
 import { giveWay } from './give-way';
 import { requestsInFlight } from '../plugins/traffic';
-import { hooksOf } from '../crud/model-behaviour';
+import { hooksOf, recordFieldsIn } from '../crud/model-behaviour';
+import { isAttributeModel } from '../../src/domain/attributes';
 import { planChunk, type PlanContext } from './plan';
 import { writeChunk } from './write-chunk';
 import type { ImportOptions } from './import-options';
@@ -74,9 +75,13 @@ export async function planContext(
   const selfRef = Object.entries(entity.fields).some(
     ([n, f]) => f.kind === 'ref' && f.model === entity.name && mapped.has(n),
   );
+  // the model's attributes in the import's settings group (docs/domain/attributes.md)
+  const sg = options.settings_group_uuid;
+  const attributes = sg && isAttributeModel(entity.name) ? await recordFieldsIn(ctx.db, [sg], [entity.name]) : [];
   return {
     entity,
     options,
+    attributes,
     locale: user!.locale as Locale,
     dateFormat: user!.date_format as DateFormatToken,
     access,

@@ -22,6 +22,8 @@ import { checkOptions, type ImportOptions } from './import-options';
 import { CHUNK_ROWS, chunksOf, dataRows, planContext, type ImportRow } from './import-runner';
 import { planChunk, type PlannedRow } from './plan';
 import { jsonCell } from './write-chunk';
+import { recordFieldsIn } from '../crud/model-behaviour';
+import { attributeNames, attributePath, isAttributeModel, type AttributeDef } from '../../src/domain/attributes';
 
 export const PREVIEW_ROWS = 20;
 export const MAX_PROBLEMS = 500;
@@ -116,7 +118,13 @@ export async function createImport(
 const headerText = (cells: unknown[]) =>
   cells.map((c) => (c instanceof Date ? c.toISOString().slice(0, 10) : String(c ?? '').trim()));
 
-export async function preview(ctx: AppContext, job: ImportRow, sheet: string | undefined, headerRow: number) {
+export async function preview(
+  ctx: AppContext,
+  groups: readonly string[],
+  job: ImportRow,
+  sheet: string | undefined,
+  headerRow: number,
+) {
   const entity = entityByName(job.model)!;
   let headers: string[] | null = null;
   const rows: { row: number; cells: unknown[] }[] = [];
@@ -132,6 +140,8 @@ export async function preview(ctx: AppContext, job: ImportRow, sheet: string | u
   if (!headers || rows.length === 0) throw fieldError('header_row', 'import.empty_sheet');
   const duplicate = headers.find((h, i) => h && headers!.findIndex((x) => x.toLowerCase() === h.toLowerCase()) !== i);
   if (duplicate) throw fieldError('header_row', 'import.duplicate_header', { name: duplicate });
+  // the attributes of the model in the uploader's settings groups are columns too, by key or a label in any language
+  const attributes = isAttributeModel(entity.name) ? await recordFieldsIn(ctx.db, groups, [entity.name]) : [];
   const [remembered] = await ctx.db
     .select({ mapping: importMappings.mapping })
     .from(importMappings)
@@ -141,17 +151,22 @@ export async function preview(ctx: AppContext, job: ImportRow, sheet: string | u
     rows,
     suggested_mapping: suggestMapping(
       headers,
-      candidates(entity),
+      candidates(entity, attributes),
       (remembered?.mapping ?? {}) as Record<string, string>,
     ),
   };
 }
 
-export function candidates(entity: AnyEntity) {
-  return [...importableFields(entity), 'uuid'].map((name) => ({
-    name,
-    names: [name, ...LOCALES.map((l) => fieldLabel(entity, name, l)), ...(ALIASES[name] ?? [])],
-  }));
+export function candidates(entity: AnyEntity, attributes: readonly AttributeDef[] = []) {
+  const byKey = new Map<string, AttributeDef>();
+  for (const d of attributes) if (!byKey.has(d.key)) byKey.set(d.key, d);
+  return [
+    ...[...importableFields(entity), 'uuid'].map((name) => ({
+      name,
+      names: [name, ...LOCALES.map((l) => fieldLabel(entity, name, l)), ...(ALIASES[name] ?? [])],
+    })),
+    ...[...byKey.values()].map((d) => ({ name: attributePath(d.key), names: attributeNames(d) })),
+  ];
 }
 
 /** Validates every row without writing; stores the problem rows for the error report. */

@@ -79,8 +79,8 @@ export async function importRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { job } = await mine(req, req.params.uuid);
-      return { data: await preview(ctx, job, req.query.sheet, req.query.header_row) };
+      const { access, job } = await mine(req, req.params.uuid);
+      return { data: await preview(ctx, access.groups, job, req.query.sheet, req.query.header_row) };
     },
   );
 

@@ -29,6 +29,15 @@ import { readModelSettings, type ValuesOf } from '../crud/model-settings';
 import { requiredProblems, withDefaults } from '../crud/record-settings';
 import { recordSettingsOf } from '../../src/entities/model-settings';
 import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known, type KnownRefs } from './plan-refs';
+import {
+  attributeField,
+  attributeFromCell,
+  attributeKeyOf,
+  attributeLabel,
+  type AttributeDef,
+} from '../../src/domain/attributes';
+import { recordAttributes } from '../crud/attributes';
+import { ValidationFailed } from '../http-error';
 
 export type Action = 'create' | 'update' | 'unchanged' | 'error';
 export interface PlannedRow {
@@ -58,6 +67,9 @@ export interface PlanContext {
   settings?: ValuesOf<AnyEntity>;
   /** Choose the uuids of created records here (for references to them, and for hooks after the write). */
   ids?: boolean;
+  /** The live attributes of the model in the import's settings group (docs/domain/attributes.md): columns mapped to
+   * `attributes.<key>` fill them, and every new record takes their defaults and must hold the required ones. */
+  attributes?: readonly AttributeDef[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,18 +150,46 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   const { entity, options: o, locale } = p;
   // null: a global model's import (its records belong to no settings group)
   const sg = o.settings_group_uuid ?? null;
+  const defs = p.attributes ?? [];
+  const byKey = new Map(defs.map((d) => [d.key, d]));
+  const defOf = (path: string) => {
+    const key = attributeKeyOf(path);
+    return key === null ? undefined : byKey.get(key);
+  };
+  const labelOf = (field: string) => {
+    const def = defOf(field);
+    return def ? attributeLabel(def, locale) : fieldLabel(locale, field, entity);
+  };
   const err = (r: PlannedRow, field: string, key: MessageKey, params: MessageParams = {}) =>
-    (r.errors[field] ??= []).push(translate(locale, key, { field: fieldLabel(locale, field, entity), ...params }));
+    (r.errors[field] ??= []).push(translate(locale, key, { field: labelOf(field), ...params }));
   const cellCtx = {
     locale: locale as ParseLocale,
     dateFormat: p.dateFormat,
     enumByLabel: (field: string, label: string) => enumByLabel(entity, field, label),
   };
-  const columns = Object.entries(o.mapping).map(([column, name]) => ({
-    index: Number(column),
-    name,
-    field: entity.fields[name],
-  }));
+  const columns = Object.entries(o.mapping).map(([column, name]) => {
+    const def = defOf(name);
+    return { index: Number(column), name, def, field: def ? attributeField(def) : entity.fields[name] };
+  });
+  /** Each row's attribute cells, by key, apart from its fields until the row is checked. */
+  const givenAttributes = new Map<PlannedRow, Record<string, unknown>>();
+  /** A record's attributes as the write stores them (crud/attributes.ts); a problem is the row's error. */
+  const attributesOf = (r: PlannedRow, target: Row | undefined) => {
+    const given = givenAttributes.get(r) ?? {};
+    try {
+      // a new record takes an attribute's default for an empty cell, as for a field the file leaves empty
+      return recordAttributes(
+        defs,
+        target ? given : Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)),
+        target ?? null,
+      );
+    } catch (e) {
+      if (!(e instanceof ValidationFailed)) throw e;
+      for (const [path, problems] of Object.entries(e.fields))
+        for (const problem of problems) if (!r.errors[path]) err(r, path, problem.key, problem.params);
+      return undefined;
+    }
+  };
   const pause = slicer();
 
   let _u: unknown;
@@ -158,9 +198,15 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     await pause(); // others' requests
     const r: PlannedRow = { row: sheetRow.number, cells: sheetRow.cells, action: 'create', values: {}, errors: {} };
     const fixes = o.fixes?.[String(sheetRow.number)];
-    for (const { index, name, field } of columns) {
+    for (const { index, name, field, def } of columns) {
       const cell = fixes && name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[index] ?? null);
       const raw = typeof cell === 'string' ? unescapeFormula(cell) : cell;
+      if (def) {
+        const value = attributeFromCell(def, raw, cellCtx);
+        if (value === undefined) err(r, name, 'import.cell_invalid', { value: shown(raw) });
+        else (givenAttributes.get(r) ?? givenAttributes.set(r, {}).get(r)!)[def.key] = value;
+        continue;
+      }
       if (name === 'uuid') {
         const s = raw === null ? '' : String(raw).trim();
         if (s && !UUID.test(s)) err(r, 'uuid', 'import.cell_invalid', { value: shown(raw) });
@@ -251,6 +297,14 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       const res = update.safeParse(changes);
       if (!res.success) merge(r.errors, zodRowErrors(res.error.issues, locale, '', entity));
       else r.values = res.data as Record<string, unknown>;
+      // the file's attribute cells merged into the record's, a change only when they differ
+      if (givenAttributes.has(r)) {
+        const merged = attributesOf(r, target);
+        if (merged && !sameJson(merged, target.attributes)) {
+          r.values.attributes = merged;
+          r.action = 'update';
+        }
+      }
       for (const problem of entity.validate?.({ ...target, ...r.values }) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
       for (const name of Object.keys(requiredProblems(settings, { ...target, ...r.values }, r.values)))
@@ -269,6 +323,10 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       }
       for (const problem of entity.validate?.(r.values) ?? [])
         err(r, problem.path, problem.key as MessageKey, problem.params);
+      if (defs.length) {
+        const made = attributesOf(r, undefined);
+        if (made) r.values.attributes = made;
+      }
       // a field's import default when the file gives none (docs/spreadsheet-api.md, "Import": a reading's source)
       for (const [name, value] of importDefaults(entity)) if (r.values[name] == null) r.values[name] = value;
       for (const name of Object.keys(requiredProblems(settings, { ...values, ...r.values })))
@@ -338,6 +396,16 @@ async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[],
   const moved = (p.parents ??= new Map());
   const rows = moves.map((r) => ({ uuid: String(r.target!.uuid), parent: r.values[tree.parentField] }));
   fail(moves, await treeProblems(ctx.db, entity, rows, moved));
+}
+
+/** Whether two attribute objects hold the same values (the order of their keys aside). */
+function sameJson(a: Record<string, unknown>, b: unknown): boolean {
+  const other = (b ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(other).length &&
+    keys.every((k) => Object.hasOwn(other, k) && JSON.stringify(a[k]) === JSON.stringify(other[k]))
+  );
 }
 
 /** Adds errors of fields that have none yet (the first problem of a cell is the clearest). */

@@ -2,6 +2,7 @@
 // value of each type is checked and stored in the record's `attributes` object. Pure: the server, the grid and the
 // forms share it.
 import type { Field } from '../entities/fields';
+import { fromCell, type CellContext, type CellValue } from './cells';
 
 /** The models a settings group may add attributes to, by model name. */
 export const ATTRIBUTE_MODELS = [
@@ -211,4 +212,40 @@ export function attributeField(def: AttributeDef): Field {
     case 'multi_select':
       return { kind: 'text', readOnly: true };
   }
+}
+
+/** An option's value by its value or its label in any language, ignoring case (a pasted or imported cell). */
+export function optionByText(def: AttributeDef, text: string): string | undefined {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return undefined;
+  for (const o of def.options ?? [])
+    if (
+      o.value.toLowerCase() === wanted ||
+      Object.values(o.labels ?? {}).some((l) => l?.trim().toLowerCase() === wanted)
+    )
+      return o.value;
+  return undefined;
+}
+
+/**
+ * A workbook or CSV cell of an attribute as the value a write takes (`null`: empty), or undefined when the cell is
+ * not one: a select's option by its value or a label in any language; a multi-select's options separated by `;` (as
+ * an export writes them) or line breaks; the other types by the parsers of the field kind their type maps to
+ * (`attributeField`, with the locale-aware numbers and dates). The write checks the value (`checkAttributeValue`).
+ */
+export function attributeFromCell(
+  def: AttributeDef,
+  raw: CellValue,
+  ctx: CellContext,
+): string | number | boolean | string[] | null | undefined {
+  if (def.type === 'select' || def.type === 'multi_select') {
+    const s = raw === null ? '' : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
+    const parts = (def.type === 'select' ? [s] : s.split(/[;\n]/)).map((p) => p.trim()).filter(Boolean);
+    if (!parts.length) return null;
+    const values = parts.map((p) => optionByText(def, p));
+    if (values.some((v) => v === undefined)) return undefined;
+    return def.type === 'select' ? values[0]! : [...new Set(values as string[])];
+  }
+  const parsed = fromCell(attributeField(def), `attributes.${def.key}`, raw, ctx);
+  return parsed.ok ? (parsed.value as string | number | boolean | null) : undefined;
 }

@@ -3,9 +3,11 @@
 // on update; lists filter, sort (with a cursor) and search by them in SQL; members read the definitions, only admins
 // write them; a key is a slug, never a field of the model, once per model among the live ones.
 // @both-databases: jsonb comparison, the expression index and the cursor run in SQL on each database.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { filterQuery, memberOf, post, workspace, type Rec, type Ws } from './planning-support';
+import { finished, upload, xlsx, type Cell, type Job } from './workbooks';
 
 let env: TestEnv;
 let ws: Ws;
@@ -246,5 +248,141 @@ describe('attribute values on records', () => {
     expect(header.endsWith(';Status;cost;cost_centre;energy_class;floors;heated;inspected;Key number;zones;uuid')).toBe(
       true,
     );
+  });
+});
+
+describe('attribute columns in imports', () => {
+  let w: Ws;
+  beforeAll(async () => {
+    w = await workspace(env);
+    for (const body of [
+      { key: 'key_no', type: 'text', labels: { de: 'Schlüsselnummer', 'en-us': 'Key number' } },
+      {
+        key: 'cost_centre',
+        type: 'select',
+        required: true,
+        labels: { de: 'Kostenstelle', 'en-us': 'Cost centre' },
+        options: [{ value: 'north', labels: { de: 'Nord', 'en-us': 'North' } }, { value: 'south' }],
+      },
+      { key: 'zones', type: 'multi_select', options: [{ value: 'a', labels: { de: 'Zone A' } }, { value: 'b' }] },
+      { key: 'floors', type: 'int', default: 1 },
+      { key: 'inspected', type: 'date' },
+    ])
+      expect((await attribute({ model: 'facility', ...body }, w)).status).toBe(201);
+  });
+
+  /** Uploads a workbook of facilities; its preview's headers and suggested mapping, and a validate/run body. */
+  async function uploaded(rows: Cell[][]) {
+    const file = await xlsx({ Facilities: rows });
+    const job = json<{ data: Job }>(await upload(w.client, file, 'facilities.xlsx', 'facility')).data;
+    const preview = json<{ data: { suggested_mapping: Record<string, string> } }>(
+      await w.client.get(`/imports/${job.uuid}/preview`),
+    ).data;
+    return { job, mapping: preview.suggested_mapping };
+  }
+  const HEADERS = ['Name', 'Property', 'Schlüsselnummer', 'Cost centre', 'zones', 'Floors', 'inspected'];
+  type Validation = { counts: Record<string, number>; problems: { row: number; errors: Record<string, string[]> }[] };
+
+  it('maps columns by an attribute label in any language, checks each cell by its type, and names the attribute', async () => {
+    const { job, mapping } = await uploaded([
+      HEADERS,
+      ['Boiler 1', 'Seestrasse 1', 'K-12', 'Nord', 'Zone A; b', 3, new Date(Date.UTC(2026, 11, 31))],
+      ['Boiler 2', 'Seestrasse 1', 'K-13', 'south', null, null, null],
+      ['Boiler 3', 'Seestrasse 1', 'K-14', 'west', 'c', 'many', null],
+      ['Boiler 4', 'Seestrasse 1', null, null, null, null, null],
+    ]);
+    expect(mapping).toEqual({
+      '0': 'name',
+      '1': 'property_uuid',
+      '2': 'attributes.key_no',
+      '3': 'attributes.cost_centre',
+      '4': 'attributes.zones',
+      '5': 'attributes.floors',
+      '6': 'attributes.inspected',
+    });
+    const body = { settings_group_uuid: w.settingsGroup, mapping };
+    const validated = await w.client.post(`/imports/${job.uuid}/validate`, body);
+    expect(validated.statusCode, validated.body).toBe(200);
+    const v = json<{ data: Validation }>(validated).data;
+    expect(v.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 2 });
+    const byRow = Object.fromEntries(v.problems.map((p) => [p.row, p.errors]));
+    expect(Object.keys(byRow[4]!).sort()).toEqual(['attributes.cost_centre', 'attributes.floors', 'attributes.zones']);
+    expect(byRow[4]!['attributes.cost_centre']![0]).toContain('west');
+    // a required attribute the row leaves empty, named by its label
+    expect(Object.keys(byRow[5]!)).toEqual(['attributes.cost_centre']);
+    expect(byRow[5]!['attributes.cost_centre']![0]).toMatch(/Cost centre/);
+
+    expect((await w.client.post(`/imports/${job.uuid}/run`, body)).statusCode).toBe(202);
+    expect((await finished(w.client, job.uuid)).counts).toMatchObject({ created: 2, failed: 2 });
+    const made = await list(`filter[name]=Boiler&sort_by=name`, w);
+    expect(made.body.data.map((r) => [r.name, r.attributes])).toEqual([
+      ['Boiler 1', { key_no: 'K-12', cost_centre: 'north', zones: ['a', 'b'], floors: 3, inspected: '2026-12-31' }],
+      // the default of an attribute the row leaves empty
+      ['Boiler 2', { key_no: 'K-13', cost_centre: 'south', floors: 1 }],
+    ]);
+  });
+
+  it('re-imports its own export unchanged, then updates the one changed attribute and keeps the others', async () => {
+    const exported = await w.client.get(
+      '/facilities/export?format=xlsx&columns=name,attributes.key_no,attributes.cost_centre,attributes.zones&filter[name]=Boiler&sort_by=name',
+    );
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as Cell[]).slice(1);
+    expect(header).toEqual(['Name', 'Key number', 'Cost centre', 'zones', 'uuid']);
+    const rows = [header, ...[2, 3].map((n) => (sheet.getRow(n).values as Cell[]).slice(1))];
+    expect(rows[1]!.slice(0, 4)).toEqual(['Boiler 1', 'K-12', 'North', 'Zone A; b']);
+
+    const same = await uploaded(rows);
+    const body = { settings_group_uuid: w.settingsGroup, mapping: same.mapping, mode: 'update', match_key: 'uuid' };
+    const unchanged = json<{ data: Validation }>(await w.client.post(`/imports/${same.job.uuid}/validate`, body)).data;
+    expect(unchanged.counts).toEqual({ create: 0, update: 0, unchanged: 2, error: 0 });
+
+    rows[1]![2] = 'south';
+    rows[1]![3] = null;
+    const changed = await uploaded(rows);
+    const body2 = { ...body, mapping: changed.mapping };
+    const v = json<{ data: Validation }>(await w.client.post(`/imports/${changed.job.uuid}/validate`, body2)).data;
+    expect(v.counts).toEqual({ create: 0, update: 1, unchanged: 1, error: 0 });
+    expect((await w.client.post(`/imports/${changed.job.uuid}/run`, body2)).statusCode).toBe(202);
+    expect((await finished(w.client, changed.job.uuid)).counts).toMatchObject({ updated: 1, skipped: 1 });
+    const after = await list('filter[name]=Boiler 1', w);
+    expect(after.body.data[0]!.attributes).toEqual({
+      key_no: 'K-12',
+      cost_centre: 'south',
+      floors: 3,
+      inspected: '2026-12-31',
+    });
+  });
+
+  it('refuses a column mapped to an attribute the settings group does not have', async () => {
+    const { job } = await uploaded([
+      ['Name', 'x'],
+      ['Boiler 9', 'y'],
+    ]);
+    const res = await w.client.post(`/imports/${job.uuid}/validate`, {
+      settings_group_uuid: w.settingsGroup,
+      mapping: { '0': 'name', '1': 'attributes.nope' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(res).errors)).toEqual(['mapping.1']);
+    // another settings group's attribute is not this one's either
+    const other = await workspace(env);
+    const { job: theirs } = await (async () => {
+      const file = await xlsx({
+        Facilities: [
+          ['Name', 'Key'],
+          ['Boiler 9', 'K-1'],
+        ],
+      });
+      return { job: json<{ data: Job }>(await upload(other.client, file, 'f.xlsx', 'facility')).data };
+    })();
+    const refused = await other.client.post(`/imports/${theirs.uuid}/validate`, {
+      settings_group_uuid: other.settingsGroup,
+      mapping: { '0': 'name', '1': 'attributes.key_no' },
+    });
+    expect(refused.statusCode).toBe(422);
   });
 });

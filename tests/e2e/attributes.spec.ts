@@ -1,8 +1,11 @@
 // Attributes journey (docs/domain/attributes.md): the demo admin adds a selection attribute to facilities (through the
 // API; the form is tried in the unit and API tests), finds it on the attributes page and on the facilities' own page
 // (whose New form is a facility's), and the facilities grid shows it as a column headed by its label; option labels
-// pasted into it are stored as the options' values, the column sorts by them, and the attribute is archived at the
-// end.
+// pasted into it are stored as the options' values, the column sorts by them; the grid's xlsx export heads the column
+// by its label with the options' labels as cells, and the file, one cell changed to the German label of the other
+// option, re-imports through the wizard as one update. The attribute is archived at the end.
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import { apiGet, apiPost, signInTo } from './support';
 import { api, cellOf, dataRows, openFacilities, paste, seed, bulkPatch } from './sheet-support';
@@ -73,6 +76,51 @@ test('a selection attribute added to facilities is a grid column that takes a pa
     // the column sorts in the grid as the list does
     await header.click();
     await expect(dataRows(page).first()).toContainText(`${prefix} 001`);
+
+    // the export heads the column by its label and writes the options' labels
+    const download = page.waitForEvent('download');
+    await page.getByRole('toolbar', { name: 'Table tools' }).getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Excel workbook (.xlsx)' }).click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await fs.readFile((await (await download).path())!)) as never);
+    const sheet = book.worksheets[0]!;
+    const titles = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const column = titles.indexOf(label) + 1;
+    expect(column).toBeGreaterThan(0);
+    const cells = [2, 3, 4].map((n) => sheet.getRow(n).getCell(column));
+    expect(cells.map((c) => c.value)).toEqual(['North wing', 'South wing', 'South wing']);
+
+    // one cell changed to the other option's German label: the file re-imports as one update by the records' ID
+    cells[2]!.value = 'Nordflügel';
+    await page.getByRole('toolbar', { name: 'Table tools' }).getByRole('button', { name: 'Import' }).click();
+    const wizard = page.getByRole('dialog', { name: /^Import / });
+    await wizard.getByLabel('Choose a file…').setInputFiles({
+      name: 'facilities.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await expect(wizard.getByText(/columns?:/)).toBeVisible(); // the preview arrived
+    await wizard.getByRole('button', { name: 'Next' }).click(); // → header row
+    await wizard.getByRole('button', { name: 'Next' }).click(); // → columns
+    await expect(wizard.getByLabel(`Field for the column ${label}`)).toHaveValue(`attributes.${key}`);
+    await wizard.getByRole('button', { name: 'Next' }).click(); // → mode
+    await wizard.getByRole('radio', { name: /^Update/ }).check();
+    await wizard.getByRole('button', { name: 'Check the rows' }).click();
+    const counts = wizard.getByRole('status', { name: 'Check results' });
+    await expect(counts).toContainText('1 to update');
+    await expect(counts).toContainText('2 unchanged');
+    await wizard.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(
+      wizard.getByRole('table', { name: 'Import results' }).getByRole('row', { name: /^Updated/ }),
+    ).toContainText('1');
+    await wizard.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dataRows(page).filter({ hasText: 'South wing' })).toHaveCount(1);
+    const after = await api<{ data: { attributes: Record<string, unknown> }[] }>(
+      page,
+      'GET',
+      `facilities?search=${prefix}&sort_by=attributes.${key}&per_page=10`,
+    );
+    expect(after.data.map((f) => f.attributes[key])).toEqual(['north', 'north', 'south']);
   } finally {
     await apiPost(page, `attributes/${made.uuid}/archive`, {});
   }
