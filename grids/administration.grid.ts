@@ -4,6 +4,7 @@
 import { filterGroup, userGroup } from '../src/entities/administration';
 import { emailTemplate } from '../src/entities/email-template';
 import { attribute } from '../src/entities/attribute';
+import { recordTemplate } from '../src/entities/record-template';
 import { defineGrid } from './define-grid';
 
 export const userGroupsGrid = defineGrid(userGroup, {
@@ -22,4 +23,10 @@ export const emailTemplatesGrid = defineGrid(emailTemplate, {
 export const attributesGrid = defineGrid(attribute, {
   columns: ['model', 'key', 'type', 'required', 'searchable', 'sort_order', 'section'],
   card: ['model', 'type'],
+});
+
+/** A settings group's record templates of every model (docs/domain/record-templates.md). */
+export const recordTemplatesGrid = defineGrid(recordTemplate, {
+  columns: ['model', 'name', 'description', 'updated_at'],
+  card: ['model', 'description'],
 });

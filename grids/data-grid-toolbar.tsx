@@ -22,6 +22,9 @@ interface Props {
   selected: number;
   /** Shown as "New" (the list reply offers `links.create`). */
   onCreate?: () => void;
+  /** The model's record templates for "New from template". */
+  templates?: readonly { uuid: string; name: string }[];
+  onCreateFrom?: (template: string) => void;
   onBulkEdit: () => void;
   onShortcuts: () => void;
 }
@@ -51,6 +54,8 @@ export function DataGridToolbar({ grid, api, list, views, layout, selected, ...p
       onClearFilters={() => api.current?.setFilterModel(null)}
       onShortcuts={props.onShortcuts}
       onCreate={props.onCreate}
+      templates={props.templates}
+      onCreateFrom={props.onCreateFrom}
       sheet={<BulkEditButton selected={selected} onClick={props.onBulkEdit} />}
       transfer={<TransferEntries grid={grid} api={api} selected={selected} base={list.base} />}
       chooser={

@@ -55,6 +55,9 @@ export interface DataGridProps {
   onOpenRecord: (record: ApiRecord) => void;
   /** Shown as "New" when the list reply offers `links.create`. */
   onCreate?: () => void;
+  /** The model's record templates, offered beside "New" (docs/domain/record-templates.md). */
+  templates?: readonly { uuid: string; name: string }[];
+  onCreateFrom?: (template: string) => void;
   handleRef?: Ref<DataGridHandle>;
   /** Parameters the screen adds to the list query (the map's `bbox`); memoise it. */
   extraQuery?: ListQuery;
@@ -156,6 +159,8 @@ function LoadedGrid(props: LoadedGridProps) {
         layout={gridLayout}
         selected={selected}
         onCreate={rows.info?.canCreate ? onCreate : undefined}
+        templates={props.templates}
+        onCreateFrom={props.onCreateFrom}
         onBulkEdit={sheet.openBulkEdit}
         onShortcuts={() => setShortcuts(true)}
       />

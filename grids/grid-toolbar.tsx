@@ -1,7 +1,17 @@
 // The grid's toolbar: quick search (debounced by the caller), status limiter, archived toggle, clearing column
 // filters, saved views, import and export, the column chooser, the shortcut sheet and "New".
-import { Button, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
-import { FilterRemove, KeyCommand, Plus, Search } from '@blueprintjs/icons';
+import {
+  Button,
+  ButtonGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Menu,
+  MenuItem,
+  PopoverNext,
+  Switch,
+} from '@blueprintjs/core';
+import { CaretDown, FilterRemove, KeyCommand, Plus, Search } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../src/i18n';
 import type { StatusLimiter } from './list-query';
@@ -17,6 +27,9 @@ interface Props {
   onClearFilters: () => void;
   onShortcuts: () => void;
   onCreate?: () => void;
+  /** The model's record templates: "New" offers them as "New from template" (docs/domain/record-templates.md). */
+  templates?: readonly { uuid: string; name: string }[];
+  onCreateFrom?: (template: string) => void;
   chooser: ReactNode;
   /** Import and export entries (grids/import, grids/export). */
   transfer?: ReactNode;
@@ -72,11 +85,34 @@ export function GridToolbar(props: Props) {
         title={t('grid.shortcuts.title')}
         onClick={props.onShortcuts}
       />
-      {props.onCreate && (
-        <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={props.onCreate}>
-          {t('grid.new')}
-        </Button>
-      )}
+      {props.onCreate &&
+        (props.templates?.length && props.onCreateFrom ? (
+          <ButtonGroup>
+            <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={props.onCreate}>
+              {t('grid.new')}
+            </Button>
+            <PopoverNext
+              placement="bottom-end"
+              content={
+                <Menu aria-label={t('grid.newFromTemplate')}>
+                  {props.templates.map((template) => (
+                    <MenuItem
+                      key={template.uuid}
+                      text={template.name}
+                      onClick={() => props.onCreateFrom?.(template.uuid)}
+                    />
+                  ))}
+                </Menu>
+              }
+            >
+              <Button intent={Intent.PRIMARY} icon={<CaretDown />} aria-label={t('grid.newFromTemplate')} />
+            </PopoverNext>
+          </ButtonGroup>
+        ) : (
+          <Button intent={Intent.PRIMARY} icon={<Plus />} onClick={props.onCreate}>
+            {t('grid.new')}
+          </Button>
+        ))}
     </div>
   );
 }

@@ -47,6 +47,21 @@ export interface GridPage extends PageBase {
   /** The page holds the model's records with these values only: its list and exports are filtered by them and a new
    * record takes them (one model's attributes on /settings/templates/<model>). */
   where?: Readonly<Record<string, string>>;
+  /** More grids on the page, each behind a tab beside the page's own (`ownTab` names that one): a model's
+   * attributes and its record templates on /settings/templates/<model>. */
+  tabs?: readonly GridTab[];
+  /** The text key of the page's own tab, when it has `tabs`. */
+  ownTab?: string;
+}
+
+/** A grid on a page with tabs (`GridPage.tabs`): its key in the URL (`?tab=`), its text key, model, grid file and
+ * fixed values as a grid page's. */
+export interface GridTab {
+  key: string;
+  title: string;
+  model: EntityName;
+  grid: string;
+  where?: Readonly<Record<string, string>>;
 }
 
 /** A screen of its own: its loader is the router's (src/app/page-loaders.ts, VIEWS). */
@@ -103,7 +118,8 @@ const modelSettings = <B extends PageBase>(base: B, extra: Extra<ModelSettingsPa
   kind: 'modelSettings',
   ...extra,
 });
-/** A model's attributes (docs/domain/attributes.md): the attributes' grid of that model only. */
+/** A model's templates: its attributes (docs/domain/attributes.md) and, behind a tab, its record templates
+ * (docs/domain/record-templates.md), each grid of that model only. */
 const template = (key: string, model: AttributeModel) =>
   grid(
     {
@@ -113,7 +129,22 @@ const template = (key: string, model: AttributeModel) =>
       group: 'templates',
       title: `modules.templates.${key}`,
     },
-    { model: 'attribute', grid: 'administration', recordPage: false, where: { model } },
+    {
+      model: 'attribute',
+      grid: 'administration',
+      recordPage: false,
+      where: { model },
+      ownTab: 'admin.recordTemplates.attributesTab',
+      tabs: [
+        {
+          key: 'records',
+          title: 'admin.recordTemplates.tab',
+          model: 'record_template',
+          grid: 'administration',
+          where: { model },
+        },
+      ],
+    },
   );
 const own = (group: 'account' | 'public', key: string, path: string, icon: string, title: string) => ({
   key,

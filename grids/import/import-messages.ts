@@ -30,6 +30,11 @@ export function describeError(error: unknown, t: TFunction): ImportProblem {
   return { message: error.message, details };
 }
 
-/** A column's target as the user reads it: a field's label, or the record's ID (updates by it). */
+/** A column's target as the user reads it: a field's label, the record's ID (updates by it), or a new row's record
+ * template. */
 export const fieldLabel = (t: TFunction, entity: { name: string }, field: string) =>
-  field === 'uuid' ? t('transfer.import.uuidField') : t(`entities.${entity.name}.fields.${field}`);
+  field === 'uuid'
+    ? t('transfer.import.uuidField')
+    : field === 'template'
+      ? t('transfer.import.templateField')
+      : t(`entities.${entity.name}.fields.${field}`);

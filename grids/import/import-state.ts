@@ -1,6 +1,7 @@
 // The import wizard's state and its rules, free of React and of the network so they are unit-tested:
 // the steps, the column matching (server suggestions, overridden by what this user matched last time),
 // the checks before validation, and the body sent to validate and run.
+import { isAttributeModel } from '../../src/domain/attributes';
 import type { AnyEntity } from '../../src/entities/define';
 import { isWritable } from '../../src/entities/fields';
 import type {
@@ -105,8 +106,12 @@ export function importTargets(entity: AnyEntity): string[] {
     // an attribute is written by an import whatever the grid's editor (a multi-select's options separated by `;`)
     .filter(([name, field]) => !field.hidden && (isWritable(field) || name.startsWith('attributes.')))
     .map(([name]) => name);
-  return ['uuid', ...fields];
+  // each new row's record template, by its name (docs/domain/record-templates.md)
+  return ['uuid', ...fields, ...(isAttributeModel(entity.name) ? [TEMPLATE_TARGET] : [])];
 }
+
+/** The target of a column naming each new row's record template. */
+export const TEMPLATE_TARGET = 'template';
 
 export const matchKeys = (entity: AnyEntity): MatchKey[] =>
   'number_internal' in entity.fields ? ['uuid', 'number_internal'] : ['uuid'];

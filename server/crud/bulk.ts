@@ -207,6 +207,10 @@ export async function bulkCreate(ctx: AppContext, access: Access, entity: AnyEnt
   // (docs/domain/fields.md, "Model settings")
   const targets = await createTargets(ctx.db, access, entity, rows);
   const parsed = rows.map((_row, i) => {
+    if (targets.templateMissing(i)) {
+      errors[`rows.${i}.template_uuid`] = [translate(o.locale, 'validation.template_not_found')];
+      return null;
+    }
     const res = schema.safeParse(targets.rowWithDefaults(i));
     if (!res.success) Object.assign(errors, zodRowErrors(res.error.issues, o.locale, `rows.${i}`, entity));
     return res.success ? (res.data as Body) : null;

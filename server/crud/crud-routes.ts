@@ -117,6 +117,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
     const targets = await createTargets(ctx.db, await accessOf(ctx, req), entity, [req.body]);
     const settings = targets.settingsOf(0);
     if (settings && !settings.enabled) throw fieldError('settings_group_uuid', 'validation.model_disabled');
+    if (targets.templateMissing(0)) throw fieldError('template_uuid', 'validation.template_not_found');
     req.body = targets.rowWithDefaults(0);
     readSettings.set(req, targets.settings); // the write reads them no more
   };

@@ -182,6 +182,26 @@ export interface ModelBehaviour {
    * record's `attributes` and lists by them through it (`recordFieldsIn`); one model at most declares it.
    */
   recordFields?: (db: Db, groups: readonly string[], models: readonly string[]) => Promise<AttributeDef[]>;
+  /**
+   * A model whose records are named sets of values new records of other models start from (a settings group's
+   * record templates, docs/domain/record-templates.md): the live ones of `model` in settings groups `groups`, by
+   * uuid or by name ignoring case. A create, a bulk row and an import row take them through `recordTemplatesIn`;
+   * one model at most declares it.
+   */
+  recordTemplates?: (
+    db: Db,
+    groups: readonly string[],
+    model: string,
+    by: { uuids?: readonly string[]; names?: readonly string[] },
+  ) => Promise<RecordTemplate[]>;
+}
+
+/** A record template as the engine uses it: its settings group, name and the values a new record starts from. */
+export interface RecordTemplate {
+  uuid: string;
+  settings_group_uuid: string;
+  name: string;
+  values: Row;
 }
 
 export type ModelRegistry = Readonly<Partial<Record<string, ModelBehaviour>>>;
@@ -194,6 +214,20 @@ const checked = new Map<string, ModelBehaviour>();
 export function recordFieldsIn(db: Db, groups: readonly string[], models: readonly string[]): Promise<AttributeDef[]> {
   const source = registry && Object.values(registry).find((b) => b?.recordFields)?.recordFields;
   return source && groups.length && models.length ? source(db, groups, models) : Promise.resolve([]);
+}
+
+/** The live record templates of `model` in settings groups `groups` (`recordTemplates`): none without a model that
+ * declares them. */
+export function recordTemplatesIn(
+  db: Db,
+  groups: readonly string[],
+  model: string,
+  by: { uuids?: readonly string[]; names?: readonly string[] },
+): Promise<RecordTemplate[]> {
+  const source = registry && Object.values(registry).find((b) => b?.recordTemplates)?.recordTemplates;
+  return source && groups.length && (by.uuids?.length || by.names?.length)
+    ? source(db, groups, model, by)
+    : Promise.resolve([]);
 }
 
 /** Hands the models' behaviour to the engine (app.ts, once per process; the same registry again is a no-op). */

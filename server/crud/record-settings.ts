@@ -13,6 +13,7 @@ import type { MessageKey } from '../i18n/messages';
 import { anyRecordOf, type Access } from './access';
 import { readModelSettingsOf, type ValuesOf } from './model-settings';
 import { col, scopeCondition, tableOf } from './table';
+import { recordTemplatesIn } from './model-behaviour';
 
 type Body = Record<string, unknown>;
 type Settings = ValuesOf<AnyEntity>;
@@ -54,7 +55,9 @@ export function withDefaults(
  * settings of those groups, read in two queries for all the rows.
  */
 export async function createTargets(db: Db, access: Access, entity: AnyEntity, rows: unknown[]) {
-  const bodies = rows.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Body) : null));
+  const raw = rows.map((row) => (row && typeof row === 'object' && !Array.isArray(row) ? (row as Body) : null));
+  // a row naming a record template starts from its values (docs/domain/record-templates.md)
+  const { bodies, templateOf } = await withTemplates(db, access, entity, raw);
   const owner = scopeOwner(entity.scope);
   let sgOf: (body: Body) => string | null = () => null;
   if (owner) {
@@ -78,6 +81,11 @@ export async function createTargets(db: Db, access: Access, entity: AnyEntity, r
         ? b.settings_group_uuid
         : null;
   const groupOfRow = bodies.map((b) => (b ? sgOf(b) : null));
+  // a template is one of the record's own settings group, or unknown to it
+  const templateMissing = bodies.map((_, i) => {
+    const t = templateOf[i];
+    return t !== undefined && (t === null || (groupOfRow[i] !== null && t.settings_group_uuid !== groupOfRow[i]));
+  });
   const groups = [...new Set(groupOfRow.filter((sg): sg is string => sg !== null))];
   const settings = entity.access === 'superusers' ? new Map() : await readModelSettingsOf(db, groups, entity);
   return {
@@ -88,13 +96,58 @@ export async function createTargets(db: Db, access: Access, entity: AnyEntity, r
       const sg = groupOfRow[i];
       return sg ? settings.get(sg) : undefined;
     },
-    /** Row `i` with its settings group's defaults for the fields it leaves out (a body that is no object as it is). */
+    /** Whether row `i` names a template the caller has not, of another model or of another settings group. */
+    templateMissing: (i: number) => templateMissing[i]!,
+    /** Row `i` with its template's values and its settings group's defaults for the fields it leaves out (a body
+     * that is no object as it is). */
     rowWithDefaults: (i: number): unknown => {
       const body = bodies[i];
       const sg = groupOfRow[i];
       const values = sg ? settings.get(sg) : undefined;
-      return body && values?.enabled ? withDefaults(values, body) : rows[i];
+      return body && values?.enabled ? withDefaults(values, body) : (body ?? rows[i]);
     },
+  };
+}
+
+/**
+ * A new record's values from a record template and its own (docs/domain/record-templates.md): the template's first,
+ * the record's own win, its attributes merged key by key over the template's. `given` says which of the record's
+ * values count (an import's empty cell does not).
+ */
+export function fromTemplate(template: Body, own: Body, given = (name: string) => own[name] !== undefined): Body {
+  const out: Body = { ...template };
+  for (const [name, value] of Object.entries(own)) if (name !== 'attributes' && given(name)) out[name] = value;
+  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : undefined);
+  if (obj(template.attributes) || obj(own.attributes))
+    out.attributes = { ...obj(template.attributes), ...obj(own.attributes) };
+  return out;
+}
+
+/**
+ * The rows with the values of the record templates they name (`template_uuid`, taken out of the row), and each row's
+ * template: undefined for a row that names none, null for one the caller's settings groups do not have for the model.
+ */
+async function withTemplates(db: Db, access: Access, entity: AnyEntity, bodies: (Body | null)[]) {
+  const named = bodies.map((b) => (b && Object.hasOwn(b, 'template_uuid') ? b.template_uuid : undefined));
+  const uuids = [...new Set(named.filter((u): u is string => typeof u === 'string' && isUuid(u)))];
+  if (named.every((u) => u === undefined)) return { bodies, templateOf: bodies.map(() => undefined) };
+  const found = new Map(
+    (await recordTemplatesIn(db, access.groups, entity.name, { uuids: uuids.map((u) => u.toLowerCase()) })).map((t) => [
+      t.uuid.toLowerCase(),
+      t,
+    ]),
+  );
+  const templateOf = named.map((u) =>
+    u === undefined || u === null ? undefined : (found.get(String(u).toLowerCase()) ?? null),
+  );
+  return {
+    bodies: bodies.map((b, i) => {
+      if (!b || named[i] === undefined) return b;
+      const { template_uuid: _t, ...own } = b;
+      const t = templateOf[i];
+      return t ? fromTemplate(t.values, own) : own;
+    }),
+    templateOf,
   };
 }
 

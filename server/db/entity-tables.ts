@@ -236,4 +236,5 @@ export const {
   system_notification: systemNotification,
   email_template: emailTemplates,
   attribute: attributes,
+  record_template: recordTemplates,
 } = tables;

@@ -30,6 +30,9 @@ export const importOptionsSchema = z.strictObject({
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
 
+/** The mapping's name of a column that names each new row's record template (docs/domain/record-templates.md). */
+export const TEMPLATE_COLUMN = 'template';
+
 /**
  * Checks the options against the model and the caller and answers them as the import uses them: a global model's
  * without a settings group (src/entities/define.ts, `Scope`).
@@ -70,6 +73,8 @@ export async function checkOptions(
       ? await recordFieldsIn(db, [sg], [entity.name])
       : [];
   const allowed = new Set([...importableFields(entity), 'uuid', ...attributes.map((d) => attributePath(d.key))]);
+  // a column may name each new row's record template (docs/domain/record-templates.md)
+  if (isAttributeModel(entity.name)) allowed.add(TEMPLATE_COLUMN);
   const seen = new Set<string>();
   for (const [column, field] of Object.entries(o.mapping)) {
     if (!allowed.has(field)) add(`mapping.${column}`, 'import.mapping_unknown', { column, field });

@@ -14,11 +14,12 @@ import { HttpError, fieldError, notFound } from '../http-error';
 import { importErrors, importMappings, imports } from '../db/schema';
 import { importableFields } from '../spreadsheet/template.service';
 import { LOCALES, fieldLabel } from '../spreadsheet/labels';
+import { fieldLabel as messageFieldLabel } from '../i18n/field-labels';
 import type { Access } from '../crud/access';
 import { importStorage, withImportFile, type Stored } from './storage';
 import { inspectFile, MAX_UPLOAD } from './file-check';
 import { readRows, type SheetRow } from './reader';
-import { checkOptions, type ImportOptions } from './import-options';
+import { TEMPLATE_COLUMN, checkOptions, type ImportOptions } from './import-options';
 import { CHUNK_ROWS, chunksOf, dataRows, planContext, type ImportRow } from './import-runner';
 import { planChunk, type PlannedRow } from './plan';
 import { jsonCell } from './write-chunk';
@@ -166,6 +167,15 @@ export function candidates(entity: AnyEntity, attributes: readonly AttributeDef[
       names: [name, ...LOCALES.map((l) => fieldLabel(entity, name, l)), ...(ALIASES[name] ?? [])],
     })),
     ...[...byKey.values()].map((d) => ({ name: attributePath(d.key), names: attributeNames(d) })),
+    // the record template of each new row, by its name (docs/domain/record-templates.md)
+    ...(isAttributeModel(entity.name)
+      ? [
+          {
+            name: TEMPLATE_COLUMN,
+            names: [TEMPLATE_COLUMN, ...LOCALES.map((l) => messageFieldLabel(l, TEMPLATE_COLUMN))],
+          },
+        ]
+      : []),
   ];
 }
 

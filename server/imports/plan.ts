@@ -20,13 +20,14 @@ import { zodRowErrors, type Errors } from '../crud/row-errors';
 import { translate, type MessageKey, type MessageParams } from '../i18n/messages';
 import { fieldLabel } from '../i18n/field-labels';
 import { enumByLabel } from '../spreadsheet/labels';
-import type { ImportOptions } from './import-options';
+import { TEMPLATE_COLUMN, type ImportOptions } from './import-options';
 import type { SheetRow } from './reader';
 import { quickCreateCheck } from './plan-check';
 import { requestsInFlight } from '../plugins/traffic';
 import { refProblems, treeProblems, uniqueProblems, type Problems } from '../crud/checks';
 import { readModelSettings, type ValuesOf } from '../crud/model-settings';
-import { requiredProblems, withDefaults } from '../crud/record-settings';
+import { fromTemplate, requiredProblems, withDefaults } from '../crud/record-settings';
+import { recordTemplatesIn, type RecordTemplate } from '../crud/model-behaviour';
 import { recordSettingsOf } from '../../src/entities/model-settings';
 import { dropUncreated, rememberCreated, resolveDeferred, resolveRefs, type Known, type KnownRefs } from './plan-refs';
 import {
@@ -70,6 +71,9 @@ export interface PlanContext {
   /** The live attributes of the model in the import's settings group (docs/domain/attributes.md): columns mapped to
    * `attributes.<key>` fill them, and every new record takes their defaults and must hold the required ones. */
   attributes?: readonly AttributeDef[];
+  /** The record templates rows of the file named, by lower-cased name and uuid (null: none has it), read as the
+   * chunks name them (docs/domain/record-templates.md). */
+  templates?: Map<string, RecordTemplate | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -171,6 +175,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     const def = defOf(name);
     return { index: Number(column), name, def, field: def ? attributeField(def) : entity.fields[name] };
   });
+  /** Each row's record template as the file names it (a name or a uuid). */
+  const templateNamed = new Map<PlannedRow, string>();
   /** Each row's attribute cells, by key, apart from its fields until the row is checked. */
   const givenAttributes = new Map<PlannedRow, Record<string, unknown>>();
   /** A record's attributes as the write stores them (crud/attributes.ts); a problem is the row's error. */
@@ -201,6 +207,11 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
     for (const { index, name, field, def } of columns) {
       const cell = fixes && name in fixes ? (fixes[name] ?? null) : (sheetRow.cells[index] ?? null);
       const raw = typeof cell === 'string' ? unescapeFormula(cell) : cell;
+      if (name === TEMPLATE_COLUMN) {
+        const text = raw === null ? '' : String(raw).trim();
+        if (text) templateNamed.set(r, text);
+        continue;
+      }
       if (def) {
         const value = attributeFromCell(def, raw, cellCtx);
         if (value === undefined) err(r, name, 'import.cell_invalid', { value: shown(raw) });
@@ -252,6 +263,8 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
 
   // References: for an update without a property column, its record's property counts.
   const targetOf = (r: PlannedRow) => (o.mode === 'insert' ? undefined : existing.get(String(r.values[key])));
+  // a new row starts from the record template it names, its own cells win (docs/domain/record-templates.md)
+  const templateFields = await fillFromTemplates(ctx, p, templateNamed, targetOf, givenAttributes, err);
   const { deferred, known } = await resolveRefs(
     ctx,
     p,
@@ -268,7 +281,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
       ? undefined
       : (p.settings ??= await readModelSettings(ctx.db, sg, entity));
   const defaulted = settings ? Object.keys(recordSettingsOf(settings).default_values) : [];
-  const { create, update, quick } = schemasOf(entity, o.mapping, defaulted);
+  const { create, update, quick } = schemasOf(entity, o.mapping, [...defaulted, ...templateFields]);
   const seenKeys = (p.seen.get('key') ?? p.seen.set('key', new Set()).get('key'))!;
   const allowed = {
     create: may(p.access, sg, 'create', entity.name),
@@ -396,6 +409,59 @@ async function checkRows(ctx: AppContext, p: PlanContext, planned: PlannedRow[],
   const moved = (p.parents ??= new Map());
   const rows = moves.map((r) => ({ uuid: String(r.target!.uuid), parent: r.values[tree.parentField] }));
   fail(moves, await treeProblems(ctx.db, entity, rows, moved));
+}
+
+/**
+ * Fills each new row that names a record template from the template's values: the row's own non-empty cells win, its
+ * attribute cells key by key. A name no live template of the model has in the import's settings group is the row's
+ * error at `template`; a row that updates a record ignores its template. Answers the fields the templates fill (the
+ * rows' schema holds them).
+ */
+async function fillFromTemplates(
+  ctx: AppContext,
+  p: PlanContext,
+  named: Map<PlannedRow, string>,
+  targetOf: (r: PlannedRow) => Row | undefined,
+  givenAttributes: Map<PlannedRow, Record<string, unknown>>,
+  err: (r: PlannedRow, field: string, key: MessageKey) => void,
+): Promise<string[]> {
+  const sg = p.options.settings_group_uuid;
+  if (!named.size || !sg) return [];
+  const known = (p.templates ??= new Map());
+  const wanted = [...new Set([...named.values()].map((n) => n.toLowerCase()))].filter((n) => !known.has(n));
+  if (wanted.length) {
+    const uuids = wanted.filter((n) => UUID.test(n));
+    const found = [
+      ...(await recordTemplatesIn(ctx.db, [sg], p.entity.name, { names: wanted })),
+      ...(uuids.length ? await recordTemplatesIn(ctx.db, [sg], p.entity.name, { uuids }) : []),
+    ];
+    for (const n of wanted) known.set(n, null);
+    for (const t of found) {
+      known.set(t.name.toLowerCase(), t);
+      known.set(t.uuid.toLowerCase(), t);
+    }
+  }
+  const fields = new Set<string>();
+  for (const [r, name] of named) {
+    const t = known.get(name.toLowerCase());
+    if (!t) {
+      err(r, TEMPLATE_COLUMN, 'validation.template_not_found');
+      continue;
+    }
+    if (targetOf(r)) continue;
+    const own = r.values;
+    const filled = fromTemplate(t.values, { ...own, attributes: undefined }, (n) => own[n] != null);
+    const { attributes, ...values } = filled;
+    r.values = values;
+    for (const n of Object.keys(t.values)) if (n !== 'attributes') fields.add(n);
+    const cells = givenAttributes.get(r) ?? {};
+    if (attributes && typeof attributes === 'object')
+      givenAttributes.set(r, {
+        ...(attributes as Record<string, unknown>),
+        ...Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== null)),
+      });
+  }
+  return [...fields];
 }
 
 /** Whether two attribute objects hold the same values (the order of their keys aside). */

@@ -2,7 +2,7 @@
 // (checked under a lock per settings group, so a paste or an import of several takes turns), never one of the
 // model's own fields, at most MAX_ATTRIBUTES_PER_MODEL per model; the model and key stay as created. A searchable
 // attribute gets an index on its values, in the write's transaction.
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { entities, entityByName } from '../../src/entities/registry';
 import { SYSTEM_FIELDS } from '../../src/entities/define';
 import {
@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import type { HookContext, ModelBehaviour } from '../crud/model-behaviour';
 import { col, tableOf } from '../crud/table';
 import { attributeExpr } from '../crud/attributes';
+import { liveOf, liveTaken } from '../crud/live-unique';
 import { fieldError } from '../http-error';
 import { createHash } from 'node:crypto';
 
@@ -32,30 +33,15 @@ const SYSTEM_NAMES = new Set<string>([
   'template_uuid',
 ]);
 
-const live = (sg: string) =>
-  and(
-    eq(col(attribute, 'settings_group_uuid'), sg),
-    isNull(col(attribute, 'deleted_at')),
-    isNull(col(attribute, 'archived_at')),
-  );
-
-const lock = (h: HookContext) =>
-  h.db.execute(sql`select pg_advisory_xact_lock(hashtext('attributes'), hashtext(${h.settingsGroup}::text))`);
-
 /** The key is free among the model's live attributes, and the model has room for one more (`except`: itself). */
 async function assertFree(h: HookContext, model: string, key: string, except: string | null) {
-  await lock(h);
-  const others = except ? ne(col(attribute, 'uuid'), except) : undefined;
-  const [taken] = await h.db
-    .select({ uuid: col(attribute, 'uuid') })
-    .from(tableOf(attribute))
-    .where(and(live(h.settingsGroup), eq(col(attribute, 'model'), model), eq(col(attribute, 'key'), key), others))
-    .limit(1);
-  if (taken) throw fieldError('key', 'validation.attribute_taken');
+  const ofModel = eq(col(attribute, 'model'), model);
+  if (await liveTaken(h, attribute, and(ofModel, eq(col(attribute, 'key'), key))!, except))
+    throw fieldError('key', 'validation.attribute_taken');
   const [n] = await h.db
     .select({ n: count() })
     .from(tableOf(attribute))
-    .where(and(live(h.settingsGroup), eq(col(attribute, 'model'), model), others));
+    .where(and(liveOf(h, attribute, except), ofModel));
   if ((n?.n ?? 0) >= MAX_ATTRIBUTES_PER_MODEL)
     throw fieldError('model', 'validation.attribute_limit', { max: MAX_ATTRIBUTES_PER_MODEL });
 }

@@ -24,6 +24,7 @@ import { task } from './task';
 import { taxModel } from './tax';
 import { emailTemplateModel } from './email-template';
 import { attributeModel } from './attribute';
+import { recordTemplateModel } from './record-template';
 import { taskEvent } from './task-event';
 import { ticket } from './ticket';
 import { accessRule } from './access-rule';
@@ -59,6 +60,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   tax: taxModel,
   email_template: emailTemplateModel,
   attribute: attributeModel,
+  record_template: recordTemplateModel,
   ticket,
   user_group: userGroup,
   permission_group: permissionGroup,

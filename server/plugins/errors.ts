@@ -1,6 +1,7 @@
 // One error handler for the API: 422 in Laravel's shape, JSON 404 for unknown API paths, and no stack traces
 // or SQL ever in a body.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, ValidationFailed } from '../http-error';
 import { translate, type MessageKey } from '../i18n/messages';
@@ -73,6 +74,22 @@ function describe(issue: Issue): { key: MessageKey; params: Record<string, strin
     default:
       return { key: 'validation.format', params: {} };
   }
+}
+
+/**
+ * zod issues of a value checked inside a write (not the request's body: a record template's values against their
+ * model) as a ValidationFailed whose paths start with `prefix`, so the reply names them as any field error.
+ */
+export function issuesFailed(issues: readonly z.core.$ZodIssue[], prefix: string): ValidationFailed {
+  const fields: ConstructorParameters<typeof ValidationFailed>[0] = Object.create(null);
+  for (const issue of issues) {
+    const { path, code, message, ...params } = issue;
+    const at = [prefix, ...path.map(String)].filter(Boolean).join('.');
+    if (code === 'unrecognized_keys')
+      for (const k of issue.keys) (fields[`${at}.${k}`] ??= []).push({ key: 'validation.unknown_field' });
+    else (fields[at] ??= []).push(describe({ keyword: code, instancePath: '', message, params }));
+  }
+  return new ValidationFailed(fields);
 }
 
 /** Field errors by path; no prototype, so a field named `constructor` or `__proto__` is a plain key. */

@@ -56,6 +56,9 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   email_template: () =>
     import('../../views/email-templates/email-template-extension').then((m) => m.emailTemplateExtension),
   attribute: () => import('../../views/templates/attribute-extension').then((m) => m.attributeExtension),
+  // a record template's values as the form of a new record of its module
+  record_template: () =>
+    import('../../views/templates/record-template-extension').then((m) => m.recordTemplateExtension),
 };
 
 type Load = () => Promise<ComponentType>;
@@ -141,7 +144,17 @@ async function gridScreen(page: GridPage): Promise<ComponentType> {
     iconOf(page),
     loadRecordTranslations(),
   ]);
-  return gridScreenView(page, { grid, extension, planning: planningView || undefined, icon });
+  // the page's other grids behind tabs (`GridPage.tabs`), each with its drawer extras
+  const tabs = await Promise.all(
+    (page.tabs ?? []).map(async (tab) => {
+      const [tabGrid, tabExtension] = await Promise.all([
+        loadGrid({ ...page, model: tab.model, grid: tab.grid }),
+        DRAWER_EXTENSIONS[tab.model]?.(),
+      ]);
+      return { tab, grid: tabGrid, extension: tabExtension };
+    }),
+  );
+  return gridScreenView(page, { grid, extension, planning: planningView || undefined, icon, tabs });
 }
 
 /** A page's component by its kind (a new kind fails to compile until it is handled here). */

@@ -42,6 +42,7 @@ export const RECORD_MODELS = [
   'budget',
   'bill',
   'expense',
+  'record_template',
 ] as const;
 
 /**

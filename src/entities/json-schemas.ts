@@ -8,6 +8,7 @@ import { gridViewQuerySchema, notificationTranslations } from './account';
 import { webhookEventsSchema } from './webhook';
 import { exportRecipientsSchema } from './scheduled-export';
 import { attributeDefaultSchema, attributeLabelsSchema, attributeOptionsSchema } from './attribute';
+import { recordTemplateValuesSchema } from './record-template';
 
 export const JSON_SCHEMAS = {
   /** A permission group's rights: model name → the actions granted on it (docs/domain/permissions.md). */
@@ -27,6 +28,8 @@ export const JSON_SCHEMAS = {
   attribute_labels: attributeLabelsSchema,
   attribute_options: attributeOptionsSchema,
   attribute_default: attributeDefaultSchema,
+  /** A record template's values for new records of its model (docs/domain/record-templates.md). */
+  record_template_values: recordTemplateValuesSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type JsonSchemaName = keyof typeof JSON_SCHEMAS;

@@ -42,6 +42,7 @@ import { systemNotification } from './system-notification';
 import { webhook } from './webhook';
 import { emailTemplate } from './email-template';
 import { attribute } from './attribute';
+import { recordTemplate } from './record-template';
 
 export const entities = {
   property,
@@ -90,6 +91,7 @@ export const entities = {
   system_notification: systemNotification,
   email_template: emailTemplate,
   attribute,
+  record_template: recordTemplate,
 } satisfies Record<string, AnyEntity>;
 
 export type EntityName = keyof typeof entities;

@@ -25,6 +25,7 @@ const jsonSamples = {
   attribute_labels: (n) => ({ 'en-us': `Attribute ${n}` }),
   attribute_options: () => [],
   attribute_default: () => null,
+  record_template_values: () => ({}),
 } satisfies Record<JsonSchemaName, (n: number) => unknown>;
 const between = (f: Field, fallback: number) => {
   const min = 'min' in f && f.min !== undefined ? f.min : undefined;

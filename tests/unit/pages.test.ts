@@ -103,8 +103,12 @@ describe('the page manifest', () => {
           grids.push(value as GridDefinition);
     }
     expect(grids.length).toBeGreaterThan(10);
-    const paged = new Set(GRID_PAGES.map((p) => p.model as string));
+    // a grid behind a page's tab (a model's record templates) has its page too
+    const paged = new Set(GRID_PAGES.flatMap((p) => [p.model as string, ...(p.tabs ?? []).map((t) => t.model)]));
     expect(grids.map((g) => g.entity.name).filter((name) => !paged.has(name) && !WITHOUT_PAGE.has(name))).toEqual([]);
+    for (const page of GRID_PAGES)
+      for (const tab of page.tabs ?? [])
+        expect((await loadGrid({ ...page, model: tab.model, grid: tab.grid })).entity.name, page.path).toBe(tab.model);
   });
 
   it('rejects a grid page whose file has no grid of its model', async () => {
@@ -125,7 +129,7 @@ describe('the page manifest', () => {
   });
 
   it('gives drawer extras only to models with a grid page', () => {
-    const paged = new Set(GRID_PAGES.map((p) => p.model as string));
+    const paged = new Set(GRID_PAGES.flatMap((p) => [p.model as string, ...(p.tabs ?? []).map((t) => t.model)]));
     expect(Object.keys(DRAWER_EXTENSIONS).filter((model) => !paged.has(model))).toEqual([]);
   });
 

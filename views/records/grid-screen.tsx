@@ -8,6 +8,7 @@ import { CHART_VIEW_MODELS } from '../charts/module-chart-switch';
 import { PropertiesModuleView } from '../map/properties-module-view';
 import type { PlanningModuleView } from '../planning/planning-module-view';
 import type { GridPage } from '../pages';
+import { TabbedGridView, type TabParts } from './tabbed-grid-view';
 import type { DrawerExtension } from './drawer-extension';
 import { ModelGate } from './model-gate';
 import { ModuleGridView } from './module-grid-view';
@@ -20,6 +21,8 @@ export interface GridScreenParts {
   /** For a page with a calendar. */
   planning?: typeof PlanningModuleView;
   icon: ReactElement;
+  /** The page's other grids behind tabs (`GridPage.tabs`). */
+  tabs?: TabParts[];
 }
 
 export function gridScreenView(page: GridPage, parts: GridScreenParts): ComponentType {
@@ -47,5 +50,14 @@ function screenOf(page: GridPage, parts: GridScreenParts): ComponentType {
   // the modules a chart answers switch to their Chart view (docs/decisions.md, "Charts in the linked selection")
   if (CHART_VIEW_MODELS.includes(page.model) && page.group === 'modules')
     return () => <SwitchedModuleView grid={grid} titleKey={titleKey} icon={icon} extension={extension} />;
+  if (parts.tabs?.length)
+    return () => (
+      <TabbedGridView
+        own={{ grid, extension, where: page.where, title: page.ownTab ?? titleKey }}
+        tabs={parts.tabs!}
+        titleKey={titleKey}
+        icon={icon}
+      />
+    );
   return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} where={page.where} />;
 }

@@ -23,6 +23,8 @@ import { linkFilterWords } from './link-filter-words';
 import { RECORD_PAGES } from '../pages';
 import { useRecordSettings, withRequired } from './record-settings';
 import { attributeFields, useAttributes } from './attributes';
+import { useRecordTemplates } from './record-templates';
+import { templateDraft } from '../../src/entities/record-template';
 
 const pagePathOf = (model: string) => {
   const page = RECORD_PAGES.find((p) => p.model === model);
@@ -172,9 +174,22 @@ export function ModuleGridView(props: Props) {
     [setRecord],
   );
   // Records that are stored files (documents) are added by uploading them in another record's attachments.
-  const create = grid.entity.createdByUpload ? undefined : () => setCreating(true);
+  const create = grid.entity.createdByUpload
+    ? undefined
+    : () => {
+        setTemplate(null);
+        setCreating(true);
+      };
+  // "New from template": the new record's form starts from the template's values (docs/domain/record-templates.md)
+  const templates = useRecordTemplates(grid.entity.name, group?.uuid ?? null);
+  const [template, setTemplate] = useState<string | null>(null);
+  const createFrom = (uuid: string) => {
+    setTemplate(uuid);
+    setCreating(true);
+  };
   const close = () => {
     setCreating(false);
+    setTemplate(null);
     setRecord(null);
   };
 
@@ -220,6 +235,8 @@ export function ModuleGridView(props: Props) {
           grid={grid}
           onOpenRecord={open}
           onCreate={create}
+          templates={templates}
+          onCreateFrom={createFrom}
           handleRef={gridHandle}
           extraQuery={listQuery}
           onSelectionChange={selectionKey ? linked.onSelectionChange : undefined}
@@ -236,8 +253,11 @@ export function ModuleGridView(props: Props) {
         creating={creating}
         createDefaults={{
           ...createDefaults(grid, properties, groupCurrency(group), recordSettings.default_values),
+          ...templateDraft(templates.find((t) => t.uuid === template)?.values),
           ...where,
         }}
+        templates={templates}
+        createKey={template ?? ''}
         settingsGroupUuid={group?.uuid ?? null}
         extension={extension}
         onClose={close}

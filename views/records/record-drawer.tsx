@@ -2,7 +2,7 @@
 // Restore / Delete as the record's links allow, its attachments, and the records that reference it. Also the "New"
 // form.
 import { FavoriteStar } from './favorite-star';
-import { Button, Callout, Classes, Drawer, DrawerSize, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, DrawerSize, FormGroup, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { FloppyDisk } from '@blueprintjs/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -23,6 +23,8 @@ import { RecordForm } from './record-form';
 import { RelatedRecords } from './related-records';
 import { RecordHistory } from './record-history';
 import { useRecordSave } from './use-record-save';
+import type { RecordTemplateChoice } from './record-templates';
+import { templateDraft } from '../../src/entities/record-template';
 
 interface Props {
   entity: AnyEntity;
@@ -43,6 +45,10 @@ interface Props {
   asPage?: boolean;
   /** A module's own editor and panels (drawer-extension.ts). */
   extension?: DrawerExtension;
+  /** The model's record templates: a new record's form may start from one (docs/domain/record-templates.md). */
+  templates?: readonly RecordTemplateChoice[];
+  /** What the new record's form starts from changed (a template chosen in the grid's New menu): a fresh form. */
+  createKey?: string;
 }
 
 export function RecordDrawer(props: Props) {
@@ -72,7 +78,9 @@ export function RecordDrawer(props: Props) {
       title={title}
       className="hw-record-drawer"
     >
-      {(creating || record) && <DrawerContent key={record?.uuid ?? 'new'} {...props} record={record} />}
+      {(creating || record) && (
+        <DrawerContent key={record?.uuid ?? `new:${props.createKey ?? ''}`} {...props} record={record} />
+      )}
     </Drawer>
   );
 }
@@ -125,6 +133,8 @@ export function DrawerContent({
   pagePath,
   asPage,
   extension,
+  templates,
+  createKey,
 }: Omit<Props, 'uuid' | 'creating'> & {
   record: ApiRecord | null;
 }) {
@@ -157,6 +167,23 @@ export function DrawerContent({
           {record && <RecordMeta record={record} />}
           {record?.archived_at && <Callout intent={Intent.WARNING}>{t('records.archivedHint')}</Callout>}
           <FormMessage message={message} />
+          {!record && templates && templates.length > 0 && (
+            <FormGroup label={t('records.fromTemplate')} labelFor={`record-${entity.name}-template`}>
+              <HTMLSelect
+                id={`record-${entity.name}-template`}
+                // the template the grid's New menu started the form from
+                defaultValue={templates.some((template) => template.uuid === createKey) ? createKey : ''}
+                options={[
+                  { value: '', label: t('records.noTemplate') },
+                  ...templates.map((template) => ({ value: template.uuid, label: template.name })),
+                ]}
+                onChange={(event) => {
+                  const chosen = templates.find((template) => template.uuid === event.currentTarget.value);
+                  if (chosen) setDraft((d) => ({ ...d, ...templateDraft(chosen.values) }));
+                }}
+              />
+            </FormGroup>
+          )}
           <RecordForm
             entity={entity}
             draft={draft}
