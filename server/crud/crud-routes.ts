@@ -15,7 +15,7 @@ import { presentRecord, presentRecords } from './present';
 import { actionRoutes } from './actions';
 import { deleteReplyOf, overrides, writeInputOf, type GenericRoute, type Warning } from './model-behaviour';
 import { warningSchema, warningsMeta } from './warnings';
-import { errorReplies } from '../routes/schemas';
+import { errorReplies, messageReply } from '../routes/schemas';
 import { translate } from '../i18n/messages';
 import { lazyRecordSchema, lazySchema } from '../lazy-schemas';
 import { recordHistory } from '../audit/history';
@@ -40,6 +40,9 @@ const deleted = z.object({ message: z.string() });
 /** The model's settings a create's `prepare` read, by request, for its write. */
 const readSettings = new WeakMap<FastifyRequest, ReadonlyMap<string, ValuesOf<AnyEntity>>>();
 
+/** A stale version, an archived record, or a change that waits for the caller's word with what it would do (`dry_run`:
+ * an attribute's change of type whose values do not all convert, docs/domain/attributes.md). */
+const conflictReply = messageReply.extend({ dry_run: z.record(z.string(), z.unknown()).optional() });
 export async function crudRoutes(app: FastifyInstance) {
   for (const entity of entityList) {
     registerEntity(app, entity);
@@ -154,7 +157,7 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
           params,
           headers: ifMatch,
           body: lazySchema(() => updateSchema(entity).extend(extra.body)),
-          response: { 200: written, 409: errorReplies[404], ...errorReplies },
+          response: { 200: written, 409: conflictReply, ...errorReplies },
         },
       },
       async (req) => {

@@ -366,3 +366,25 @@ export const importMappings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.model] })],
 );
+
+/**
+ * An attribute's change of type or options, for undo within 30 days (docs/domain/attributes.md, "Changing the
+ * type"): its definition before, the records' values before (record uuid → value), and the attribute the change made
+ * to keep the values that did not convert. A log, not a model: nobody lists or edits it (docs/decisions.md).
+ */
+export const attributeChanges = pgTable(
+  'attribute_changes',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    settings_group_uuid: uuid('settings_group_uuid')
+      .notNull()
+      .references(() => settingsGroups.uuid, { onDelete: 'cascade' }),
+    attribute_uuid: uuid('attribute_uuid').notNull(),
+    before: jsonb('before').notNull(),
+    values: jsonb('values').notNull(),
+    kept_attribute_uuid: uuid('kept_attribute_uuid'),
+    created_at: now('created_at'),
+    created_by: integer('created_by'),
+  },
+  (t) => [index('attribute_changes_attribute_idx').on(t.attribute_uuid, t.created_at)],
+);

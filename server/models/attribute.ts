@@ -18,6 +18,8 @@ import { attributeExpr } from '../crud/attributes';
 import { liveOf, liveTaken } from '../crud/live-unique';
 import { fieldError } from '../http-error';
 import { createHash } from 'node:crypto';
+import type { Row } from '../crud/present';
+import { changeType, changesType, purgeAttributes, typeChangeInput, undoTypeChange } from './attribute-types';
 
 const attribute = entities.attribute;
 
@@ -90,13 +92,20 @@ export async function attributeDefs(
 export const attributeModel: ModelBehaviour = {
   // the engine checks records' attributes and lists by them through these (crud/attributes.ts)
   recordFields: attributeDefs,
+  // a change of type or options confirmed, and what becomes of the values that do not convert (attribute-types.ts)
+  input: { body: typeChangeInput },
+  actions: [undoTypeChange],
+  jobs: [purgeAttributes],
   hooks: {
     beforeWrite: async (h, merged, changes, current) => {
       const model = String(merged.model);
       const key = String(merged.key);
+      let derived: Row = {};
       if (current) {
         for (const name of ['model', 'key'] as const)
           if (name in changes && changes[name] !== current[name]) throw fieldError(name, 'validation.attribute_fixed');
+        // the records' values follow a change of type or options, or the reply is the dry run
+        if (changesType(changes, current)) derived = await changeType(h, merged, current);
       } else {
         const entity = entityByName(model);
         if (SYSTEM_NAMES.has(key) || (entity && Object.hasOwn(entity.fields, key)))
@@ -108,8 +117,9 @@ export const attributeModel: ModelBehaviour = {
       if ('default' in changes || 'type' in changes) {
         const checked =
           merged.default == null ? null : checkAttributeValue(merged as unknown as AttributeDef, merged.default);
-        return { default: checked?.ok ? checked.value : null };
+        return { ...derived, default: checked?.ok ? checked.value : null };
       }
+      return derived;
     },
     // a restored attribute takes its key back only when no live attribute of the model has taken it meanwhile
     afterArchive: async (h, uuids, archived) => {

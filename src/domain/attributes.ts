@@ -249,3 +249,53 @@ export function attributeFromCell(
   const parsed = fromCell(attributeField(def), `attributes.${def.key}`, raw, ctx);
   return parsed.ok ? (parsed.value as string | number | boolean | null) : undefined;
 }
+
+/** How long a type change can be undone, and an archived attribute's values are kept, in days. */
+export const ATTRIBUTE_KEEP_DAYS = 30;
+
+/**
+ * A stored value as a value of an attribute's new type or options (a type change, docs/domain/attributes.md,
+ * "Changing the type"), or undefined when it does not convert: a value the new definition takes as it is (a number's
+ * text, a select's option); else text from a number, a day, a yes/no or options (their labels in `locale`,
+ * separated by `; `); a yes/no from yes/no words; a single option into a multi-select and a multi-select of one
+ * option into a select; an option's value from its label.
+ */
+export function convertAttributeValue(def: AttributeDef, value: unknown, before?: AttributeDef): unknown {
+  const direct = checkAttributeValue(def, value);
+  if (direct.ok) return direct.value;
+  const list = Array.isArray(value) ? value : [value];
+  const text = list
+    .map((v) =>
+      before && (before.type === 'select' || before.type === 'multi_select')
+        ? optionLabel(before, String(v), 'en-us')
+        : String(v),
+    )
+    .join('; ');
+  const again = (v: unknown) => {
+    const c = checkAttributeValue(def, v);
+    return c.ok ? c.value : undefined;
+  };
+  switch (def.type) {
+    case 'text':
+    case 'long_text':
+      return again(text);
+    case 'int':
+    case 'decimal':
+    case 'money':
+      return typeof value === 'boolean' ? undefined : again(text.replace(/['’\s]/g, ''));
+    case 'bool': {
+      const word = text.trim().toLowerCase();
+      if (['yes', 'ja', 'true', '1', 'x'].includes(word)) return true;
+      if (['no', 'nein', 'false', '0'].includes(word)) return false;
+      return undefined;
+    }
+    case 'select':
+      return list.length === 1 ? (optionByText(def, String(list[0])) ?? undefined) : undefined;
+    case 'multi_select': {
+      const values = list.map((v) => optionByText(def, String(v)));
+      return values.every((v) => v !== undefined) ? again(values) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -56,6 +56,9 @@ export const attribute = defineEntity({
     default: f.json('attribute_default'),
     sort_order: f.int({ required: true, default: 0, min: -10_000, max: 10_000 }),
     section: f.text({ max: 100 }),
+    /** The type before the last change of type or options, while it can be undone (server/models/attribute.ts). */
+    previous_type: f.enum(ATTRIBUTE_TYPES, { readOnly: true }),
+    type_changed_at: f.datetime({ readOnly: true }),
   },
   defaultSort: { field: 'model', then: ['sort_order', 'key'] },
   // a slug key, a label in some language, options exactly for selects (each value once), a default of the type

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { filterQuery, memberOf, post, workspace, type Rec, type Ws } from './planning-support';
 import { finished, upload, xlsx, type Cell, type Job } from './workbooks';
+import { eq } from 'drizzle-orm';
+import { jobRuns } from '../../server/db/schema';
+import { jobs } from '../../server/jobs/jobs';
+import { runJobIfDue } from '../../server/jobs/scheduler';
 
 let env: TestEnv;
 let ws: Ws;
@@ -384,5 +388,126 @@ describe('attribute columns in imports', () => {
       mapping: { '0': 'name', '1': 'attributes.key_no' },
     });
     expect(refused.statusCode).toBe(422);
+  });
+});
+
+describe('changing an attribute’s type', () => {
+  let w: Ws;
+  let floors: Rec;
+  const values = async () =>
+    Object.fromEntries(
+      (await list('filter[name]=Typed&sort_by=name&per_page=10', w)).body.data.map((r) => [r.name, r.attributes]),
+    );
+  beforeAll(async () => {
+    w = await workspace(env);
+    floors = (await attribute({ model: 'facility', key: 'floors', type: 'text', labels: { 'en-us': 'Floors' } }, w))
+      .body.data;
+    for (const [name, value] of [
+      ['Typed 1', '3'],
+      ['Typed 2', '12'],
+      ['Typed 3', 'many'],
+    ] as const)
+      expect((await facility({ name, attributes: { floors: value } }, w)).status).toBe(201);
+    expect((await facility({ name: 'Typed 4' }, w)).status).toBe(201);
+  });
+
+  it('answers the dry run (409) when values do not convert, and changes nothing', async () => {
+    const res = await w.client.patch(`/attributes/${floors.uuid}`, { type: 'int' });
+    expect(res.statusCode).toBe(409);
+    const body = json<{ message: string; dry_run: Record<string, unknown> }>(res);
+    expect(body.dry_run).toMatchObject({ total: 3, converted: 2, failed: 1 });
+    expect(body.dry_run.samples).toEqual([{ uuid: expect.any(String), value: 'many' }]);
+    expect(body.message).toMatch(/1 values do not convert/);
+    expect(json<{ data: Rec }>(await w.client.get(`/attributes/${floors.uuid}`)).data.type).toBe('text');
+    expect(await values()).toEqual({
+      'Typed 1': { floors: '3' },
+      'Typed 2': { floors: '12' },
+      'Typed 3': { floors: 'many' },
+      'Typed 4': {},
+    });
+  });
+
+  it('keeps what does not convert as text beside it when confirmed, and undoes the change', async () => {
+    const res = await w.client.patch(`/attributes/${floors.uuid}`, { type: 'int', confirm: true, unconverted: 'keep' });
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = json<{ data: Rec & { links: Record<string, string> } }>(res).data;
+    expect(changed).toMatchObject({ type: 'int', previous_type: 'text' });
+    expect(changed.links.undo_type_change).toBeDefined();
+    expect(await values()).toEqual({
+      'Typed 1': { floors: 3 },
+      'Typed 2': { floors: 12 },
+      'Typed 3': { floors_old: 'many' },
+      'Typed 4': {},
+    });
+    const defs = json<{ data: Rec[] }>(await w.client.get('/attribute-definitions?model=facility')).data;
+    expect(defs.find((d) => d.key === 'floors_old')).toMatchObject({
+      type: 'text',
+      labels: { 'en-us': 'Floors (before)' },
+    });
+    // the list sorts and filters by the new type
+    const filtered = await list(`filter[name]=Typed&${filterQuery({ 'attributes.floors': { from: '5' } })}`, w);
+    expect(names(filtered.body.data)).toEqual(['Typed 2']);
+
+    const undo = await w.client.post(`/attributes/${floors.uuid}/undo-type-change`, {});
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(json<{ data: Rec }>(undo).data).toMatchObject({ type: 'text', previous_type: null });
+    expect(await values()).toEqual({
+      'Typed 1': { floors: '3' },
+      'Typed 2': { floors: '12' },
+      'Typed 3': { floors: 'many' },
+      'Typed 4': {},
+    });
+    const after = json<{ data: Rec[] }>(await w.client.get('/attribute-definitions?model=facility')).data;
+    expect(after.map((d) => d.key)).toEqual(['floors']);
+    expect((await w.client.post(`/attributes/${floors.uuid}/undo-type-change`, {})).statusCode).toBe(409);
+  });
+
+  it('clears what does not convert when asked, and a removed option is a change too', async () => {
+    const res = await w.client.patch(`/attributes/${floors.uuid}`, {
+      type: 'int',
+      confirm: true,
+      unconverted: 'clear',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await values())['Typed 3']).toEqual({});
+    const zone = (
+      await attribute({ model: 'facility', key: 'zone', type: 'select', options: [{ value: 'a' }, { value: 'b' }] }, w)
+    ).body.data;
+    const [typed1] = (await list('filter[name]=Typed 1', w)).body.data;
+    expect((await w.client.patch(`/facilities/${typed1!.uuid}`, { attributes: { zone: 'b' } })).statusCode).toBe(200);
+    const removed = await w.client.patch(`/attributes/${zone.uuid}`, { options: [{ value: 'a' }] });
+    expect(removed.statusCode).toBe(409);
+    expect(json<{ dry_run: { failed: number } }>(removed).dry_run.failed).toBe(1);
+    // an option added converts every value: no question asked
+    expect(
+      (await w.client.patch(`/attributes/${zone.uuid}`, { options: [{ value: 'a' }, { value: 'b' }, { value: 'c' }] }))
+        .statusCode,
+    ).toBe(200);
+    // a member may not change a definition at all
+    const member = await memberOf(env, w);
+    expect((await member.client.patch(`/attributes/${zone.uuid}`, { type: 'text' })).statusCode).toBe(403);
+  });
+});
+
+describe('an archived attribute’s values', () => {
+  it('stay restorable for 30 days; then the daily job takes them out of the records and the attribute is gone', async () => {
+    const w = await workspace(env);
+    const made = (await attribute({ model: 'facility', key: 'tag', type: 'text' }, w)).body.data;
+    const kept = (await attribute({ model: 'facility', key: 'colour', type: 'text' }, w)).body.data;
+    expect((await facility({ name: 'Purged', attributes: { tag: 'T-1', colour: 'red' } }, w)).status).toBe(201);
+    expect((await w.client.post(`/attributes/${made.uuid}/archive`, {})).statusCode).toBe(200);
+    const job = jobs.find((j) => j.name === 'attribute-purge')!;
+    const run = (at: Date) => runJobIfDue(env.app.ctx, job, jobs.indexOf(job), at);
+    // a day later: the archived attribute's values are still in the record, and a restore brings them back
+    await env.database.db.delete(jobRuns).where(eq(jobRuns.name, job.name));
+    await run(new Date(Date.now() + 86_400_000));
+    const [record] = (await list('filter[name]=Purged', w)).body.data;
+    expect(record!.attributes).toEqual({ tag: 'T-1', colour: 'red' });
+    // 31 days later: gone from the record, the attribute deleted (no restore), the live one kept
+    await env.database.db.delete(jobRuns).where(eq(jobRuns.name, job.name));
+    await run(new Date(Date.now() + 31 * 86_400_000));
+    expect((await list('filter[name]=Purged', w)).body.data[0]!.attributes).toEqual({ colour: 'red' });
+    expect((await w.client.post(`/attributes/${made.uuid}/restore`, {})).statusCode).toBe(404);
+    expect((await w.client.get(`/attributes/${kept.uuid}`)).statusCode).toBe(200);
   });
 });

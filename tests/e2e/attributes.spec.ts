@@ -125,3 +125,50 @@ test('a selection attribute added to facilities is a grid column that takes a pa
     await apiPost(page, `attributes/${made.uuid}/archive`, {});
   }
 });
+
+test('a type change that some values do not survive asks first, keeps them as text beside it, and is undone', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const prefix = `Type${stamp}`;
+  const key = `floors_${stamp}`;
+  await signInTo(page, '/settings/templates/facilities');
+  const [group] = await apiGet<{ uuid: string }[]>(page, 'settings-groups?slim=1');
+  const made = await apiPost<{ uuid: string }>(page, 'attributes', {
+    settings_group_uuid: group!.uuid,
+    model: 'facility',
+    key,
+    type: 'text',
+    labels: { 'en-us': `Floors ${stamp}` },
+  });
+  const floors = ['3', '12', 'many'];
+  await seed(page, prefix, 3, (i) => ({ attributes: { [key]: floors[i] } }));
+  const stored = async () =>
+    (
+      await api<{ data: { attributes: Record<string, unknown> }[] }>(
+        page,
+        'GET',
+        `facilities?search=${prefix}&sort_by=name&per_page=10`,
+      )
+    ).data.map((f) => f.attributes);
+  try {
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: key }).getByRole('button', { name: /^Open/ }).click();
+    await page.getByLabel('Type (required)').selectOption('int');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the type?' });
+    await expect(dialog).toContainText('2 values convert to the new type or options; 1 do not.');
+    await expect(dialog.getByRole('listitem')).toHaveText(['many']);
+    await dialog.getByRole('button', { name: 'Keep them as text beside it' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Undo the type change' })).toBeVisible();
+    expect(await stored()).toEqual([{ [key]: 3 }, { [key]: 12 }, { [`${key}_old`]: 'many' }]);
+
+    await page.getByRole('button', { name: 'Undo the type change' }).click();
+    await expect(page.getByRole('button', { name: 'Undo the type change' })).toBeHidden();
+    await expect(page.getByLabel('Type (required)')).toHaveValue('text');
+    expect(await stored()).toEqual([{ [key]: '3' }, { [key]: '12' }, { [key]: 'many' }]);
+  } finally {
+    await apiPost(page, `attributes/${made.uuid}/archive`, {});
+  }
+});

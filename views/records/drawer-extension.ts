@@ -19,6 +19,16 @@ export interface DrawerExtension {
   form?: (props: FormExtensionProps) => ReactNode;
   /** Models whose records referencing this one the extension's panels list itself (left out of the related lists). */
   ownRelations?: readonly string[];
+  /** A save the server answered with a dry run (409 with `dry_run`): the question to the user, whose answer
+   * (`onChoose`) is sent with the same changes again. */
+  confirmChange?: (props: ConfirmChangeProps) => ReactNode;
   /** Below the form of a saved record; `onChanged` replaces the record everywhere (drawer, grid row). */
   panels?: (record: ApiRecord, onChanged: (record: ApiRecord) => void) => ReactNode;
+}
+
+export interface ConfirmChangeProps {
+  /** The server's reply: its `message` and `dry_run`. */
+  reply: Record<string, unknown>;
+  onChoose: (input: Record<string, unknown>) => void;
+  onCancel: () => void;
 }

@@ -144,11 +144,24 @@ export function DrawerContent({
   const [draft, setDraft] = useState<Record<string, unknown>>(() => ({
     ...(record ?? { ...nowDefaults(entity), ...createDefaults }),
   }));
-  const { save, errors, message, pending } = useRecordSave(entity, record, settingsGroupUuid, (saved, created) => {
-    setDraft({ ...saved });
-    onChanged(saved, created ? 'created' : 'updated');
-    if (created) onClose();
-  });
+  // a change the server answered with a dry run waits for the user's word (the extension asks)
+  const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
+  const { save, errors, message, pending } = useRecordSave(
+    entity,
+    record,
+    settingsGroupUuid,
+    (saved, created) => {
+      setDraft({ ...saved });
+      onChanged(saved, created ? 'created' : 'updated');
+      if (created) onClose();
+    },
+    extension?.confirmChange
+      ? (reply) => {
+          setAsking(reply);
+          return true;
+        }
+      : undefined,
+  );
   const editable = record ? Boolean(record.links.update) : true;
   /** A panel's action changed the record (a transition): show the new version everywhere. */
   const replaceRecord = (next: ApiRecord) => {
@@ -203,6 +216,15 @@ export function DrawerContent({
             creating: !record,
           })}
           {record && extension?.panels?.(record, replaceRecord)}
+          {asking &&
+            extension?.confirmChange?.({
+              reply: asking,
+              onChoose: (input) => {
+                setAsking(null);
+                save(draft, input);
+              },
+              onCancel: () => setAsking(null),
+            })}
           {record && !entity.createdByUpload && <AttachmentsPanel model={entity.name} record={record} />}
           {record && <RelatedRecords entity={entity} uuid={record.uuid} omit={extension?.ownRelations} />}
           {record && entity.audit && <RecordHistory entity={entity} uuid={record.uuid} />}

@@ -36,6 +36,9 @@ export function useRecordSave(
   record: ApiRecord | null,
   settingsGroupUuid: string | null,
   onSaved: (record: ApiRecord, created: boolean) => void,
+  /** A 409 whose reply holds a `dry_run` (a change that waits for the user's word: an attribute's type change):
+   * true when the caller asks the user and saves again with their answer (`save(draft, input)`). */
+  onDryRun?: (reply: Record<string, unknown>) => boolean,
 ) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -59,6 +62,9 @@ export function useRecordSave(
       onSaved(saved, !record);
     },
     onError: (error) => {
+      const reply = isApiError(error) && error.body && typeof error.body === 'object' ? error.body : null;
+      if (isApiError(error) && error.status === 409 && reply && 'dry_run' in reply && onDryRun?.(reply as never))
+        return;
       if (isApiError(error) && error.status === 409 && record) {
         notify.warning(t('grid.conflict', { message: error.message }));
         void client.invalidateQueries({ queryKey: recordKeys.detail(entity.name, record.uuid) });
@@ -68,7 +74,8 @@ export function useRecordSave(
     },
   });
 
-  const save = (draft: Record<string, unknown>) => {
+  /** Saves the draft's changes; `input` goes beside them (what the user answered to a dry run). */
+  const save = (draft: Record<string, unknown>, input: Record<string, unknown> = {}) => {
     const invalid: FieldErrors = {};
     for (const [name, value] of Object.entries(draft)) {
       if (!(value instanceof InvalidInput)) continue;
@@ -83,7 +90,7 @@ export function useRecordSave(
       notify.info(t('records.unchanged'));
       return;
     }
-    mutation.mutate(changes);
+    mutation.mutate({ ...changes, ...input });
   };
 
   return { save, errors: { ...form.errors, ...local }, message: form.message, pending: mutation.isPending };

@@ -1,19 +1,84 @@
 // An attribute's drawer on /settings/templates/attributes (docs/domain/attributes.md): its label per language, a
 // select's options (a value and a label per language each), and a default of the attribute's type, instead of the
 // JSON these fields hold.
-import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from '@blueprintjs/core';
 import { Add, Trash } from '@blueprintjs/icons';
 import { ErrorLines } from '../../src/components/form-fields';
 import { labelIn, type AttributeLabels, type AttributeOption } from '../../src/domain/attributes';
 import { LANGUAGES } from '../../src/i18n/languages';
 import { useTranslation } from '../../src/i18n';
-import type { DrawerExtension, FormExtensionProps } from '../records/drawer-extension';
+import type { ConfirmChangeProps, DrawerExtension, FormExtensionProps } from '../records/drawer-extension';
+import { ActionButtons } from '../records/action-buttons';
 import './attributes.css';
 
 export const attributeExtension: DrawerExtension = {
   ownFields: ['labels', 'options', 'default'],
   form: (props) => <AttributeEditor {...props} />,
+  // a change of type or options that some values do not survive asks first (docs/domain/attributes.md)
+  confirmChange: (props) => <TypeChangeDialog {...props} />,
+  // the last change of type or options undone, for 30 days
+  panels: (record, onChanged) => (
+    <ActionButtons
+      model="attribute"
+      record={record}
+      actions={['undo_type_change']}
+      onChanged={onChanged}
+      texts="admin.attributes"
+    />
+  ),
 };
+
+/** The dry run of a type change: how many values convert, how many do not (with samples), and what to do. */
+function TypeChangeDialog({ reply, onChoose, onCancel }: ConfirmChangeProps) {
+  const { t } = useTranslation();
+  const run = (reply.dry_run ?? {}) as {
+    total?: number;
+    converted?: number;
+    failed?: number;
+    samples?: { value: unknown }[];
+  };
+  return (
+    <Dialog isOpen onClose={onCancel} title={t('admin.attributes.typeChange.title')}>
+      <DialogBody>
+        <p>{t('admin.attributes.typeChange.counts', { converted: run.converted ?? 0, failed: run.failed ?? 0 })}</p>
+        {run.samples?.length ? (
+          <>
+            <p>{t('admin.attributes.typeChange.samples')}</p>
+            <ul className="hw-attribute-samples">
+              {run.samples.map((sample, i) => (
+                <li key={i}>{Array.isArray(sample.value) ? sample.value.join('; ') : String(sample.value)}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p>{t('admin.attributes.typeChange.undo')}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button onClick={onCancel}>{t('common.cancel')}</Button>
+            <Button onClick={() => onChoose({ confirm: true, unconverted: 'clear' })} intent={Intent.DANGER}>
+              {t('admin.attributes.typeChange.clear')}
+            </Button>
+            <Button onClick={() => onChoose({ confirm: true, unconverted: 'keep' })} intent={Intent.PRIMARY}>
+              {t('admin.attributes.typeChange.keep')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
 
 const isSelect = (type: unknown) => type === 'select' || type === 'multi_select';
 

@@ -25,4 +25,5 @@ ALTER TABLE "record_templates" ADD CONSTRAINT "record_templates_archived_by_user
 ALTER TABLE "record_templates" ADD CONSTRAINT "record_templates_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "record_templates_scope_idx" ON "record_templates" USING btree ("settings_group_uuid","deleted_at");--> statement-breakpoint
 CREATE INDEX "record_templates_sort_idx" ON "record_templates" USING btree ("settings_group_uuid","model","uuid");--> statement-breakpoint
-CREATE INDEX "record_templates_search_idx" ON "record_templates" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "record_templates_search_idx" ON "record_templates" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE TRIGGER "webhook_event" AFTER INSERT OR UPDATE ON "record_templates" FOR EACH ROW EXECUTE FUNCTION "webhook_event"('record_template');
