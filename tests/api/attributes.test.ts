@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { filterQuery, memberOf, post, workspace, type Rec, type Ws } from './planning-support';
 import { finished, upload, xlsx, type Cell, type Job } from './workbooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { jobRuns } from '../../server/db/schema';
 import { jobs } from '../../server/jobs/jobs';
 import { runJobIfDue } from '../../server/jobs/scheduler';
@@ -509,5 +509,29 @@ describe('an archived attribute’s values', () => {
     expect((await list('filter[name]=Purged', w)).body.data[0]!.attributes).toEqual({ colour: 'red' });
     expect((await w.client.post(`/attributes/${made.uuid}/restore`, {})).statusCode).toBe(404);
     expect((await w.client.get(`/attributes/${kept.uuid}`)).statusCode).toBe(200);
+  });
+});
+
+describe('indexes of attributes', () => {
+  it('index an attribute a saved view sorts or filters by, searchable or not', async () => {
+    const w = await workspace(env);
+    const key = `plain_${Math.random().toString(36).slice(2, 8)}`;
+    expect((await attribute({ model: 'facility', key, type: 'int' }, w)).status).toBe(201);
+    const indexed = async () => {
+      const rows = await env.database.db.execute(
+        sql`select indexdef from pg_indexes where tablename = 'facilities' and indexdef like ${`%${key}%`}`,
+      );
+      return ((rows as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])).length;
+    };
+    expect(await indexed()).toBe(0);
+    const view = await post(w.client, '/grid-views', {
+      settings_group_uuid: w.settingsGroup,
+      name: 'By key',
+      table_name: 'facility',
+      shared: false,
+      query: { sort_by: `attributes.${key}`, filters: {} },
+    });
+    expect(view.status, JSON.stringify(view.body)).toBe(201);
+    expect(await indexed()).toBe(1);
   });
 });
