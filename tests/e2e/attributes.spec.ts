@@ -115,12 +115,16 @@ test('a selection attribute added to facilities is a grid column that takes a pa
     ).toContainText('1');
     await wizard.getByRole('button', { name: 'Close' }).last().click();
     await expect(dataRows(page).filter({ hasText: 'South wing' })).toHaveCount(1);
-    const after = await api<{ data: { attributes: Record<string, unknown> }[] }>(
+    const after = await api<{ data: { uuid: string; attributes: Record<string, unknown> }[] }>(
       page,
       'GET',
       `facilities?search=${prefix}&sort_by=attributes.${key}&per_page=10`,
     );
     expect(after.data.map((f) => f.attributes[key])).toEqual(['north', 'north', 'south']);
+
+    // the record page shows the attribute as a field of its form
+    await page.goto(`/facilities/${after.data[0]!.uuid}`);
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue('north');
   } finally {
     await apiPost(page, `attributes/${made.uuid}/archive`, {});
   }

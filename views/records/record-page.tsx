@@ -12,10 +12,11 @@ import { recordKeys, recordQuery, recordTitle } from '../../src/api/records';
 import type { DrawerExtension } from './drawer-extension';
 import { ModelGate } from './model-gate';
 import { DrawerContent, RecordHeading } from './record-drawer';
+import { useAttributes } from './attributes';
 import './records.css';
 
 export function RecordPage({
-  entity,
+  entity: declared,
   listPath,
   extension,
 }: {
@@ -28,8 +29,10 @@ export function RecordPage({
   const navigate = useNavigate();
   const client = useQueryClient();
   const group = useSelectedSettingsGroup();
-  const query = useQuery(recordQuery(entity, uuid));
+  const query = useQuery(recordQuery(declared, uuid));
   const record = query.data ?? null;
+  // the record's settings group's attributes as fields of its form, as in the drawer (attributes.ts)
+  const { entity } = useAttributes(declared, record?.settings_group_uuid ?? group.current?.uuid ?? null);
   useDocumentTitle(
     record ? recordTitle(entity, record) || t(`entities.${entity.name}.one`) : t(`entities.${entity.name}.one`),
   );
