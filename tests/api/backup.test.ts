@@ -317,6 +317,8 @@ async function fill(env: TestEnv) {
   const job = jobs.find((j) => j.name === 'guarantee-deadlines')!;
   await env.database.db.delete(jobRuns).where(eq(jobRuns.name, job.name));
   await runJobIfDue(env.app.ctx, job, jobs.indexOf(job), new Date(`${String(guarantee.end_date)}T06:00:00Z`));
+  // an attribute's change of type: its undo log (attribute_changes)
+  must(await ws.client.patch(`/attributes/${rec('attribute')}`, { type: 'long_text' }), 200, 'attribute type change');
   // an import with a row written and a row refused, and a saved column mapping
   const file = await xlsx({
     Facilities: [
