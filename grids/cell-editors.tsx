@@ -15,20 +15,34 @@ import { RefLookup } from './ref-lookup';
 type Params = ICellEditorParams<ApiRecord, unknown, GridContext>;
 const printable = (key: string | null | undefined) => (key && key.length === 1 ? key : null);
 
-/** A number in the user's locale; typing a character starts with it, Enter/F2 select the current value. */
-export class NumberTextEditor implements ICellEditorComp<ApiRecord, unknown, GridContext> {
-  private input = document.createElement('input');
-  private params!: Params & { kind: FieldKind };
+/**
+ * A plain input whose text becomes the cell's value: typing a character starts the text with it, Enter/F2 start
+ * from the value's text (`text`), and the value is `parse` of the text, or the value as it was when the text was
+ * not touched.
+ */
+export abstract class TextInputEditor<P extends Params = Params> implements ICellEditorComp<
+  ApiRecord,
+  unknown,
+  GridContext
+> {
+  protected input = document.createElement('input');
+  protected params!: P;
   private typed: string | null = null;
   private changed = false;
+  protected abstract readonly className: string;
+  /** Enter/F2 select the whole text (a number) rather than put the cursor at its end (a list). */
+  protected readonly selectOnStart: boolean = false;
+  /** The text of the value when editing starts. */
+  protected abstract text(params: P): string;
+  /** The value of the text (an InvalidInput when it is none). */
+  protected abstract parse(text: string): unknown;
 
-  init(params: Params & { kind: FieldKind }): void {
+  init(params: P): void {
     this.params = params;
     this.typed = printable(params.eventKey);
     this.changed = this.typed !== null;
-    this.input.className = 'hw-grid-number-editor';
-    this.input.inputMode = 'decimal';
-    this.input.value = this.typed ?? editText(params.value, params.context.format.locale);
+    this.input.className = this.className;
+    this.input.value = this.typed ?? this.text(params);
     this.input.addEventListener('input', this.onInput);
   }
 
@@ -42,19 +56,37 @@ export class NumberTextEditor implements ICellEditorComp<ApiRecord, unknown, Gri
 
   afterGuiAttached(): void {
     this.input.focus();
-    if (this.typed) this.input.setSelectionRange(this.input.value.length, this.input.value.length);
+    if (this.typed || !this.selectOnStart)
+      this.input.setSelectionRange(this.input.value.length, this.input.value.length);
     else this.input.select();
   }
 
-  /** The parsed number; the value as it was when the text was not touched. */
   getValue(): unknown {
-    if (!this.changed) return this.params.value;
-    const parsed = parseNumber(this.input.value, this.params.kind, this.params.context.format.locale);
-    return parsed.ok ? parsed.value : new InvalidInput(this.input.value);
+    return this.changed ? this.parse(this.input.value) : this.params.value;
   }
 
   destroy(): void {
     this.input.removeEventListener('input', this.onInput);
+  }
+}
+
+/** A number in the user's locale; typing a character starts with it, Enter/F2 select the current value. */
+export class NumberTextEditor extends TextInputEditor<Params & { kind: FieldKind }> {
+  protected readonly className = 'hw-grid-number-editor';
+  protected override readonly selectOnStart = true;
+
+  override init(params: Params & { kind: FieldKind }): void {
+    super.init(params);
+    this.input.inputMode = 'decimal';
+  }
+
+  protected text(params: Params) {
+    return editText(params.value, params.context.format.locale);
+  }
+
+  protected parse(text: string) {
+    const parsed = parseNumber(text, this.params.kind, this.params.context.format.locale);
+    return parsed.ok ? parsed.value : new InvalidInput(text);
   }
 }
 

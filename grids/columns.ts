@@ -6,6 +6,7 @@ import { entityByName } from '../src/entities/registry';
 import { NumberTextEditor, RefLookupEditor } from './cell-editors';
 import { TitleCell } from './cell-renderers';
 import { RefsChipsCell, RefsTextEditor, refsText } from './refs-cells';
+import { EnumsTextEditor } from './enums-cells';
 import { MIN_WIDTH, columnWidth } from './column-width';
 import type { GridDefinition } from './define-grid';
 import { ValuesFilter } from './enum-filter';
@@ -82,6 +83,18 @@ export const columnAdapters = {
     }),
     filter: ({ model, name, field }) =>
       valuesFilter(Object.fromEntries(enumValues(field).map((v) => [v, `enums.${model}.${name}.${v}`]))),
+  },
+  // several options: their labels typed separated by `;`; filtered by any of them (a record holding one matches)
+  enums: {
+    width: 180,
+    editor: ({ model, name, field }) => ({
+      cellEditor: EnumsTextEditor,
+      cellEditorParams: { model, name, values: field.kind === 'enums' ? field.values : [] },
+    }),
+    filter: ({ model, name, field }) =>
+      valuesFilter(
+        Object.fromEntries((field.kind === 'enums' ? field.values : []).map((v) => [v, `enums.${model}.${name}.${v}`])),
+      ),
   },
   ref: {
     width: 180,

@@ -54,6 +54,9 @@ const formatters = {
   date: (v, _r, ctx) => formatDate(str(v), ctx.dateFormat),
   datetime: (v, _r, ctx) => formatDateTime(str(v), ctx.dateFormat),
   enum: (v, r, ctx) => ctx.t(`enums.${r.model}.${r.name}.${str(v)}`),
+  // the options' labels separated by `;` (as copied, exported and pasted)
+  enums: (v, r, ctx) =>
+    Array.isArray(v) ? v.map((x) => ctx.t(`enums.${r.model}.${r.name}.${String(x)}`)).join('; ') : '',
   ref: (v, r, ctx) => (r.field.kind === 'ref' ? (ctx.refTitle?.(r.field.model, str(v)) ?? '') : ''),
   // the titles separated by `;` (as copied, exported and pasted)
   refs: (v, { field }, ctx) =>

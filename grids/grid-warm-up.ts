@@ -48,6 +48,7 @@ const SAMPLE = {
   date: () => '2026-03-15',
   datetime: () => '2026-03-15T10:00:00.000Z',
   enum: (f) => (f.kind === 'enum' ? f.values[0] : null),
+  enums: (f) => (f.kind === 'enums' ? f.values.slice(0, 1) : []),
   ref: (_f, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   refs: (_f, i) => [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`],
   json: () => ({}),

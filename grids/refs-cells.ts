@@ -4,9 +4,10 @@
 // here; the grid loads every title of the referenced model when it opens (`preloadTitles`: the admin tables refs
 // point to are small), so a name typed or pasted is found at once. A text that names an unknown record stays in its
 // cell as an error (InvalidInput), never sent.
-import type { ICellEditorComp, ICellEditorParams, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
+import type { ICellEditorParams, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import { InvalidInput } from './format-value';
 import type { GridContext } from './grid-context';
+import { TextInputEditor } from './cell-editors';
 import { uuidOfTitle } from './ref-titles';
 import type { ApiRecord } from '../src/api/records';
 
@@ -79,39 +80,14 @@ export class RefsChipsCell implements ICellRendererComp<ApiRecord> {
 type Params = ICellEditorParams<ApiRecord, unknown, GridContext> & { model: string };
 
 /** The titles as text, separated by `;`; the value as it was when the text was not touched. */
-export class RefsTextEditor implements ICellEditorComp<ApiRecord, unknown, GridContext> {
-  private input = document.createElement('input');
-  private params!: Params;
-  private changed = false;
+export class RefsTextEditor extends TextInputEditor<Params> {
+  protected readonly className = 'hw-grid-refs-editor';
 
-  init(params: Params): void {
-    this.params = params;
-    const typed = params.eventKey && params.eventKey.length === 1 ? params.eventKey : null;
-    this.changed = typed !== null;
-    this.input.className = 'hw-grid-refs-editor';
-    this.input.value = typed ?? refsText(params.context, params.model, params.value);
-    this.input.addEventListener('input', this.onInput);
+  protected text(params: Params) {
+    return refsText(params.context, params.model, params.value);
   }
 
-  private onInput = () => {
-    this.changed = true;
-  };
-
-  getGui(): HTMLElement {
-    return this.input;
-  }
-
-  afterGuiAttached(): void {
-    this.input.focus();
-    this.input.setSelectionRange(this.input.value.length, this.input.value.length);
-  }
-
-  getValue(): unknown {
-    if (!this.changed) return this.params.value;
-    return parseRefsText(this.params.model, this.input.value) ?? new InvalidInput(this.input.value);
-  }
-
-  destroy(): void {
-    this.input.removeEventListener('input', this.onInput);
+  protected parse(text: string) {
+    return parseRefsText(this.params.model, text) ?? new InvalidInput(text);
   }
 }

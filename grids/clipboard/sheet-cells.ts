@@ -37,7 +37,7 @@ export function cellParser(context: GridContext) {
       let byLabel = labels.get(name);
       if (!byLabel) {
         const field = context.entity.fields[name];
-        const values = field?.kind === 'enum' ? field.values : [];
+        const values = field?.kind === 'enum' || field?.kind === 'enums' ? field.values : [];
         byLabel = new Map(values.map((v) => [context.t(`enums.${model}.${name}.${v}`).toLowerCase(), v]));
         labels.set(name, byLabel);
       }

@@ -103,8 +103,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 /** Fields a column can be matched to: the model's writable fields and its attributes, and uuid as the round-trip key. */
 export function importTargets(entity: AnyEntity): string[] {
   const fields = Object.entries(entity.fields)
-    // an attribute is written by an import whatever the grid's editor (a multi-select's options separated by `;`)
-    .filter(([name, field]) => !field.hidden && (isWritable(field) || name.startsWith('attributes.')))
+    .filter(([, field]) => !field.hidden && isWritable(field))
     .map(([name]) => name);
   // each new row's record template, by its name (docs/domain/record-templates.md)
   return ['uuid', ...fields, ...(isAttributeModel(entity.name) ? [TEMPLATE_TARGET] : [])];

@@ -54,6 +54,7 @@ const fits = {
   ref: isUuid,
   // never sorted by (src/entities/list-rules.ts): no cursor carries their values
   refs: () => false,
+  enums: () => false,
   json: () => false,
 } satisfies { [K in FieldKind]: (v: unknown, field: Field) => boolean };
 

@@ -40,6 +40,8 @@ const filterSchemas = {
   ref: (f) => listOf(valueSchema(f)),
   // contains any of the uuids given
   refs: () => listOf(z.uuid()),
+  // holds any of the values given
+  enums: (f) => listOf(z.enum((f.kind === 'enums' ? f.values : []) as [string, ...string[]])),
   // never filtered by (src/entities/list-rules.ts)
   json: () => z.never(),
 } satisfies { [K in FieldKind]: (field: Field) => z.ZodType };

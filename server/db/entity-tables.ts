@@ -49,6 +49,8 @@ export const columnBuilders = {
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+  // several options, as a JSON list (only attributes have them: docs/domain/attributes.md)
+  enums: (n) => jsonb(n),
   json: (n) => jsonb(n),
 } satisfies { [K in FieldKind]: (name: string) => PgColumnBuilderBase };
 

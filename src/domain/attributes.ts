@@ -190,8 +190,8 @@ export function attributeCursorFits(v: unknown): boolean {
 
 /**
  * The field an attribute is beside a model's own (grid columns, forms, exports): text, long text, whole number,
- * decimal, money, date and yes/no as those kinds, a selection as a choice of its option values. A multi-select is
- * shown as its values, read-only on the screens (written through the API for now).
+ * decimal, money, date and yes/no as those kinds, a selection as a choice of its option values, a multi-select as
+ * several of them (`enums`).
  */
 export function attributeField(def: AttributeDef): Field {
   const required = def.required === true;
@@ -210,7 +210,7 @@ export function attributeField(def: AttributeDef): Field {
     case 'select':
       return { kind: 'enum', values: optionValues(def), required };
     case 'multi_select':
-      return { kind: 'text', readOnly: true };
+      return { kind: 'enums', values: optionValues(def), required };
   }
 }
 

@@ -96,6 +96,23 @@ export const cellAdapters = {
       return byLabel ? { ok: true, value: byLabel } : { ok: false };
     },
   },
+  // the values (or their labels) separated by `;` or line breaks, as an export writes them; kept in the field's order
+  enums: {
+    toCell: (v) => (Array.isArray(v) ? (v.length ? v.map(String).join('; ') : null) : v == null ? null : String(v)),
+    fromCell: (raw, field, ctx, name) => {
+      const parts = text(raw)
+        .split(/[;\n]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (!parts.length) return { ok: true, value: null };
+      const values = (field as Extract<Field, { kind: 'enums' }>).values;
+      const found = parts.map(
+        (p) => values.find((v) => v.toLowerCase() === p.toLowerCase()) ?? ctx.enumByLabel?.(name, p.toLowerCase()),
+      );
+      if (found.some((v) => v === undefined)) return { ok: false };
+      return { ok: true, value: values.filter((v) => found.includes(v)) };
+    },
+  },
   ref: asText,
   // titles (or numbers, or uuids) separated by `;`: the text is resolved to uuids where the titles are known (the
   // import's plan, the grid's paste), an export writes the titles joined so

@@ -16,6 +16,7 @@ export const FIELD_KINDS = [
   'date',
   'datetime',
   'enum',
+  'enums',
   'ref',
   'refs',
   'json',
@@ -96,7 +97,10 @@ export const MAX_REFS = 10_000;
  */
 export type JsonField = Common & { kind: 'json'; schema: string; default?: unknown };
 
-export type Field = TextField | NumberField | BoolField | DateField | EnumField | RefField | RefsField | JsonField;
+/** Several of a closed set of values (a multi-select attribute's options), stored as a list in their order. */
+export type EnumsField = Common & { kind: 'enums'; values: readonly string[] };
+export type Field =
+  TextField | NumberField | BoolField | DateField | EnumField | EnumsField | RefField | RefsField | JsonField;
 
 type Opts<F> = Omit<F, 'kind'>;
 /**

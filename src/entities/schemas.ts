@@ -106,6 +106,14 @@ export const valueSchemas = {
       ? z.string().refine(isStamp, 'errors.datetime_format').transform(stampToIso)
       : isoDateTime(),
   enum: (fl) => z.enum((fl as Extract<Field, { kind: 'enum' }>).values as [string, ...string[]]),
+  // several of the values, none twice
+  enums: (fl) => {
+    const values = (fl as Extract<Field, { kind: 'enums' }>).values;
+    return z
+      .array(z.enum(values as [string, ...string[]]))
+      .max(values.length)
+      .refine((v) => new Set(v).size === v.length, 'errors.distinct');
+  },
   ref: () => z.uuid(),
   // at most `max` uuids, none twice (compared lower-cased, as the store gives uuids back)
   refs: (fl) =>

@@ -122,6 +122,7 @@ const badValues = {
   ref: () => ['not-a-uuid', 'g0000000-0000-4000-8000-000000000000', 5],
   // never sorted by: no cursor value fits
   refs: () => [[], ['00000000-0000-4000-8000-000000000000'], 'x'],
+  enums: () => [[], ['x'], 'x'],
   json: () => [{}, [], 'x'],
 } satisfies { [K in FieldKind]: () => unknown[] };
 const instants = ['2024-02-31T10:00:00.000Z', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '2024-02-30', 5];

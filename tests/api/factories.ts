@@ -54,6 +54,7 @@ export const sampleValues = {
   // a stamp (`stamp`: yyyy-MM-dd HH:mm:ss in UTC) where the field is written so
   datetime: (f) => ('stamp' in f && f.stamp ? '2026-03-15 10:00:00' : '2026-03-15T10:00:00.000Z'),
   enum: (f) => (f as Extract<Field, { kind: 'enum' }>).values[0]!,
+  enums: (f) => (f as Extract<Field, { kind: 'enums' }>).values.slice(0, 1),
   ref: () => null,
   // no reference by default (the records referred to are made where a test needs them)
   refs: () => [],

@@ -176,3 +176,61 @@ test('a type change that some values do not survive asks first, keeps them as te
     await apiPost(page, `attributes/${made.uuid}/archive`, {});
   }
 });
+
+test('a multi-select attribute takes its options pasted as labels in the grid and as checkboxes in the drawer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 2200, height: 1000 });
+  const stamp = Date.now().toString(36);
+  const prefix = `Multi${stamp}`;
+  const key = `zones_${stamp}`;
+  const label = `Zones ${stamp}`;
+  await signInTo(page, '/facilities');
+  const [group] = await apiGet<{ uuid: string }[]>(page, 'settings-groups?slim=1');
+  const made = await apiPost<{ uuid: string }>(page, 'attributes', {
+    settings_group_uuid: group!.uuid,
+    model: 'facility',
+    key,
+    type: 'multi_select',
+    labels: { 'en-us': label },
+    options: ['a', 'b', 'c'].map((v) => ({ value: v, labels: { 'en-us': `Zone ${v.toUpperCase()}` } })),
+  });
+  const stored = async () =>
+    (
+      await api<{ data: { uuid: string; attributes: Record<string, unknown> }[] }>(
+        page,
+        'GET',
+        `facilities?search=${prefix}&sort_by=name&per_page=10`,
+      )
+    ).data;
+  try {
+    await seed(page, prefix, 2);
+    await page.reload();
+    await openFacilities(page, prefix, 2);
+    await (await cellOf(page, dataRows(page).first(), 'Manufacturer')).click();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
+    // labels pasted, in any order: stored as the options' values in their order
+    await (await cellOf(page, dataRows(page).first(), label)).click();
+    await paste(page, 'Zone C; zone a\r\nZone B\r\n');
+    const dialog = page.getByRole('dialog', { name: 'Paste preview' });
+    await expect(dialog.getByText('Checking with the server…')).toBeHidden();
+    const saved = bulkPatch(page);
+    await dialog.getByRole('button', { name: 'Apply 2 valid rows' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    await expect(await cellOf(page, dataRows(page).first(), label)).toHaveText('Zone A; Zone C');
+    const rows = await stored();
+    expect(rows.map((r) => r.attributes[key])).toEqual([['a', 'c'], ['b']]);
+
+    // the drawer: a checkbox per option
+    await page.goto(`/facilities?record=${rows[1]!.uuid}`);
+    const zones = page.getByRole('group').filter({ has: page.getByRole('checkbox', { name: 'Zone A' }) });
+    await expect(zones.getByRole('checkbox', { name: 'Zone B' })).toBeChecked();
+    await zones.getByRole('checkbox', { name: 'Zone A' }).check();
+    await page.locator('.hw-record-drawer-body').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await stored())[1]!.attributes[key]).toEqual(['a', 'b']);
+  } finally {
+    await apiPost(page, `attributes/${made.uuid}/archive`, {});
+  }
+});

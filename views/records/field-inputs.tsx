@@ -1,6 +1,6 @@
 // One input component per field kind (an exhaustive map), for the record form. Numbers and dates are typed
 // in the user's language and date format; what does not parse reaches the form as an InvalidInput.
-import { Button, HTMLSelect, InputGroup, PopoverNext, Switch, TagInput, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, InputGroup, PopoverNext, Switch, TagInput, TextArea } from '@blueprintjs/core';
 import { CaretDown } from '@blueprintjs/icons';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useReturnFocus } from '../../src/components/use-return-focus';
@@ -153,6 +153,30 @@ function LongTextInput({ id, value, onChange, invalid, fieldRef }: InputProps) {
   );
 }
 
+/** Several options: a checkbox each, in the options' order; none checked is no value. */
+function EnumsInput({ id, value, onChange, fieldRef, format }: InputProps) {
+  const { field, model, name } = fieldRef;
+  const values = field.kind === 'enums' ? field.values : [];
+  const chosen = new Set(Array.isArray(value) ? value.map(String) : []);
+  const toggle = (v: string, on: boolean) => {
+    const next = values.filter((x) => (x === v ? on : chosen.has(x)));
+    onChange(next.length ? next : null);
+  };
+  return (
+    <div id={id} role="group" className="hw-enums-input">
+      {values.map((v) => (
+        <Checkbox
+          key={v}
+          inline
+          label={format.t(`enums.${model}.${name}.${v}`)}
+          checked={chosen.has(v)}
+          onChange={(e) => toggle(v, e.currentTarget.checked)}
+        />
+      ))}
+    </div>
+  );
+}
+
 function EnumInput({ id, value, onChange, fieldRef, format }: InputProps) {
   const { field, model, name } = fieldRef;
   const values = field.kind === 'enum' ? field.values : [];
@@ -295,6 +319,7 @@ export const FIELD_INPUTS = {
   date: DateInput,
   datetime: DateTimeInput,
   enum: EnumInput,
+  enums: EnumsInput,
   ref: RefInput,
   refs: RefsInput,
   json: JsonInput,
