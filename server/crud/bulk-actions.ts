@@ -8,7 +8,7 @@ import { assertWrites, mayOnRecord, type Access } from './access';
 import { getRows } from './read';
 import { col, tableOf } from './table';
 import { groupOf, setArchived, subtree } from './write';
-import { hooksOf } from './model-behaviour';
+import { deleteArchives, hooksOf } from './model-behaviour';
 import type { Row } from './present';
 import { inTransaction, loadScoped, type BulkOptions } from './bulk';
 import { RowsInvalid, skippedMessage } from './row-errors';
@@ -49,7 +49,7 @@ export async function bulkAction(
       const sg = groupOf(row);
       const status = await (async (): Promise<Status> => {
         if (version && new Date(version).getTime() !== (row.updated_at as Date).getTime()) return 'conflict';
-        if (action === 'delete') {
+        if (action === 'delete' && !deleteArchives(entity)) {
           if (!mayOnRecord(access, entity, row, 'delete') && !untouchedByCreator(row, access.user.id)) return 'skipped';
           const ids = await subtree(c.db, entity, uuid);
           await c.db
@@ -68,14 +68,18 @@ export async function bulkAction(
           .select({ at: col(entity, 'archived_at') })
           .from(tableOf(entity))
           .where(eq(col(entity, 'uuid'), uuid)); // a subtree archived earlier in this request counts
-        if (!!archived[0]?.at === (action === 'archive')) return 'unchanged';
-        await setArchived(c, access, entity, uuid, action === 'archive');
+        // a model whose delete archives (`deleteArchives`) takes a bulk-delete as a bulk-archive
+        const archive = action !== 'restore';
+        if (!!archived[0]?.at === archive) return 'unchanged';
+        await setArchived(c, access, entity, uuid, archive);
         return 'done';
       })();
       out.push({ uuid, status });
     }
     const records = new Map(
-      action === 'delete' ? [] : (await getRows(c, access, entity, uuids)).map((r) => [r.uuid, r] as const),
+      action === 'delete' && !deleteArchives(entity)
+        ? []
+        : (await getRows(c, access, entity, uuids)).map((r) => [r.uuid, r] as const),
     );
     const count = (s: Status) => out.filter((r) => r.status === s).length;
     return {

@@ -13,7 +13,14 @@ import { getRow, getRows, list } from './read';
 import { create, setArchived, softDelete, subtree, update } from './write';
 import { presentRecord, presentRecords } from './present';
 import { actionRoutes } from './actions';
-import { deleteReplyOf, overrides, writeInputOf, type GenericRoute, type Warning } from './model-behaviour';
+import {
+  deleteArchives,
+  deleteReplyOf,
+  overrides,
+  writeInputOf,
+  type GenericRoute,
+  type Warning,
+} from './model-behaviour';
 import { warningSchema, warningsMeta } from './warnings';
 import { errorReplies, messageReply } from '../routes/schemas';
 import { translate } from '../i18n/messages';
@@ -185,7 +192,9 @@ function registerEntity(app: FastifyInstance, entity: AnyEntity) {
         },
       },
       async (req, reply) => {
-        await softDelete(ctx, await accessOf(ctx, req), entity, req.params.uuid, inputOf({}, req.query).input);
+        const access = await accessOf(ctx, req);
+        if (deleteArchives(entity)) await setArchived(ctx, access, entity, req.params.uuid, true);
+        else await softDelete(ctx, access, entity, req.params.uuid, inputOf({}, req.query).input);
         // the typed reply knows the 200 only (the 204 is the model's own, declared above)
         if (noContent) return (reply as unknown as FastifyReply).code(204).send(null);
         return { message: translate(req.locale, 'records.deleted') };

@@ -149,6 +149,9 @@ export interface ModelBehaviour {
   /** `'no-content'`: its `DELETE /{plural}/{uuid}` answers 204 without a body, as it did before the model moved onto
    * the engine (a delegation); otherwise 200 with a message. */
   deleteReply?: 'no-content';
+  /** `DELETE /{plural}/{uuid}` (and bulk-delete) archive the record instead, so that a restore brings it back: a
+   * settings group's attribute, whose values stay restorable until a job purges them (docs/domain/attributes.md). */
+  deleteArchives?: true;
   /** Values derived on read (`today` is the caller's day). */
   computed?: (row: Row, today: string) => Row;
   /** The SQL of its `listable` computed fields, for the caller's day: what a list sorts and filters by, the same
@@ -309,6 +312,7 @@ export const writeInputOf = (entity: AnyEntity) => {
 };
 
 export const deleteReplyOf = (entity: AnyEntity) => behaviourOf(entity).deleteReply;
+export const deleteArchives = (entity: AnyEntity) => behaviourOf(entity).deleteArchives === true;
 
 export const overrides = (entity: AnyEntity, route: GenericRoute): boolean =>
   behaviourOf(entity).overrides?.includes(route) ?? false;

@@ -92,6 +92,8 @@ export async function attributeDefs(
 export const attributeModel: ModelBehaviour = {
   // the engine checks records' attributes and lists by them through these (crud/attributes.ts)
   recordFields: attributeDefs,
+  // a deleted attribute is archived: its values stay restorable for 30 days (attribute-types.ts, `purgeAttributes`)
+  deleteArchives: true,
   // a change of type or options confirmed, and what becomes of the values that do not convert (attribute-types.ts)
   input: { body: typeChangeInput },
   actions: [undoTypeChange],

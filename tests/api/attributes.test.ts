@@ -490,6 +490,20 @@ describe('changing an attribute’s type', () => {
 });
 
 describe('an archived attribute’s values', () => {
+  it('a DELETE archives the attribute: its column goes, and a restore brings it back with its values', async () => {
+    const w = await workspace(env);
+    const made = (await attribute({ model: 'facility', key: 'seal', type: 'text' }, w)).body.data;
+    expect((await facility({ name: 'Sealed', attributes: { seal: 'S-1' } }, w)).status).toBe(201);
+    expect((await w.client.delete(`/attributes/${made.uuid}`)).statusCode).toBe(200);
+    const keys = async () =>
+      json<{ data: Rec[] }>(await w.client.get('/attribute-definitions?model=facility')).data.map((d) => d.key);
+    expect(await keys()).toEqual([]);
+    expect(json<{ data: Rec }>(await w.client.get(`/attributes/${made.uuid}`)).data.archived_at).not.toBeNull();
+    expect((await w.client.post(`/attributes/${made.uuid}/restore`, {})).statusCode).toBe(200);
+    expect(await keys()).toEqual(['seal']);
+    expect((await list('filter[attributes.seal]=S-1', w)).body.data.map((r) => r.name)).toEqual(['Sealed']);
+  });
+
   it('stay restorable for 30 days; then the daily job takes them out of the records and the attribute is gone', async () => {
     const w = await workspace(env);
     const made = (await attribute({ model: 'facility', key: 'tag', type: 'text' }, w)).body.data;

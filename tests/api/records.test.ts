@@ -8,7 +8,7 @@ import { isWritable } from '../../src/entities/fields';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { make, otherValues, superuserContext, writerOf, type Context } from './factories';
 import type { AnyEntity } from '../../src/entities/define';
-import { behaviourOf } from '../../server/crud/model-behaviour';
+import { behaviourOf, deleteArchives } from '../../server/crud/model-behaviour';
 
 let env: TestEnv;
 let a: Context;
@@ -137,7 +137,11 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
     expect((await w().client.delete(`${path}/${rec.uuid}`)).statusCode).toBe(
       behaviourOf(entity).deleteReply === 'no-content' ? 204 : 200,
     );
-    expect((await w().client.get(`${path}/${rec.uuid}`)).statusCode).toBe(404);
+    // a model whose delete archives (an attribute: `deleteArchives`) keeps the record, archived and restorable
+    if (deleteArchives(entity)) {
+      expect(json<{ data: Rec }>(await w().client.get(`${path}/${rec.uuid}`)).data.archived_at).not.toBeNull();
+      expect((await w().client.post(`${path}/${rec.uuid}/restore`)).statusCode).toBe(200);
+    } else expect((await w().client.get(`${path}/${rec.uuid}`)).statusCode).toBe(404);
   });
 
   it('answers 409 to a stale write and keeps the newer value', async () => {
