@@ -6,6 +6,7 @@ import type { ApiRecord } from '../src/api/records';
 import { InvalidInput } from './format-value';
 import type { GridContext } from './grid-context';
 import { TextInputEditor } from './cell-editors';
+import { cellParser } from './clipboard/sheet-cells';
 
 type Params = ICellEditorParams<ApiRecord, unknown, GridContext> & {
   model: string;
@@ -16,19 +17,6 @@ type Params = ICellEditorParams<ApiRecord, unknown, GridContext> & {
 const labelOf = (p: Pick<Params, 'context' | 'model' | 'name'>, value: string) =>
   p.context.t(`enums.${p.model}.${p.name}.${value}`);
 
-/** The options of text (`a; b`), in the field's order, or null when a part names none. */
-export function parseEnumsText(p: Pick<Params, 'context' | 'model' | 'name' | 'values'>, text: string) {
-  const parts = text
-    .split(/[;\n]/)
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const found = parts.map((part) =>
-    p.values.find((v) => v.toLowerCase() === part || labelOf(p, v).toLowerCase() === part),
-  );
-  if (found.some((v) => v === undefined)) return null;
-  return p.values.filter((v) => found.includes(v));
-}
-
 export class EnumsTextEditor extends TextInputEditor<Params> {
   protected readonly className = 'hw-grid-refs-editor';
 
@@ -37,7 +25,9 @@ export class EnumsTextEditor extends TextInputEditor<Params> {
   }
 
   protected parse(text: string) {
-    const parsed = parseEnumsText(this.params, text);
-    return parsed === null ? new InvalidInput(text) : parsed.length ? parsed : null;
+    const { name, values, context } = this.params;
+    // read as a pasted cell is (clipboard/sheet-cells.ts): options by value or label, in the field's order
+    const parsed = cellParser(context)(text, { name, field: { kind: 'enums', values }, writable: true }, null);
+    return parsed.ok ? parsed.value : new InvalidInput(text);
   }
 }

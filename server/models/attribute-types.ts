@@ -163,11 +163,13 @@ export async function changeType(h: HookContext, merged: Row, current: Row): Pro
     );
   }
   await writeValues(h, entity, key, [...converted, ...failed.map((f) => ({ uuid: f.uuid, value: null }))]);
+  const touched = new Set([...converted, ...failed].map((v) => v.uuid));
   await h.db.insert(attributeChanges).values({
     settings_group_uuid: h.settingsGroup,
     attribute_uuid: String(current.uuid),
     before: { type: current.type, options: current.options ?? [], default: current.default ?? null },
-    values: [...converted, ...failed].map((v) => [v.uuid, held.find((x) => x.uuid === v.uuid)!.value]),
+    // the values before, of every record the change touched
+    values: held.filter((v) => touched.has(v.uuid)).map((v) => [v.uuid, v.value]),
     kept_attribute_uuid: kept?.uuid ?? null,
     created_by: h.access.user.id,
   });

@@ -229,25 +229,20 @@ export function optionByText(def: AttributeDef, text: string): string | undefine
 
 /**
  * A workbook or CSV cell of an attribute as the value a write takes (`null`: empty), or undefined when the cell is
- * not one: a select's option by its value or a label in any language; a multi-select's options separated by `;` (as
- * an export writes them) or line breaks; the other types by the parsers of the field kind their type maps to
- * (`attributeField`, with the locale-aware numbers and dates). The write checks the value (`checkAttributeValue`).
+ * not one: read by the cell parser of the field kind its type maps to (`attributeField`, with the locale-aware
+ * numbers and dates; a multi-select's options separated by `;` or line breaks), an option by its value or its label
+ * in any language. The write checks the value (`checkAttributeValue`).
  */
 export function attributeFromCell(
   def: AttributeDef,
   raw: CellValue,
   ctx: CellContext,
 ): string | number | boolean | string[] | null | undefined {
-  if (def.type === 'select' || def.type === 'multi_select') {
-    const s = raw === null ? '' : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
-    const parts = (def.type === 'select' ? [s] : s.split(/[;\n]/)).map((p) => p.trim()).filter(Boolean);
-    if (!parts.length) return null;
-    const values = parts.map((p) => optionByText(def, p));
-    if (values.some((v) => v === undefined)) return undefined;
-    return def.type === 'select' ? values[0]! : [...new Set(values as string[])];
-  }
-  const parsed = fromCell(attributeField(def), `attributes.${def.key}`, raw, ctx);
-  return parsed.ok ? (parsed.value as string | number | boolean | null) : undefined;
+  const parsed = fromCell(attributeField(def), attributePath(def.key), raw, {
+    ...ctx,
+    enumByLabel: (_name, label) => optionByText(def, label),
+  });
+  return parsed.ok ? (parsed.value as string | number | boolean | string[] | null) : undefined;
 }
 
 /** How long a type change can be undone, and an archived attribute's values are kept, in days. */

@@ -220,8 +220,15 @@ test('a multi-select attribute takes its options pasted as labels in the grid an
     expect((await saved).status()).toBe(200);
     await expect(dialog).toBeHidden();
     await expect(await cellOf(page, dataRows(page).first(), label)).toHaveText('Zone A; Zone C');
+    expect((await stored()).map((r) => r.attributes[key])).toEqual([['a', 'c'], ['b']]);
+    // typed into the cell: the labels separated by `;`
+    await (await cellOf(page, dataRows(page).first(), label)).dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('zone b;Zone C');
+    await page.keyboard.press('Enter');
+    await expect(await cellOf(page, dataRows(page).first(), label)).toHaveText('Zone B; Zone C');
+    await expect.poll(async () => (await stored())[0]!.attributes[key]).toEqual(['b', 'c']);
     const rows = await stored();
-    expect(rows.map((r) => r.attributes[key])).toEqual([['a', 'c'], ['b']]);
 
     // the drawer: a checkbox per option
     await page.goto(`/facilities?record=${rows[1]!.uuid}`);
