@@ -1,6 +1,6 @@
 // Searching records of a referenced model (`GET /{plural}?search=`): the list used by the lookup cell editor
 // and the form's reference input. Arrow keys move, Enter picks, Esc cancels.
-import { InputGroup, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
+import { Classes, InputGroup, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
@@ -43,19 +43,26 @@ const FOCUS_FRAMES = 5;
  * Puts the focus into the search field once it is in the document, so typing filters at once. In a popover (the
  * form's reference field) the field mounts before the popover's portal is attached, so its autoFocus does nothing,
  * and the popover then focuses its own focus trap: the field takes the focus over the first frames after opening.
+ * It stops at the first key pressed in the lookup, and never takes the focus from outside its own overlay: an
+ * Escape that closed the popover within those frames has moved the focus to the dialog around it, and taking it
+ * back into the closing popover would swallow the second Escape that closes the dialog.
  */
-function useFocusOnOpen(input: RefObject<HTMLInputElement | null>) {
+function useFocusOnOpen(input: RefObject<HTMLInputElement | null>, keyPressed: RefObject<boolean>) {
   useEffect(() => {
     let frame = 0;
     let left = FOCUS_FRAMES;
     const focus = () => {
       const field = input.current;
-      if (field?.isConnected && document.activeElement !== field) field.focus();
+      if (keyPressed.current || !field?.isConnected) return;
+      const active = document.activeElement;
+      const home = field.closest(`.${Classes.OVERLAY}`);
+      const ours = !active || active === document.body || !home || home.contains(active);
+      if (active !== field && ours) field.focus();
       if (--left > 0) frame = requestAnimationFrame(focus);
     };
     frame = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(frame);
-  }, [input]);
+  }, [input, keyPressed]);
 }
 
 /**
@@ -82,7 +89,8 @@ function LookupDetail({ entity, record }: { entity: AnyEntity; record: ApiRecord
 export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick, onCancel }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  useFocusOnOpen(input);
+  const keyPressed = useRef(false);
+  useFocusOnOpen(input, keyPressed);
   const client = useQueryClient();
   const entity = entityByName(model);
   const [search, setSearch] = useState(initialSearch);
@@ -116,6 +124,7 @@ export function RefLookup({ model, scope, initialSearch = '', allowClear, onPick
   useEffect(() => setActive(firstMatch), [term, firstMatch]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    keyPressed.current = true;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;

@@ -177,7 +177,9 @@ test('a ticket made offline is kept, not claimed as created, and its replay says
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByLabel(/^Property/).click();
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  // the first Escape closes the lookup, the second (once the list is gone) the drawer
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'New Ticket' })).toBeHidden();
   await workerReady(page);
