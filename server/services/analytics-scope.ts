@@ -12,7 +12,7 @@ import { may, type Access } from '../crud/access';
 import { computedValues, virtualColumns } from '../crud/model-behaviour';
 import { selection, tableOf } from '../crud/table';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
-import { listConditions } from '../crud/read';
+import { listConditions, withAttributes } from '../crud/read';
 import { forbidden, notFound } from '../http-error';
 
 export interface Selection {
@@ -46,6 +46,21 @@ export function scopedTo(entity: AnyEntity, access: Access, s: Selection, filter
     ...(s.archived ? { archived: s.archived } : {}),
   };
   return listConditions(entity, narrowed, s.filter ? { ...query, filter: { ...s.filter, ...query.filter } } : query);
+}
+
+/** The selection with the attributes its filter names resolved against the settings group's live ones, as a list
+ * resolves them (crud/read.ts, `withAttributes`): a chart filtered by an attribute counts what the list filtered by it
+ * lists, and a key the model does not have there is the list's 422. Called after `requireView`, so that a settings
+ * group the caller is not in stays a 404. */
+export async function withFilterAttributes<S extends Selection>(
+  ctx: AppContext,
+  access: Access,
+  entity: AnyEntity,
+  s: S,
+): Promise<S> {
+  if (!s.filter) return s;
+  const q = { settings_group_uuid: s.settings_group_uuid, filter: s.filter } as ListQuery;
+  return { ...s, filter: (await withAttributes(ctx, access, entity, q)).filter };
 }
 
 /** A settings group the caller is not in (or is refused from) is a 404, as another workspace's record; one in which

@@ -19,7 +19,7 @@ import {
   ticket as tickets,
   unit as units,
 } from '../db/entity-tables';
-import { requireView, scopedTo, type Selection } from './analytics-scope';
+import { requireView, scopedTo, withFilterAttributes, type Selection } from './analytics-scope';
 import { consumptionValues, periodOf, utcDay } from './consumption.service';
 import { addMonths } from '../../src/domain/contract-deadlines';
 import { addDays, OPEN_TICKET_STATES, todayOf } from './dashboard.service';
@@ -245,6 +245,9 @@ export function chartStatement(access: Access, chart: Chart, q: ChartQuery) {
 }
 
 export async function chartData<C extends Chart>(ctx: AppContext, access: Access, chart: C, q: ChartQuery) {
+  const { entity, reads } = charts[chart];
+  requireView(access, q.settings_group_uuid, entity, ...(reads ?? []));
+  q = await withFilterAttributes(ctx, access, entity, q);
   const rows = rowsOf<Record<string, unknown>>(await ctx.db.execute(chartStatement(access, chart, q)));
   const today = todayOf(access);
   const scope = chartPeriod(q, today);

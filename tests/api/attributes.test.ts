@@ -549,3 +549,44 @@ describe('indexes of attributes', () => {
     expect(await indexed()).toBe(1);
   });
 });
+
+describe('charts by an attribute', () => {
+  it("count the records the list's attribute filter lists, and refuse a key the model does not have", async () => {
+    const w = await workspace(env);
+    const region = {
+      model: 'contract',
+      key: 'region',
+      type: 'select',
+      options: [{ value: 'north' }, { value: 'south' }],
+    };
+    expect((await attribute(region, w)).status).toBe(201);
+    const contract = (title: string, amount: string, r: string) =>
+      post(w.client, '/contracts', {
+        property_uuid: w.property,
+        title,
+        contract_type: 'service',
+        amount,
+        contract_start_date: '2025-01-01',
+        attributes: { region: r },
+      });
+    for (const [title, amount, r] of [
+      ['Lift', '1200.00', 'north'],
+      ['Cleaning', '300.00', 'south'],
+      ['Heating', '800.00', 'north'],
+    ] as const)
+      expect((await contract(title, amount, r)).status).toBe(201);
+    const chart = (q: string) =>
+      w.client.get(`/charts/contract-volume?settings_group_uuid=${w.settingsGroup}&from=2025-01-01&to=2025-12-31&${q}`);
+    const north = await chart('filter[attributes.region]=north');
+    expect(north.statusCode, north.body).toBe(200);
+    expect(json<{ data: Rec[] }>(north).data).toMatchObject([{ type: 'service', count: 2, volume: '2000.00' }]);
+    // the list says the same
+    const listed = await w.client.get(
+      `/contracts?settings_group_uuid=${w.settingsGroup}&filter[attributes.region]=north`,
+    );
+    expect(json<{ data: Rec[] }>(listed).data).toHaveLength(2);
+    const unknown = await chart('filter[attributes.nope]=x');
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(unknown).errors)).toEqual(['filter.attributes.nope']);
+  });
+});
