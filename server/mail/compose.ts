@@ -3,7 +3,7 @@
 // and signature (./sender.ts; the mailer signs it).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../src/entities/account';
-import { renderHtml, renderText, type MailKey, type MailValues } from '../../src/domain/mail-templates';
+import { escapeHtml, renderHtml, renderText, type MailKey, type MailValues } from '../../src/domain/mail-templates';
 import type { Db } from '../db/client';
 import { emailTemplates } from '../db/entity-tables';
 import { senderOf } from './sender';
@@ -46,6 +46,19 @@ export function renderTemplate(t: { subject: string; body: string }, locale: Loc
     text: renderText(t.body, values),
     html: page(locale, renderHtml(t.body, values)),
   };
+}
+
+/** A built-in mail's text and HTML: the greeting, the message, its action link, a note and the signature. */
+export function builtInBody(
+  locale: Locale,
+  parts: { greeting: string; intro: string; url: string; action: string; note: string; signature: string },
+) {
+  const { greeting, intro, url, action, note, signature } = parts;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>
+<p style="color:#666">${escapeHtml(note)}</p><p>${escapeHtml(signature)}</p></body></html>`;
+  return { text: [greeting, intro, url, note, signature].join('\n\n'), html };
 }
 
 /** A built-in mail with what its template would be rendered with. */

@@ -2,8 +2,7 @@
 // language (contacts may have fr or it, which fall back to English until those catalogues exist).
 import { translate, type MessageKey } from '../i18n/messages';
 import type { Locale } from '../../src/entities/account';
-import type { TemplatedMail } from './compose';
-import { escapeHtml as escape } from '../../src/domain/mail-templates';
+import { builtInBody, type TemplatedMail } from './compose';
 
 export const mailLocale = (language: unknown): Locale =>
   language === 'de' || language === 'de-ch' ? language : 'en-us';
@@ -15,22 +14,18 @@ export function orderMail(
 ): TemplatedMail {
   const locale = mailLocale(to.language);
   const t = (key: string, params?: Record<string, string>) => translate(locale, key as MessageKey, params);
-  const lines = [
-    t('mail.greeting', { name: to.name }),
-    t('mail.order.intro', { title: order.title, sender: order.sender }),
+  const body = builtInBody(locale, {
+    greeting: t('mail.greeting', { name: to.name }),
+    intro: t('mail.order.intro', { title: order.title, sender: order.sender }),
     url,
-    t('mail.order.note'),
-    t('mail.signature'),
-  ];
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">
-<p>${escape(lines[0]!)}</p><p>${escape(lines[1]!)}</p>
-<p><a href="${escape(url)}">${escape(t('mail.order.action'))}</a></p>
-<p style="color:#666">${escape(lines[3]!)}</p><p>${escape(lines[4]!)}</p></body></html>`;
+    action: t('mail.order.action'),
+    note: t('mail.order.note'),
+    signature: t('mail.signature'),
+  });
   return {
     to: to.email,
     subject: t('mail.order.subject', { title: order.title }),
-    text: lines.join('\n\n'),
-    html,
+    ...body,
     templating: {
       mail: 'order',
       locale,

@@ -18,15 +18,9 @@ import { groupMail } from '../mail/compose';
 import { readModelSettingsOf } from '../crud/model-settings';
 import { fieldError } from '../http-error';
 import { guaranteeReminderMail } from '../mail/guarantee-mail';
-import type { Mail } from '../mail/mailer';
+import { sendReminders, type ReminderMail } from '../mail/reminders';
 import { setValues } from '../services/record-actions';
 import { isoDay } from '../services/task-schedule.service';
-
-interface ReminderMail {
-  mail: Mail;
-  record: string;
-  stages: string[];
-}
 
 const DAY = 86_400_000;
 const addDays = (iso: string, n: number) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY));
@@ -192,21 +186,8 @@ export const guarantee: ModelBehaviour = {
         const { due, mails } = await guaranteeReminders(ctx, today);
         return {
           counts: { expired, reminded: due, mails: mails.length },
-          afterCommit: async (app) => {
-            // a mail that could not be sent gives its stages back, so the next run tries again
-            let failure: unknown = null;
-            for (const { mail, record, stages } of mails) {
-              try {
-                await app.mailer.send(mail);
-              } catch (err) {
-                failure ??= err;
-                await app.db
-                  .delete(remindersSent)
-                  .where(and(eq(remindersSent.record_uuid, record), inArray(remindersSent.stage, stages)));
-              }
-            }
-            if (failure) throw failure;
-          },
+          // a mail that could not be sent gives its stages back, so the next run tries again
+          afterCommit: (app) => sendReminders(app, mails),
         };
       },
     },

@@ -1,12 +1,16 @@
 // Task events, the occurrences of a task (docs/planning-api.md): overdue on read; an event written by hand is kept
-// where it was put; done, skip and reschedule while open.
+// where it was put; done, skip and reschedule while open; the daily job `task-reminders` announces the events of
+// tasks with lead days (docs/domain/mail-and-jobs.md, "Task reminders").
 import { z } from 'zod';
 import { valueSchemas } from '../../src/entities/schemas';
 import { isOverdue } from '../../src/domain/overdue';
 import { TASK_EVENT_TRANSITIONS } from '../../src/domain/transitions';
 import { transitionRefusal } from '../crud/actions';
-import { action, type ModelBehaviour } from '../crud/model-behaviour';
+import { action, type JobOutcome, type ModelBehaviour } from '../crud/model-behaviour';
+import { sendReminders } from '../mail/reminders';
 import { finishEvent, reschedule } from '../services/task-actions.service';
+import { taskReminders } from '../services/task-reminders.service';
+import { isoDay } from '../services/task-schedule.service';
 
 /** The body of actions that take an optional comment. */
 const commentBody = z.strictObject({ comment: z.string().trim().max(2000).nullable().optional() });
@@ -37,5 +41,19 @@ export const taskEvent: ModelBehaviour = {
         return created ? { meta: { task_uuid: created } } : undefined;
       },
     }),
+  ],
+  jobs: [
+    {
+      name: 'task-reminders',
+      intervalMinutes: 24 * 60,
+      run: async (ctx, now): Promise<JobOutcome> => {
+        const mails = await taskReminders(ctx, isoDay(now));
+        return {
+          counts: { mails: mails.length },
+          // a mail that could not be sent gives its stage back, so the next run tries again
+          afterCommit: (app) => sendReminders(app, mails),
+        };
+      },
+    },
   ],
 };

@@ -9,6 +9,7 @@ export const MAIL_PLACEHOLDERS = {
   order: ['name', 'title', 'sender', 'link'],
   guarantee: ['name', 'title', 'property', 'guarantor', 'date', 'days', 'link'],
   property_delete: ['name', 'property', 'group', 'link'],
+  task: ['name', 'title', 'property', 'facility', 'date', 'days', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailKey = keyof typeof MAIL_PLACEHOLDERS;
@@ -91,5 +92,14 @@ export const SAMPLE_VALUES: Record<MailKey, MailValues> = {
     property: 'Seestrasse 1',
     group: 'Demo Immobilien AG',
     link: 'https://example.com/property-delete-requests/confirm/…',
+  },
+  task: {
+    name: 'Anna Muster',
+    title: 'Sprinkleranlage prüfen',
+    property: 'Seestrasse 1',
+    facility: 'Sprinkleranlage',
+    date: '31.12.2026',
+    days: '7',
+    link: 'https://example.com/tasks/…',
   },
 };

@@ -11,6 +11,7 @@ import { emailTemplates } from '../../server/db/entity-tables';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createUserIn, json, signedInWithTwoFactor, type Client, type TestEnv } from './harness';
 import { pdf, uploadDocument } from './uploads';
+import { MAIL_KEYS } from '../../src/domain/mail-templates';
 
 let seq = 0;
 
@@ -168,9 +169,7 @@ export async function bodyFor(
       .from(emailTemplates)
       .where(live)
       .orderBy(emailTemplates.created_at);
-    const pairs = ['invitation', 'order', 'guarantee', 'property_delete'].flatMap((mail) =>
-      ['en-us', 'de', 'de-ch'].map((locale) => ({ mail, locale })),
-    );
+    const pairs = MAIL_KEYS.flatMap((mail) => ['en-us', 'de', 'de-ch'].map((locale) => ({ mail, locale })));
     // searched from the next pair each time, so the rows of one bulk body differ before any is written
     const start = (templatePairs.get(ctx.settingsGroup) ?? 0) + 1;
     templatePairs.set(ctx.settingsGroup, start);
@@ -183,12 +182,13 @@ export async function bodyFor(
     Object.assign(body, { ...pair, body: `${String(body.body)} {{link}}` });
   }
   // an attribute of its own key on a model, neither required nor searchable, so the settings group's other records
-  // are written as before (server/crud/attributes.ts)
+  // are written as before (server/crud/attributes.ts); of its type (text), so not in the calendar
   if (entity.name === 'attribute')
     Object.assign(body, {
       key: `k${seq}_${Math.random().toString(36).slice(2, 8)}`,
       required: false,
       searchable: false,
+      calendar: false,
     });
   Object.assign(body, overrides);
   return body;

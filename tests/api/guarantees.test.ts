@@ -5,7 +5,7 @@
 // group, following the property's archive, and 401/403/404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startSmtp } from './smtp';
+import { decoded, startSmtp, waitFor } from './smtp';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { addDays, post, today, workspace, type Rec, type Ws } from './planning-support';
 import { jobs } from '../../server/jobs/jobs';
@@ -350,15 +350,4 @@ function addMonthsIso(iso: string, months: number) {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
-}
-
-async function waitFor(done: () => boolean, ms = 2_000) {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** A received mail's quoted-printable text as UTF-8. */
-function decoded(raw: string) {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
 }

@@ -23,3 +23,15 @@ export async function startSmtp() {
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
+
+/** Waits until `done()` holds, at most `ms` (mails are sent after the job's commit). */
+export async function waitFor(done: () => boolean, ms = 2_000) {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** A received mail's quoted-printable text as UTF-8. */
+export function decoded(raw: string) {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
+}
