@@ -105,6 +105,7 @@ function LoadedGrid(props: LoadedGridProps) {
     openRecord: onOpenRecord,
     openShortcuts: () => setShortcuts(true),
     settingsGroupUuid: list.base.settingsGroupUuid,
+    templates: props.templates,
   });
   const rows = useGridRows(entity, list, layout);
   const sheet = useSpreadsheet(grid, api, context);

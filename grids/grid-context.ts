@@ -29,6 +29,8 @@ export interface GridContext {
   lookupScope: Record<string, string>;
   /** The app's query cache, for React parts rendered inside the grid (the lookup editor). */
   queryClient: QueryClient;
+  /** The model's live record templates in the selected settings group: a paste's template column names one. */
+  templates: readonly { uuid: string; name: string }[];
 }
 
 export const cellKey = (uuid: string, field: string) => `${uuid}:${field}`;

@@ -78,6 +78,7 @@ function warmContext(): GridContext {
     openShortcuts: () => undefined,
     lookupScope: {},
     queryClient: new QueryClient(),
+    templates: [],
   };
 }
 

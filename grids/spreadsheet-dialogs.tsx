@@ -23,7 +23,7 @@ interface Props {
   bulkRows: ApiRecord[] | null;
   header: (name: string) => string;
   display: (column: SheetColumn, value: unknown) => string;
-  parser: () => { parse: CellParser; invalid: (column: SheetColumn) => string };
+  parser: () => { parse: CellParser; invalid: (column: SheetColumn, raw: string) => string };
   onClosePaste: () => void;
   onCloseBulk: () => void;
 }

@@ -1,6 +1,6 @@
 // The grid's context (grid-context.ts), the one object its column adapters, renderers and editors read: created
 // with the grid, kept current on every render (format, translations, the open callback, the settings group that
-// reference lookups search in), and every cell repainted when the number or date format changes.
+// reference lookups search in, the record templates a paste may name), and every cell repainted when the number or date format changes.
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -18,12 +18,14 @@ interface Current {
   openRecord: (record: ApiRecord) => void;
   openShortcuts: () => void;
   settingsGroupUuid: string | null;
+  /** The model's record templates (docs/domain/record-templates.md). */
+  templates?: readonly { uuid: string; name: string }[];
 }
 
 export function useGridContext(
   grid: GridDefinition,
   api: RefObject<GridApi<ApiRecord> | null>,
-  { format, openRecord, openShortcuts, settingsGroupUuid }: Current,
+  { format, openRecord, openShortcuts, settingsGroupUuid, templates }: Current,
 ): RefObject<GridContext> {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -47,6 +49,7 @@ export function useGridContext(
     openShortcuts,
     lookupScope: {},
     queryClient: client,
+    templates: [],
   };
   // every title a list of references may name, so a typed or pasted title is found (grids/refs-cells.ts)
   useEffect(() => {
@@ -56,6 +59,7 @@ export function useGridContext(
   context.current.format = format;
   context.current.t = t;
   context.current.openRecord = openRecord;
+  context.current.templates = templates ?? [];
   context.current.lookupScope = settingsGroupUuid ? { settings_group_uuid: settingsGroupUuid } : {};
 
   useEffect(() => void api.current?.refreshCells({ force: true }), [api, format]);

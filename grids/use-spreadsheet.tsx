@@ -30,7 +30,7 @@ export function useSpreadsheet(
   const text = useCellText(grid, context);
   const edit = useRangeEdit(grid, api, range);
   const fillLayer = useHandleFill(api, range, edit, text.convert);
-  const clipboard = useClipboard(grid, api, context, edit, text.parser);
+  const clipboard = useClipboard(grid, api, context, edit, text.parser, text.pasteHeaders);
   const onKeyDownCapture = useSheetKeys(api, range, edit, text.convert);
   const bulk = useBulkEdit(api);
 

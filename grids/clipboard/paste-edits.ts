@@ -1,6 +1,7 @@
 // Edits of a paste plan after it was built: a cell fixed in the preview, the server's errors put on their cells,
 // and the requests the apply sends (valid rows only). Pure.
-import { cellOf, rowHasError, type PasteInput, type PastePlan, type SheetColumn } from './paste-plan';
+import { TEMPLATE_COLUMN } from './paste-header';
+import { cellOf, rowHasError, type PasteInput, type PastePlan, type PasteRow, type SheetColumn } from './paste-plan';
 
 /** A cell fixed in the preview: parsed again; its server error (if any) is gone until the next dry run. */
 export function fixCell(
@@ -15,7 +16,7 @@ export function fixCell(
     return {
       ...row,
       cells: row.cells.map((cell) =>
-        cell.field === column.name ? cellOf(raw, column, cell.before, input as PasteInput) : cell,
+        cell.field === column.name ? cellOf(raw, column, cell.before, input, row.uuid === null) : cell,
       ),
     };
   });
@@ -52,6 +53,20 @@ export function withServerErrors(
   return { ...plan, rows };
 }
 
+/**
+ * A new record's values: its pasted cells. One that names a record template sends it as `template_uuid` and leaves
+ * its empty cells out, so the template's values fill them and its own non-empty cells win (as an import row does).
+ */
+function createValues(row: PasteRow): Record<string, unknown> {
+  const template = row.cells.find((cell) => cell.field === TEMPLATE_COLUMN)?.value ?? null;
+  const cells = row.cells.filter(
+    (cell) => cell.field !== TEMPLATE_COLUMN && (template === null || cell.value !== null),
+  );
+  const values: Record<string, unknown> = Object.fromEntries(cells.map((cell) => [cell.field, cell.value]));
+  if (template !== null) values[TEMPLATE_COLUMN] = template;
+  return values;
+}
+
 /** What the apply sends: changed values of rows without errors, split into updates and new records. */
 export function planRequests(plan: PastePlan) {
   const updates: { row: number; uuid: string; updatedAt: string; changes: Record<string, unknown> }[] = [];
@@ -59,7 +74,7 @@ export function planRequests(plan: PastePlan) {
   plan.rows.forEach((row, i) => {
     if (rowHasError(row)) return;
     if (row.uuid === null) {
-      creates.push({ row: i, values: Object.fromEntries(row.cells.map((cell) => [cell.field, cell.value])) });
+      creates.push({ row: i, values: createValues(row) });
       return;
     }
     const changed = row.cells.filter((cell) => cell.changed);

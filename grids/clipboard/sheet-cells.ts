@@ -1,10 +1,12 @@
 // Cell text both ways for the clipboard: what a copied cell says (numbers with the locale's decimal sign and no
 // grouping, dates in the user's format, enum labels, ref titles) and how a pasted text becomes an API value
-// (src/domain/cells.ts with the user's locale; enum labels; a ref keeps its record when the text is its title).
+// (src/domain/cells.ts with the user's locale; enum labels; a ref keeps its record when the text is its title; a
+// record template by its name).
 import { fromCell, type CellContext, type FromCell } from '../../src/domain/cells';
 import { isNumericKind } from '../../src/entities/fields';
 import { editText, formatValue } from '../format-value';
 import type { GridContext } from '../grid-context';
+import { isTemplateColumn } from './paste-header';
 import type { SheetColumn } from './paste-plan';
 import { parseRefsText, refsText } from '../refs-cells';
 
@@ -19,11 +21,20 @@ function refTitle(context: GridContext, model: string, uuid: unknown): string {
 export function copyText(context: GridContext, column: SheetColumn, row: Record<string, unknown>): string {
   const value = row[column.name];
   if (value === null || value === undefined) return '';
+  if (isTemplateColumn(column)) return context.templates.find((t) => t.uuid === value)?.name ?? String(value);
   const { field } = column;
   if (isNumericKind(field.kind)) return editText(value, context.format.locale);
   if (field.kind === 'ref') return refTitle(context, field.model, value);
   if (field.kind === 'refs') return refsText(context, field.model, value);
   return formatValue(value, { model: context.entity.name, name: column.name, field }, context.format, row);
+}
+
+/** A pasted template's name (any case) or uuid as one of the model's live templates in the settings group. */
+function templateOf(context: GridContext, raw: string): FromCell {
+  const text = raw.trim().toLowerCase();
+  if (text === '') return { ok: true, value: null };
+  const found = context.templates.find((t) => t.name.toLowerCase() === text || t.uuid.toLowerCase() === text);
+  return found ? { ok: true, value: found.uuid } : { ok: false };
 }
 
 /** The parser of pasted texts for one grid, with its enum labels in the user's language. */
@@ -46,6 +57,7 @@ export function cellParser(context: GridContext) {
   };
   return (raw: string, column: SheetColumn, before: unknown): FromCell => {
     const { field } = column;
+    if (isTemplateColumn(column)) return templateOf(context, raw);
     if (field.kind === 'ref') {
       const text = raw.trim();
       if (text === '') return { ok: true, value: null };

@@ -1,6 +1,7 @@
 // Copy, cut and paste on the element around the grid (docs/domain/spreadsheet.md, "Grid editing"): a copy writes the selected
 // cells (or the focused one) as TSV and an HTML table, a cut copies and then clears them, a paste opens the
-// preview; rows a paste reaches that the grid has not loaded are read first, in the grid's blocks.
+// preview; rows a paste reaches that the grid has not loaded are read first, in the grid's blocks. A block whose first
+// line is a header row maps its columns by their headers (paste-header.ts).
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useState, type ClipboardEvent, type RefObject } from 'react';
 import { clipboardRows, toHtmlTable, toTsv } from '../../src/domain/clipboard';
@@ -16,7 +17,8 @@ import type { PasteSession } from '../spreadsheet-dialogs';
 import { isTextInput } from '../text-input';
 import type { CellText } from '../use-cell-text';
 import type { RangeEditing } from '../use-range-edit';
-import { buildPastePlan } from './paste-plan';
+import { headerTargets } from './paste-header';
+import { buildPastePlan, type SheetColumn } from './paste-plan';
 import { copyText } from './sheet-cells';
 import { pasteArea } from './tile';
 
@@ -42,6 +44,7 @@ export function useClipboard(
   context: RefObject<GridContext>,
   { current, runEdit, rowAt }: RangeEditing,
   parser: CellText['parser'],
+  pasteHeaders: CellText['pasteHeaders'],
 ) {
   const { t } = useTranslation();
   const [paste, setPaste] = useState<PasteSession | null>(null);
@@ -73,28 +76,33 @@ export function useClipboard(
       const clip = clipboardRows(event.clipboardData.getData('text/plain'), event.clipboardData.getData('text/html'));
       event.preventDefault();
       if (clip.length === 0) return;
+      const header = headerTargets(clip, pasteHeaders());
       const open = (at: RowAt) => {
-        const columns = sheetColumns(gridApi, grid);
+        const shown = sheetColumns(gridApi, grid);
         const plan = buildPastePlan({
           clip,
           bounds,
-          columns,
+          columns: shown,
           rowAt: at,
           ...parser(),
           canCreate: !grid.entity.createdByUpload,
+          header,
         });
         if (plan.rows.length === 0) {
           notify.info(t('sheet.paste.nothing'), { key: 'paste' });
           return;
         }
+        // the preview knows the columns a header row named, shown in the grid or not
+        const columns = header ? header.filter((c): c is SheetColumn => c !== null) : shown;
         setPaste({ plan, columns });
       };
       // Rows the paste reaches that the grid has not loaded are read first (in the grid's blocks).
-      const missing = unloadedRows(rowAt, bounds.top, pasteArea(clip, bounds).height);
+      const height = header ? clip.length - 1 : pasteArea(clip, bounds).height;
+      const missing = unloadedRows(rowAt, bounds.top, height);
       if (missing.length === 0) return open(rowAt);
       readThenOpen(gridApi, missing, open, t);
     },
-    [api, current, grid, parser, rowAt, t],
+    [api, current, grid, parser, pasteHeaders, rowAt, t],
   );
 
   const bodyProps = {

@@ -1,6 +1,7 @@
 // The paste preview (docs/domain/spreadsheet.md, "Grid editing"): old → new per cell, counts of changes, new rows and errors, "only
 // rows with errors", inline fixing of a cell that does not parse or that the server's dry run refused; Apply writes
-// the valid rows only. Rows are shown a hundred at a time so a large paste opens at once.
+// the valid rows only. Rows are shown a hundred at a time so a large paste opens at once. A paste with a header row
+// says so, and shows the record template each new row starts from.
 import {
   Button,
   Checkbox,
@@ -116,12 +117,16 @@ export function PastePreviewDialog(props: Props) {
             onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
           />
         </div>
-        {(plan.readOnly.length > 0 ||
+        {(plan.headerRow ||
+          plan.readOnly.length > 0 ||
           plan.unloaded > 0 ||
           plan.locked > 0 ||
           plan.overflowColumns > 0 ||
           plan.notCreated > 0) && (
           <ul className="hw-paste-notes">
+            {plan.headerRow && <li>{t('sheet.paste.headerRow')}</li>}
+            {plan.unnamedColumns > 0 && <li>{t('sheet.paste.unnamed', { count: plan.unnamedColumns })}</li>}
+            {plan.templateIgnored > 0 && <li>{t('sheet.paste.templateIgnored', { count: plan.templateIgnored })}</li>}
             {plan.readOnly.length > 0 && (
               <li>{t('sheet.paste.readOnly', { columns: plan.readOnly.map(props.header).join(', ') })}</li>
             )}

@@ -1,8 +1,10 @@
 // One row of the paste preview: old → new per changed cell, unchanged cells muted, and an input at each cell
-// whose value does not parse or that the server refused (fixed on blur or Enter).
+// whose value does not parse or that the server refused (fixed on blur or Enter); a record template named on a row
+// that changes a record is struck through (it is for new records only).
 import { InputGroup, Intent } from '@blueprintjs/core';
 import { ArrowRight } from '@blueprintjs/icons';
 import { useTranslation } from '../../src/i18n';
+import { isTemplateColumn } from '../clipboard/paste-header';
 import { rowHasError, type PasteRow, type SheetColumn } from '../clipboard/paste-plan';
 
 interface Props {
@@ -35,6 +37,13 @@ export function PasteRowView({ row, columns, header, display, onFix }: Props) {
                 onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
               />
               <div className="hw-paste-message">{cell.error}</div>
+            </td>
+          );
+        // a record template names new records' values only: on a row that changes a record it is left aside
+        if (isTemplateColumn(column) && row.uuid !== null && cell.value !== null)
+          return (
+            <td key={cell.field} className="hw-paste-same">
+              <del>{display(column, cell.value)}</del>
             </td>
           );
         if (!cell.changed)

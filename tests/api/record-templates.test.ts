@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, json, type TestEnv } from './harness';
 import { memberOf, post, workspace, type Rec, type Ws } from './planning-support';
 import { finished, upload, xlsx, type Job } from './workbooks';
+import { fromCell } from '../../src/domain/cells';
+import { nestAttributes } from '../../src/api/attribute-paths';
+import { parseTsv } from '../../src/domain/clipboard';
+import { planRequests } from '../../grids/clipboard/paste-edits';
+import { headerNames, headerTargets, templateColumn } from '../../grids/clipboard/paste-header';
+import { buildPastePlan, type SheetColumn } from '../../grids/clipboard/paste-plan';
 
 let env: TestEnv;
 let ws: Ws;
@@ -224,6 +230,76 @@ describe('record templates', () => {
       ['Imported 1', 20, 'Viessmann', 'gas'],
       ['Imported 2', 30, 'Viessmann', 'gas'],
       ['Imported 4', 12, null, null],
+    ]);
+  });
+
+  it('creates pasted rows from the template their header row names: the server fills it, the pasted cells win', async () => {
+    const columns: SheetColumn[] = [
+      { name: 'name', field: { kind: 'text' }, writable: true },
+      { name: 'property_uuid', field: { kind: 'ref', model: 'property' }, writable: true },
+      { name: 'lifetime', field: { kind: 'int' }, writable: true },
+      { name: 'attributes.fuel', field: { kind: 'text' }, writable: true },
+      templateColumn,
+    ];
+    const byName = headerNames([
+      { column: columns[0]!, names: ['Name'] },
+      { column: columns[1]!, names: ['Property', 'Liegenschaft'] },
+      { column: columns[2]!, names: ['Lifetime', 'Lebensdauer'] },
+      { column: columns[3]!, names: ['fuel'] },
+      { column: templateColumn, names: ['Template', 'Vorlage'] },
+    ]);
+    const templates = [{ uuid: boiler.uuid, name: 'Gas boiler' }];
+    const clip = parseTsv(
+      [
+        'Vorlage\tName\tLiegenschaft\tLebensdauer\tfuel',
+        `gas boiler\tPasted 1\t${ws.property}\t\t`,
+        `Gas boiler\tPasted 2\t${ws.property}\t30\toil`,
+      ].join('\n'),
+    );
+    const header = headerTargets(clip, byName);
+    expect(header?.map((c) => c?.name)).toEqual([
+      'template_uuid',
+      'name',
+      'property_uuid',
+      'lifetime',
+      'attributes.fuel',
+    ]);
+    const plan = buildPastePlan({
+      clip,
+      bounds: { top: 0, bottom: 0, left: 0, right: 0 },
+      columns,
+      rowAt: () => 'end',
+      parse: (raw, column) => {
+        if (column === templateColumn) {
+          const t = templates.find((x) => x.name.toLowerCase() === raw.trim().toLowerCase());
+          return t ? { ok: true, value: t.uuid } : { ok: false };
+        }
+        if (column.field.kind === 'ref') return { ok: true, value: raw.trim() || null };
+        return fromCell(column.field, column.name, raw, { locale: 'en-us', dateFormat: 'YYYY-MM-DD' });
+      },
+      invalid: (column) => `bad ${column.name}`,
+      header,
+    });
+    const rows = planRequests(plan).creates.map((c) => c.values);
+    // the first row's empty cells are left to the template
+    expect(rows[0]).toEqual({ name: 'Pasted 1', property_uuid: ws.property, template_uuid: boiler.uuid });
+    const body = nestAttributes({ rows }) as { rows: Rec[] };
+    // the preview's dry run writes nothing; a template of another settings group is that row's error
+    const foreign = (await template({ name: 'Their boiler', values: { lifetime: 5 } }, other)).body.data as Rec;
+    const dry = await ws.client.post('/facilities/bulk?dry_run=1', {
+      rows: [...body.rows, { ...body.rows[0], name: 'Pasted 3', template_uuid: foreign.uuid }],
+      skip_invalid: true,
+    });
+    expect(Object.keys(json<{ errors?: Record<string, string[]> }>(dry).errors ?? {})).toEqual([
+      'rows.2.template_uuid',
+    ]);
+    expect(json<{ data: Rec[] }>(await ws.client.get('/facilities?filter[name]=Pasted')).data).toEqual([]);
+    const made = await ws.client.post('/facilities/bulk', body);
+    expect(made.statusCode, made.body).toBe(201);
+    const saved = json<{ data: Rec[] }>(await ws.client.get('/facilities?filter[name]=Pasted&sort_by=name')).data;
+    expect(saved.map((r) => [r.name, r.lifetime, r.manufacturer, (r.attributes as Rec).fuel])).toEqual([
+      ['Pasted 1', 20, 'Viessmann', 'gas'],
+      ['Pasted 2', 30, 'Viessmann', 'oil'],
     ]);
   });
 
