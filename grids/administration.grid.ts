@@ -21,7 +21,7 @@ export const emailTemplatesGrid = defineGrid(emailTemplate, {
 
 /** A settings group's attributes of every model (docs/domain/attributes.md). */
 export const attributesGrid = defineGrid(attribute, {
-  columns: ['model', 'key', 'type', 'required', 'searchable', 'sort_order', 'section'],
+  columns: ['model', 'key', 'type', 'required', 'searchable', 'calendar', 'sort_order', 'section'],
   card: ['model', 'type'],
 });
 

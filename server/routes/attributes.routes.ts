@@ -23,6 +23,8 @@ const definition = z.object({
   type: z.string(),
   required: z.boolean(),
   searchable: z.boolean(),
+  /** A date attribute's dates are a kind of the deadline calendar. */
+  calendar: z.boolean(),
   default: z.unknown(),
   options: z.array(z.object({ value: z.string(), labels: z.record(z.string(), z.string()).optional() })),
   labels: z.record(z.string(), z.string()),
@@ -57,6 +59,7 @@ export async function attributesRoutes(app: FastifyInstance) {
           type: d.type,
           required: d.required === true,
           searchable: d.searchable === true,
+          calendar: d.calendar === true,
           default: d.default ?? null,
           options: d.options ?? [],
           labels: (d.labels ?? {}) as Record<string, string>,

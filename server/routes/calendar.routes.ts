@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { valueSchemas } from '../../src/entities/schemas';
 import { accessOf } from '../crud/access';
 import { fieldError } from '../http-error';
+import { ATTRIBUTE_KIND, type AttributeKindName } from '../../src/domain/calendar-kinds';
 import { CALENDAR_KINDS, calendarItems } from '../services/calendar.service';
 import { ok } from './schemas';
 
@@ -12,14 +13,22 @@ export const MAX_RANGE_DAYS = 400;
 const listOf = <T extends z.ZodType>(item: T) =>
   z.union([item.transform((v) => [v]), z.array(item).max(200)]).transform((v) => v as z.output<T>[]);
 
+/** A static kind, or a date attribute's: `attribute:<uuid>` (docs/domain/attributes.md, "In the deadline calendar"). */
+const kind = z.union([
+  z.enum(CALENDAR_KINDS),
+  z
+    .string()
+    .regex(ATTRIBUTE_KIND)
+    .transform((v) => v as AttributeKindName),
+]);
 const context = {
-  kinds: listOf(z.enum(CALENDAR_KINDS)).optional(),
+  kinds: listOf(kind).optional(),
   settings_group_uuid: z.uuid().optional(),
   property_uuids: listOf(z.uuid()).optional(),
 };
 const item = z.object({
   id: z.string(),
-  kind: z.enum(CALENDAR_KINDS),
+  kind: z.string(),
   uuid: z.string(),
   title: z.string(),
   date: z.string().nullable(),
@@ -27,7 +36,9 @@ const item = z.object({
   overdue: z.boolean(),
   property_uuid: z.string().nullable(),
   task_uuid: z.string().optional(),
-  /** A record date's field (what a move patches). */
+  /** A date attribute's model (its kind names the attribute). */
+  model: z.string().optional(),
+  /** A record date's field (what a move patches; `attributes.<key>` for a date attribute). */
   field: z.string().optional(),
   /** The record a record date opens when it is not the record itself (a tenancy's partition). */
   owner_uuid: z.string().optional(),

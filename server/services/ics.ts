@@ -1,5 +1,5 @@
 // iCalendar (RFC 5545) text of calendar items: all-day VEVENTs, escaped and folded at 75 octets.
-import { DATE_KIND_NAMES, DATE_KINDS } from '../../src/domain/calendar-kinds';
+import { DATE_KIND_NAMES, DATE_KINDS, attributeScreen, isAttributeKind } from '../../src/domain/calendar-kinds';
 
 interface Item {
   id: string;
@@ -10,6 +10,9 @@ interface Item {
   status: string;
   task_uuid?: string | null;
   owner_uuid?: string | null;
+  /** A date attribute's model and field (`attributes.<key>`). */
+  model?: string;
+  field?: string;
 }
 
 const escape = (s: string) =>
@@ -49,6 +52,13 @@ const PATH: Record<string, string> = {
 };
 /** The record an entry opens: a task event its task, a tenancy's end its partition, anything else itself. */
 const target = (item: Item) => (item.kind === 'task_event' ? item.task_uuid : item.owner_uuid) ?? item.uuid;
+/** The module page an entry opens: its kind's, or a date attribute's model's. */
+const pathOf = (item: Item) => (isAttributeKind(item.kind) ? attributeScreen(item.model ?? '') : PATH[item.kind]) ?? '';
+/** The entry's category: its kind, or a date attribute's key (`ATTRIBUTE_<KEY>`). */
+const categoryOf = (item: Item) =>
+  isAttributeKind(item.kind) && item.field
+    ? `ATTRIBUTE_${item.field.slice('attributes.'.length).toUpperCase()}`
+    : item.kind.toUpperCase();
 
 export function toIcs(items: Item[], appUrl: string, now: Date): string {
   const host = new URL(appUrl).hostname;
@@ -69,9 +79,9 @@ export function toIcs(items: Item[], appUrl: string, now: Date): string {
       `DTSTART;VALUE=DATE:${compact(item.date)}`,
       `DTEND;VALUE=DATE:${compact(nextDay(item.date))}`,
       `SUMMARY:${escape(item.title)}`,
-      `CATEGORIES:${item.kind.toUpperCase()}`,
+      `CATEGORIES:${escape(categoryOf(item))}`,
       `X-HAUSWERK-STATUS:${escape(item.status)}`,
-      `URL:${appUrl}/${PATH[item.kind] ?? ''}/${target(item)}`,
+      `URL:${appUrl}/${pathOf(item)}/${target(item)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     );

@@ -68,6 +68,8 @@ export interface AttributeDef {
   labels?: AttributeLabels | null;
   section?: string | null;
   sort_order?: number | null;
+  /** A date attribute's dates are a kind of the deadline calendar (src/domain/calendar-kinds.ts). */
+  calendar?: boolean | null;
 }
 
 /** A value checked: the stored value, or the message key of what is wrong with it. */

@@ -4,6 +4,10 @@
 // with If-Match like a ticket's due date; a computed one carries the key of the reason the calendar shows instead.
 // Adding a kind is one entry here, its colour in views/calendar/calendar.css and its label in the calendar
 // translations. A kind may keep only records in some states (bills: open ones, docs/domain/planning.md).
+// Beside these static kinds, each live date attribute of a settings group with `calendar` on is a kind of its own,
+// `attribute:<the attribute's uuid>` (docs/domain/attributes.md, "In the deadline calendar"): labelled by the
+// attribute, movable, opening its model's module page (ATTRIBUTE_SCREENS).
+import { ATTRIBUTE_MODELS, type AttributeDef, type AttributeModel } from './attributes';
 
 export const PLANNING_KINDS = ['task_event', 'ticket', 'order'] as const;
 
@@ -95,11 +99,48 @@ export const DATE_KINDS = {
 export type DateKindName = keyof typeof DATE_KINDS;
 export const DATE_KIND_NAMES = Object.keys(DATE_KINDS) as DateKindName[];
 
+/** The static kinds: the planning kinds and the record dates of DATE_KINDS. */
 export const CALENDAR_KINDS = [...PLANNING_KINDS, ...DATE_KIND_NAMES] as [
   (typeof PLANNING_KINDS)[number],
   ...((typeof PLANNING_KINDS)[number] | DateKindName)[],
 ];
-export type CalendarKind = (typeof PLANNING_KINDS)[number] | DateKindName;
+export type StaticKind = (typeof PLANNING_KINDS)[number] | DateKindName;
+/** A date attribute's kind: `attribute:<the attribute's uuid>`. */
+export type AttributeKindName = `attribute:${string}`;
+export type CalendarKind = StaticKind | AttributeKindName;
 
 export const isDateKind = (kind: string): kind is DateKindName => Object.hasOwn(DATE_KINDS, kind);
 export const dateKind = (kind: DateKindName): DateKind => DATE_KINDS[kind];
+
+/** A kind of a date attribute, as the calendar API takes and answers it. */
+export const ATTRIBUTE_KIND = /^attribute:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const attributeKind = (uuid: string): AttributeKindName => `attribute:${uuid.toLowerCase()}`;
+export const isAttributeKind = (kind: string): kind is AttributeKindName => ATTRIBUTE_KIND.test(kind);
+/** The attribute of an attribute kind. */
+export const attributeOfKind = (kind: AttributeKindName) => kind.slice('attribute:'.length);
+
+/** An attribute shown in the calendar: a date attribute with its `calendar` setting on. */
+export const isCalendarAttribute = (def: Pick<AttributeDef, 'type' | 'calendar'>) =>
+  def.type === 'date' && def.calendar === true;
+
+/**
+ * The module page (its path) an attribute's date opens, by model: the page that lists the model (views/pages.ts; a
+ * unit test holds the two together). The server's ICS feed links there too.
+ */
+export const ATTRIBUTE_SCREENS = {
+  property: 'property',
+  partition: 'partitions',
+  area: 'areas',
+  facility: 'facilities',
+  document: 'documents',
+  contact: 'contacts',
+  contract: 'contracts',
+  guarantee: 'guarantees',
+  measurement: 'measurements',
+  ticket: 'tickets',
+  task: 'tasks',
+  budget: 'budgets',
+  bill: 'bills',
+} as const satisfies Record<AttributeModel, string>;
+export const attributeScreen = (model: string): string | undefined =>
+  (ATTRIBUTE_MODELS as readonly string[]).includes(model) ? ATTRIBUTE_SCREENS[model as AttributeModel] : undefined;

@@ -1,6 +1,7 @@
 // A settings group's own field on a model (docs/domain/attributes.md): its key, type, options, labels per language,
-// whether it is required or searchable, its default and its place in the form. The values live in each record's
-// `attributes` object and are checked by the engine (server/crud/attributes.ts).
+// whether it is required or searchable, whether a date's values are a kind of the deadline calendar, its default
+// and its place in the form. The values live in each record's `attributes` object and are checked by the engine
+// (server/crud/attributes.ts).
 import { z } from 'zod';
 import { defineEntity, type FieldError } from './define';
 import { f } from './fields';
@@ -53,6 +54,8 @@ export const attribute = defineEntity({
     options: f.json('attribute_options', { default: [] }),
     required: f.bool(),
     searchable: f.bool(),
+    /** A date attribute's dates are a kind of the deadline calendar (docs/domain/attributes.md). */
+    calendar: f.bool(),
     default: f.json('attribute_default'),
     sort_order: f.int({ required: true, default: 0, min: -10_000, max: 10_000 }),
     section: f.text({ max: 100 }),
@@ -76,6 +79,8 @@ export const attribute = defineEntity({
         seen.add(o.value);
       }
     } else if (options.length) errors.push({ path: 'options', key: 'validation.attribute_no_options' });
+    if (a.calendar === true && a.type !== 'date')
+      errors.push({ path: 'calendar', key: 'validation.attribute_calendar_date' });
     if (a.default != null && typeof a.type === 'string') {
       const checked = checkAttributeValue(a as unknown as AttributeDef, a.default);
       if (!checked.ok)

@@ -241,3 +241,81 @@ test('a multi-select attribute takes its options pasted as labels in the grid an
     await apiPost(page, `attributes/${made.uuid}/archive`, {});
   }
 });
+
+test('a date attribute of facilities marked for the calendar is a record date kind there, under its label', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const key = `inspection_${stamp}`;
+  const label = `Inspection ${stamp}`;
+  const name = `0 Boiler ${stamp}`;
+  await signInTo(page, '/settings/templates/attributes');
+  const [property] = await apiGet<{ uuid: string; settings_group_uuid: string }[]>(page, 'properties?per_page=1');
+  const made = await apiPost<{ uuid: string }>(page, 'attributes', {
+    settings_group_uuid: property!.settings_group_uuid,
+    model: 'facility',
+    key,
+    type: 'date',
+    labels: { 'en-us': label, de: `Inspektion ${stamp}` },
+  });
+  try {
+    // the admin switches it on in its drawer
+    await page.goto(`/settings/templates/attributes?record=${made.uuid}`);
+    const drawer = page.locator('.hw-record-drawer-body');
+    await drawer.getByRole('checkbox', { name: 'In the calendar' }).check();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await apiGet<{ calendar: boolean }>(page, `attributes/${made.uuid}`)).calendar)
+      .toBe(true);
+    // a facility gets a date of it, the 15th of this month
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-15`;
+    const facility = await apiPost<{ uuid: string }>(page, 'facilities', {
+      property_uuid: property!.uuid,
+      name,
+      attributes: { [key]: day },
+    });
+
+    await page.goto('/calendar');
+    const calendar = page.getByRole('region', { name: 'Deadline calendar' });
+    // the record dates menu lists it by its label after the built-in kinds: only it shown, no other entries beside it
+    const menu = page.getByRole('button', { name: /^Record dates \(\d+ of \d+\)$/ });
+    await menu.click();
+    await page.getByRole('button', { name: 'Hide all' }).click();
+    const toggle = page.getByRole('checkbox', { name: label });
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await expect(menu).toHaveText(/^Record dates \(1 of \d+\)$/);
+    await page.keyboard.press('Escape');
+    for (const kind of ['Task events', 'Tickets', 'Orders']) await page.getByRole('checkbox', { name: kind }).uncheck();
+    await expect(page.getByRole('region', { name: 'Legend' })).toContainText(label);
+    const entry = calendar.locator(`td[data-date="${day}"] .hw-cal-kind-attribute`, { hasText: name });
+    await expect(entry).toBeVisible();
+    await entry.hover();
+    await expect(page.getByRole('tooltip')).toContainText(label);
+
+    // dragged a day on, the facility's attribute moves with it
+    const next = `${day.slice(0, 8)}16`;
+    const from = (await entry.boundingBox())!;
+    const to = (await calendar.locator(`td[data-date="${next}"]`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await expect(page.getByText(`“${name}” moved`)).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await apiGet<{ attributes: Record<string, unknown> }>(page, `facilities/${facility.uuid}`)).attributes[key],
+      )
+      .toBe(next);
+
+    // the entry opens the facility in its module
+    await calendar.locator(`td[data-date="${next}"] .hw-cal-kind-attribute`, { hasText: name }).click();
+    await page.waitForURL((url) => url.pathname === '/facilities' && url.search.includes(facility.uuid));
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  } finally {
+    await apiPost(page, `attributes/${made.uuid}/archive`, {});
+  }
+});

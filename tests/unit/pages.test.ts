@@ -8,7 +8,7 @@ import { MODULE_ICONS } from '../../src/components/module-icons';
 import { PAGE_ICONS } from '../../src/components/page-icons';
 import { DRAWER_EXTENSIONS, VIEWS, WARM_PAGES, loadGrid } from '../../src/app/page-loaders';
 import { entityByName } from '../../src/entities/registry';
-import { DATE_KINDS, DATE_KIND_NAMES } from '../../src/domain/calendar-kinds';
+import { ATTRIBUTE_SCREENS, DATE_KINDS, DATE_KIND_NAMES } from '../../src/domain/calendar-kinds';
 import type { GridDefinition } from '../../grids/define-grid';
 
 const LOCALES = ['de', 'de-ch', 'en-us'];
@@ -145,6 +145,9 @@ describe('the page manifest', () => {
       const model = opens?.kind === 'ref' ? opens.model : kind.model;
       expect(modulePageOf(model)?.path, name).toBe(`/${kind.screen}`);
     }
+    // a date attribute's entry opens its model's module page
+    for (const [model, screen] of Object.entries(ATTRIBUTE_SCREENS))
+      expect(modulePageOf(model)?.path, model).toBe(`/${screen}`);
   });
 
   it('warms the grid pages and the warm views while idle, never the map', () => {

@@ -1,7 +1,14 @@
 // The planning API as the calendar speaks it (docs/planning-api.md): the deadline events of a window, the undated
 // tickets and orders, rescheduling and the per-user ICS feed.
 import { http, requestEnvelope, type QueryValue } from '../../src/api/http';
-import { CALENDAR_KINDS, DATE_KINDS, isDateKind, type CalendarKind } from '../../src/domain/calendar-kinds';
+import { entityByName } from '../../src/entities/registry';
+import {
+  CALENDAR_KINDS,
+  DATE_KINDS,
+  isAttributeKind,
+  isDateKind,
+  type CalendarKind,
+} from '../../src/domain/calendar-kinds';
 
 export { CALENDAR_KINDS, type CalendarKind };
 export type SeriesScope = 'this' | 'following' | 'all';
@@ -16,7 +23,9 @@ export interface CalendarItem {
   overdue: boolean;
   property_uuid: string | null;
   task_uuid?: string | null;
-  /** A record date's field (what a move patches). */
+  /** A date attribute's model (its kind names the attribute). */
+  model?: string;
+  /** A record date's field (what a move patches; `attributes.<key>` for a date attribute). */
   field?: string;
   /** The record a record date opens when not itself (a tenancy's end opens its partition). */
   owner_uuid?: string;
@@ -65,9 +74,23 @@ export const fetchUndated = (context: CalendarContext, signal?: AbortSignal) =>
   });
 
 const PLURAL: Record<string, string> = { task_event: 'task-events', ticket: 'tickets', order: 'orders' };
-const pathOf = (kind: CalendarKind) => (isDateKind(kind) ? DATE_KINDS[kind].plural : PLURAL[kind]!);
-/** The field a move writes: a record date's own field, else the due date. */
-const fieldOf = (kind: CalendarKind) => (isDateKind(kind) ? DATE_KINDS[kind].field : 'due_date');
+/** What a move needs of an item: its kind and record, and a date attribute's model and field. */
+export type MoveTarget = Pick<CalendarItem, 'kind' | 'uuid'> & Partial<Pick<CalendarItem, 'model' | 'field'>>;
+const pathOf = ({ kind, model }: MoveTarget) =>
+  isDateKind(kind)
+    ? DATE_KINDS[kind].plural
+    : isAttributeKind(kind)
+      ? entityByName(model ?? '')!.plural
+      : PLURAL[kind]!;
+/**
+ * What a move writes: a record date's own field, a date attribute's value (merged into the record's attributes,
+ * docs/domain/attributes.md "Values"), else the due date.
+ */
+function bodyOf({ kind, field }: MoveTarget, date: string | null): Record<string, unknown> {
+  if (isDateKind(kind)) return { [DATE_KINDS[kind].field]: date };
+  if (isAttributeKind(kind)) return { attributes: { [(field ?? '').replace(/^attributes\./, '')]: date } };
+  return { due_date: date };
+}
 
 interface Versioned {
   uuid: string;
@@ -87,11 +110,11 @@ export interface Moved {
  * series scope; a ticket, an order or a record date through the generic PATCH with the version just read (If-Match).
  */
 export async function rescheduleItem(
-  item: Pick<CalendarItem, 'kind' | 'uuid'>,
+  item: MoveTarget,
   dueDate: string | null,
   scope: SeriesScope = 'this',
 ): Promise<Moved> {
-  const path = `${pathOf(item.kind)}/${item.uuid}`;
+  const path = `${pathOf(item)}/${item.uuid}`;
   if (item.kind === 'task_event') {
     const reply = await requestEnvelope<Versioned, { task_uuid?: string }>(`${path}/reschedule`, {
       method: 'POST',
@@ -109,16 +132,11 @@ export async function rescheduleItem(
  * `version`, as the grids' undo does (docs/decisions.md, "Planning screens and the deadline calendar (client)"):
  * a record changed since is a 409, never overwritten. Answers the record's new version.
  */
-export async function writeDate(
-  item: Pick<CalendarItem, 'kind' | 'uuid'>,
-  date: string | null,
-  version: string,
-): Promise<string> {
-  const written = await http.patch<Versioned>(
-    `${pathOf(item.kind)}/${item.uuid}`,
-    { [fieldOf(item.kind)]: date },
-    { headers: { 'If-Match': `"${version}"` }, silent: true },
-  );
+export async function writeDate(item: MoveTarget, date: string | null, version: string): Promise<string> {
+  const written = await http.patch<Versioned>(`${pathOf(item)}/${item.uuid}`, bodyOf(item, date), {
+    headers: { 'If-Match': `"${version}"` },
+    silent: true,
+  });
   return written.updated_at;
 }
 

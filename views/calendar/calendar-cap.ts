@@ -3,6 +3,7 @@
 // and the list views in total, and the screen says how many are not shown.
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarItem } from './calendar-api';
+import { kindClasses } from './kind-class';
 
 /** Events shown per day before the "+n" entry, by view type; list views are capped in total instead. */
 export const PER_DAY: Record<string, number> = { dayGridMonth: 3, dayGridWeek: 12, dayGridDay: 40, multiMonth: 2 };
@@ -19,7 +20,7 @@ const rank = (item: CalendarItem, pinned: string | null = null) => (item.id === 
 const byTitle = (a: CalendarItem, b: CalendarItem) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0);
 
 export function eventClassNames(item: Pick<CalendarItem, 'kind' | 'status' | 'overdue' | 'locked_reason'>): string[] {
-  const names = ['hw-cal-event', `hw-cal-kind-${item.kind}`, `hw-cal-status-${item.status}`];
+  const names = ['hw-cal-event', ...kindClasses(item.kind), `hw-cal-status-${item.status}`];
   if (item.overdue) names.push('hw-cal-overdue');
   if (item.locked_reason) names.push('hw-cal-locked');
   return names;

@@ -6,6 +6,8 @@ import { useId } from 'react';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import { useTranslation } from '../../src/i18n';
 import type { CalendarKind } from './calendar-api';
+import { kindClass } from './kind-class';
+import { useKindLabel } from './kinds';
 
 interface Props {
   kinds: readonly CalendarKind[];
@@ -27,6 +29,7 @@ const hasLocked = (kinds: readonly CalendarKind[]) =>
 
 export function CalendarLegend({ kinds, selection }: Props) {
   const { t } = useTranslation();
+  const labelOf = useKindLabel();
   const title = useId();
   const marks: Mark[] = ['overdue', 'done'];
   if (hasLocked(kinds)) marks.push('locked');
@@ -41,7 +44,7 @@ export function CalendarLegend({ kinds, selection }: Props) {
     <section className="hw-cal-legend" aria-labelledby={title}>
       <h3 id={title}>{t('calendar.legend.title')}</h3>
       <ul>
-        {kinds.map((kind) => sample(kind, `hw-cal-kind-${kind}`, t(`calendar.kinds.${kind}`)))}
+        {kinds.map((kind) => sample(kind, kindClass(kind), labelOf(kind)))}
         {marks.map((mark) => sample(mark, `hw-cal-sample-neutral ${MARKS[mark]}`, t(`calendar.legend.${mark}`)))}
       </ul>
     </section>

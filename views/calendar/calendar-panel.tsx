@@ -8,7 +8,7 @@ import { selectedPropertiesAtom } from '../../src/state/context';
 import { calendarRecordOf, clickSelection } from '../../src/state/linked-selection';
 import { selectionAtom } from '../../src/state/selection';
 import { useIsMobile } from '../../grids/preferences';
-import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
+import { DATE_KINDS, attributeScreen, isAttributeKind, isDateKind } from '../../src/domain/calendar-kinds';
 import { modulePageOf } from '../pages';
 import type { CalendarContext, CalendarItem, CalendarKind } from './calendar-api';
 import { DeadlineCalendar, type LinkedEvents } from './deadline-calendar';
@@ -19,11 +19,13 @@ import { UndatedTray } from './undated-tray';
 /**
  * Where a calendar item opens: its module page (views/pages.ts) with the record drawer (a task event opens its task,
  * a record date its record, or the record it names: a tenancy's end its partition; their pages are the calendar
- * kinds' `screen`, which a unit test holds to the manifest).
+ * kinds' `screen`, and a date attribute's its model's in ATTRIBUTE_SCREENS, which a unit test holds to the manifest).
  */
 export function itemPath(item: CalendarItem): string {
   if (item.kind === 'task_event') return `${modulePageOf('task')!.path}?record=${item.task_uuid ?? ''}`;
   if (isDateKind(item.kind)) return `/${DATE_KINDS[item.kind].screen}?record=${item.owner_uuid ?? item.uuid}`;
+  // a date attribute's entry opens its record on its model's module page
+  if (isAttributeKind(item.kind)) return `/${attributeScreen(item.model ?? '') ?? ''}?record=${item.uuid}`;
   return `${modulePageOf(item.kind)!.path}?record=${item.uuid}`;
 }
 

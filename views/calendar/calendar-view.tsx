@@ -1,21 +1,33 @@
 // /calendar: the one deadline calendar of every kind (task events, ticket and order due dates, record dates of
-// contracts, guarantees, counters, tenancies, documents, facilities and bills), linked from the main navigation and
-// from the tasks, tickets and orders screens. The planning kinds have a switch each in their colour; the record
-// date kinds share one menu of switches ("Record dates (n of m)"), so the header stays one line
-// (docs/domain/planning.md, "Deadline calendar").
+// contracts, guarantees, counters, tenancies, documents, facilities and bills, and of the settings group's calendar
+// date attributes), linked from the main navigation and from the tasks, tickets and orders screens. The planning
+// kinds have a switch each in their colour; the record date kinds, the attributes' after the static ones, share one
+// menu of switches ("Record dates (n of m)"), so the header stays one line (docs/domain/planning.md, "Deadline
+// calendar").
 import { Button, ButtonGroup, Checkbox, Classes, H1, PopoverNext } from '@blueprintjs/core';
 import { Calendar, CaretDown } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../src/components/use-document-title';
+import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
 import { DATE_KIND_NAMES, PLANNING_KINDS } from '../../src/domain/calendar-kinds';
 import { useTranslation } from '../../src/i18n';
 import { CALENDAR_KINDS, type CalendarKind } from './calendar-api';
 import { CalendarPanel } from './calendar-panel';
+import { kindClass } from './kind-class';
+import { useAttributeKinds, useKindLabel } from './kinds';
 
 export function CalendarView() {
   const { t } = useTranslation();
+  const labelOf = useKindLabel();
+  const { current } = useSelectedSettingsGroup();
+  const attributes = useAttributeKinds(current?.uuid ?? null);
   const [off, setOff] = useState<ReadonlySet<CalendarKind>>(new Set());
-  const kinds = useMemo(() => CALENDAR_KINDS.filter((k) => !off.has(k)), [off]);
+  /** The record date switches: the static kinds', then the calendar date attributes'. */
+  const recordKinds = useMemo<CalendarKind[]>(() => [...DATE_KIND_NAMES, ...attributes.kinds], [attributes.kinds]);
+  const kinds = useMemo(
+    () => [...CALENDAR_KINDS, ...attributes.kinds].filter((k) => !off.has(k)),
+    [off, attributes.kinds],
+  );
   useDocumentTitle(t('modules.calendar'));
   const toggle = (kind: CalendarKind) =>
     setOff((current) => {
@@ -27,7 +39,7 @@ export function CalendarView() {
   const setRecords = (shown: boolean) =>
     setOff((current) => {
       const next = new Set(current);
-      for (const kind of DATE_KIND_NAMES) {
+      for (const kind of recordKinds) {
         if (shown) next.delete(kind);
         else next.add(kind);
       }
@@ -42,18 +54,18 @@ export function CalendarView() {
       labelElement={
         <>
           <span className="hw-cal-swatch" aria-hidden="true" />
-          {t(`calendar.kinds.${kind}`)}
+          {labelOf(kind)}
         </>
       }
-      className={`hw-cal-kind-check hw-cal-kind-${kind}`}
+      className={`hw-cal-kind-check ${kindClass(kind)}`}
     />
   );
-  const shown = DATE_KIND_NAMES.filter((k) => !off.has(k)).length;
+  const shown = recordKinds.filter((k) => !off.has(k)).length;
   const records = (
     <div className="hw-cal-records">
-      {DATE_KIND_NAMES.map(check)}
+      {recordKinds.map(check)}
       <ButtonGroup variant="minimal" className="hw-cal-records-all">
-        <Button size="small" disabled={shown === DATE_KIND_NAMES.length} onClick={() => setRecords(true)}>
+        <Button size="small" disabled={shown === recordKinds.length} onClick={() => setRecords(true)}>
           {t('calendar.kinds.showAll')}
         </Button>
         <Button size="small" disabled={shown === 0} onClick={() => setRecords(false)}>
@@ -75,12 +87,13 @@ export function CalendarView() {
           {PLANNING_KINDS.map(check)}
           <PopoverNext content={records} placement="bottom-end" popoverClassName={Classes.POPOVER_CONTENT_SIZING}>
             <Button endIcon={<CaretDown />} variant="outlined">
-              {t('calendar.kinds.records', { shown, total: DATE_KIND_NAMES.length })}
+              {t('calendar.kinds.records', { shown, total: recordKinds.length })}
             </Button>
           </PopoverNext>
         </fieldset>
       </header>
-      <CalendarPanel kinds={kinds} />
+      {/* the calendar waits for the attribute kinds, so its first request asks for every kind shown */}
+      {!attributes.loading && <CalendarPanel kinds={kinds} />}
     </div>
   );
 }

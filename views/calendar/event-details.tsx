@@ -9,6 +9,8 @@ import { useFormat } from '../../src/components/use-format';
 import { DATE_KINDS, isDateKind } from '../../src/domain/calendar-kinds';
 import { useTranslation } from '../../src/i18n';
 import type { CalendarItem } from './calendar-api';
+import { kindClass } from './kind-class';
+import { useKindLabel } from './kinds';
 
 interface Shown {
   item: CalendarItem;
@@ -54,7 +56,7 @@ export function useEventDetails() {
 function useStateText() {
   const { t, i18n } = useTranslation();
   return (item: CalendarItem) => {
-    const model = isDateKind(item.kind) ? DATE_KINDS[item.kind].model : item.kind;
+    const model = isDateKind(item.kind) ? DATE_KINDS[item.kind].model : (item.model ?? item.kind);
     const key = `enums.${model}.status.${item.status}`;
     const parts = item.status && i18n.instance.exists(key) ? [t(key)] : [];
     if (item.overdue) parts.push(t('calendar.details.overdue'));
@@ -66,6 +68,7 @@ export function EventDetails({ id, shown }: { id: string; shown: Shown | null })
   const { t } = useTranslation();
   const format = useFormat();
   const stateText = useStateText();
+  const labelOf = useKindLabel();
   if (!shown?.el.isConnected) return null;
   const { item } = shown;
   const rect = shown.el.getBoundingClientRect();
@@ -79,7 +82,7 @@ export function EventDetails({ id, shown }: { id: string; shown: Shown | null })
     <div
       id={id}
       role="tooltip"
-      className={`hw-cal-details hw-cal-kind-${item.kind}`}
+      className={`hw-cal-details ${kindClass(item.kind)}`}
       style={{ ...place, maxWidth: WIDTH }}
     >
       <strong className="hw-cal-details-title">{item.title}</strong>
@@ -87,7 +90,7 @@ export function EventDetails({ id, shown }: { id: string; shown: Shown | null })
         <dt>{t('calendar.details.kind')}</dt>
         <dd>
           <span className="hw-cal-swatch" aria-hidden="true" />
-          {t(`calendar.kinds.${item.kind}`)}
+          {labelOf(item.kind)}
         </dd>
         <dt>{t('calendar.details.date')}</dt>
         <dd>{format.date(item.date)}</dd>

@@ -9,6 +9,7 @@ import {
   rescheduleItem,
   writeDate,
   type CalendarItem,
+  type MoveTarget,
   type Moved,
   type SeriesScope,
 } from './calendar-api';
@@ -33,7 +34,7 @@ export const CALENDAR_QUERY_KEY = ['calendar'] as const;
  * series (the events keep their uuids), and redo splits again, which makes a new task the next undo joins back.
  */
 export function inverse(
-  item: Pick<CalendarItem, 'kind' | 'uuid'>,
+  item: MoveTarget,
   from: string | null,
   to: string,
   scope: SeriesScope,

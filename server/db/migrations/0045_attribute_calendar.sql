@@ -1,0 +1,1 @@
+ALTER TABLE "attributes" ADD COLUMN "calendar" boolean DEFAULT false;
