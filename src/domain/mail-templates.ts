@@ -13,6 +13,16 @@ export const MAIL_PLACEHOLDERS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type MailKey = keyof typeof MAIL_PLACEHOLDERS;
+
+/** The model of the record a preview of each mail is rendered with (docs/domain/email-templates.md, "Preview"); an
+ * invitation takes its values from the settings group and the admin, without a record. */
+export const MAIL_RECORD: Record<MailKey, string | null> = {
+  invitation: null,
+  order: 'order',
+  guarantee: 'guarantee',
+  property_delete: 'property',
+  task: 'task_event',
+};
 export const MAIL_KEYS = Object.keys(MAIL_PLACEHOLDERS) as MailKey[];
 export type MailValues = Record<string, string>;
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestEnv, json, signedIn, type TestEnv } from './harness';
 import { memberOf, post, workspace, type Ws } from './planning-support';
 import { startSmtp } from './smtp';
+import { eq } from 'drizzle-orm';
+import { orderTokens } from '../../server/db/planning-schema';
 
 let env: TestEnv;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -125,6 +127,85 @@ describe('e-mail templates', () => {
     });
     const byUuid = await post(ws.client, '/email-templates/preview', { template_uuid: saved.body.data!.uuid });
     expect((byUuid.body.data as unknown as { subject: string }).subject).toBe('Seestrasse 1 löschen?');
+  });
+
+  it('previews with a record of the settings group the admin picks, as the mail would read, with no token made', async () => {
+    const preview = async (mail: string, body: string, record?: string) => {
+      const res = await post(ws.client, '/email-templates/preview', {
+        settings_group_uuid: ws.settingsGroup,
+        mail,
+        locale: 'de-ch',
+        subject: 'x',
+        body,
+        ...(record ? { record_uuid: record } : {}),
+      });
+      return { status: res.status, text: (res.body.data as unknown as { text: string } | undefined)?.text, res };
+    };
+    const guarantor = await post(ws.client, '/contacts', {
+      settings_group_uuid: ws.settingsGroup,
+      kind: 'organisation',
+      organisation: 'Wärme AG',
+    });
+    const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.parse(`${end}T00:00:00Z`));
+    start.setUTCMonth(start.getUTCMonth() - 12);
+    const guarantee = await post(ws.client, '/guarantees', {
+      property_uuid: ws.property,
+      title: 'Garantie Lift',
+      guarantor_uuid: guarantor.body.data.uuid,
+      start_date: start.toISOString().slice(0, 10),
+      guarantee_duration: 12,
+    });
+    expect(guarantee.status, JSON.stringify(guarantee.body)).toBe(201);
+    const g = guarantee.body.data as unknown as { uuid: string; end_date: string };
+    const days = Math.round((Date.parse(g.end_date) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000);
+    const text = '{{title}} / {{property}} / {{guarantor}} / {{days}} / {{link}}';
+    expect((await preview('guarantee', text, g.uuid)).text).toBe(
+      `Garantie Lift / Seestrasse 1 / Wärme AG / ${days} / http://hauswerk.test/guarantees/${g.uuid}`,
+    );
+    // without a record: the samples
+    expect((await preview('guarantee', text)).text).toContain('Heizkessel');
+
+    const order = await post(ws.client, '/orders', {
+      property_uuid: ws.property,
+      title: 'Pumpe ersetzen',
+      contact_uuid: guarantor.body.data.uuid,
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const ordered = await preview('order', '{{name}}: {{title}} ({{sender}}) {{link}}', order.body.data.uuid);
+    expect(ordered.text).toMatch(/^Wärme AG: Pumpe ersetzen \(.+\) http:\/\/hauswerk\.test\/public\/order\/…$/);
+    // no public link was made for the preview
+    const tokens = await env.database.db
+      .select()
+      .from(orderTokens)
+      .where(eq(orderTokens.order_uuid, order.body.data.uuid));
+    expect(tokens).toEqual([]);
+
+    expect((await preview('property_delete', '{{property}} {{link}}', ws.property)).text).toBe(
+      'Seestrasse 1 http://hauswerk.test/property-delete-requests/confirm/…',
+    );
+    const invited = await preview('invitation', '{{group}} {{inviter}} {{link}}');
+    expect(invited.text).toMatch(/ Test User \d+ http:\/\/hauswerk\.test\/invitations\/…$/);
+    expect(invited.text).not.toContain('Demo Immobilien AG');
+
+    // a record of the wrong model, of another settings group, or none: a 422 on record_uuid
+    const other = await workspace(env);
+    for (const record of [other.property, ws.settingsGroup]) {
+      const bad = await preview('property_delete', '{{link}}', record);
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.res.body.errors!)).toEqual(['record_uuid']);
+    }
+    const wrongModel = await preview('guarantee', '{{link}}', ws.property);
+    expect(wrongModel.status).toBe(422);
+    // a form without its language names the language
+    const noLocale = await post(ws.client, '/email-templates/preview', {
+      settings_group_uuid: ws.settingsGroup,
+      mail: 'guarantee',
+      subject: 'x',
+      body: '{{link}}',
+    });
+    expect(noLocale.status).toBe(422);
+    expect(Object.keys(noLocale.body.errors!)).toEqual(['locale']);
   });
 
   it('answers 401 signed out, 403 to a member and 404 outside the settings group', async () => {

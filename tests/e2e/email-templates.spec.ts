@@ -1,7 +1,8 @@
 // E-mail templates journey (docs/domain/email-templates.md): the demo admin words the invitation mail in German on
 // /settings/templates/emails with the grid's New form, puts the link in with its placeholder, previews it, saves it,
 // and an invitation sent while the admin writes German goes out in those words (read from the outbox). The admin's
-// language and the template are put back at the end.
+// language and the template are put back at the end. A guarantee reminder is previewed with sample values, then with
+// a guarantee of the demo picked in the drawer.
 import { expect, test } from './fixtures';
 import { apiGet, apiPost, apiPut, lastMail, signInTo } from './support';
 
@@ -31,10 +32,13 @@ test('the invitation mail worded in German is previewed, saved and sent in those
   await expect(help.getByText('{{guarantor}}')).toHaveCount(0);
   await help.getByText('{{link}}', { exact: true }).click();
   await expect(page.getByLabel(/^Text/)).toHaveValue('Guten Tag\n\n{{inviter}} lädt Sie ein: {{link}}');
-  await help.getByRole('button', { name: 'Preview' }).click();
-  const preview = page.getByRole('region', { name: 'Preview with sample values' });
-  await expect(preview.getByRole('heading', { name: `Einladung ${stamp} zu Demo Immobilien AG` })).toBeVisible();
-  await expect(preview).toContainText('Anna Muster lädt Sie ein: https://example.com/invitations/');
+  await help.getByRole('button', { name: 'Preview', exact: true }).click();
+  // an invitation's preview reads the settings group and the admin: no record to pick, no token made
+  const me = await apiGet<Profile>(page, 'user');
+  const preview = page.getByRole('region', { name: 'Preview', exact: true });
+  await expect(preview.getByRole('heading', { name: `Einladung ${stamp} zu ${group!.name}` })).toBeVisible();
+  await expect(preview).toContainText(`${me.first_name} ${me.last_name} lädt Sie ein: http://127.0.0.1:`);
+  await expect(preview).toContainText('/invitations/…');
 
   const created = page.waitForResponse(
     (r) => r.request().method() === 'POST' && /\/api\/v1\/email-templates$/.test(r.url()),
@@ -60,4 +64,34 @@ test('the invitation mail worded in German is previewed, saved and sent in those
   const mail = await lastMail(request, invitee);
   expect(mail.subject).toBe(`Einladung ${stamp} zu ${group!.name}`);
   expect(mail.text).toMatch(/^Guten Tag\n\n.+ lädt Sie ein: http:\/\/127\.0\.0\.1:\d+\/invitations\/[\w-]+/);
+});
+
+test('a guarantee reminder is previewed with a guarantee the admin picks', async ({ page }) => {
+  await signInTo(page, '/settings/templates/emails');
+  // a guarantee whose title no other has, so that the lookup's option names it alone
+  const all = await apiGet<{ uuid: string; title: string }[]>(page, 'guarantees?per_page=200');
+  const guarantee = all.find((g) => all.filter((o) => o.title === g.title).length === 1);
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByLabel(/^E-mail/).selectOption({ label: 'Guarantee reminder' });
+  // nothing chosen yet: the language shows empty, and the preview says the language is missing
+  await expect(page.getByLabel(/^Language/)).toHaveValue('');
+  await page.getByLabel(/^Subject/).fill('{{title}} endet');
+  await page.getByLabel(/^Text/).fill('{{link}}');
+  const help = page.getByRole('region', { name: 'Placeholders' });
+  await help.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(help.getByText(/^Language /)).toBeVisible();
+  await page.getByLabel(/^Language/).selectOption({ label: 'German' });
+  await page.getByLabel(/^Text/).fill('{{title}} ({{guarantor}}) endet am {{date}}: {{link}}');
+  await help.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Preview with sample values' })).toContainText(
+    'Heizkessel (Heizung AG)',
+  );
+
+  await help.getByRole('button', { name: 'Sample values' }).click();
+  await page.getByRole('combobox', { name: 'Search…' }).fill(guarantee!.title);
+  await page.getByRole('listbox').getByRole('option', { name: guarantee!.title }).first().click();
+  const preview = page.getByRole('region', { name: 'Preview', exact: true });
+  await expect(preview.getByRole('heading', { name: `${guarantee!.title} endet` })).toBeVisible();
+  await expect(preview).toContainText(`/guarantees/${guarantee!.uuid}`);
+  await expect(help.getByRole('button', { name: guarantee!.title })).toBeVisible();
 });

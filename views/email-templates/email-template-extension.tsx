@@ -1,14 +1,19 @@
 // An e-mail template's drawer on /settings/templates/emails (docs/domain/email-templates.md): beside the subject and
 // the text, the placeholders the chosen mail offers (a click puts one at the end of the text), and a preview of the
-// template as it stands in the form, rendered by the server with sample values.
-import { Button, Callout, Code, FormGroup, H5, Intent, Tag } from '@blueprintjs/core';
-import { EyeOpen } from '@blueprintjs/icons';
+// template as it stands in the form, rendered by the server with a record of the settings group the admin picks
+// (MAIL_RECORD), else with sample values.
+import { useState } from 'react';
+import { Button, Callout, Code, FormGroup, H5, Intent, PopoverNext, Tag } from '@blueprintjs/core';
+import { CaretDown, EyeOpen } from '@blueprintjs/icons';
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../../src/api/errors';
 import { http } from '../../src/api/http';
 import { reportActionError } from '../../src/components/notices';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
-import { MAIL_PLACEHOLDERS, type MailKey } from '../../src/domain/mail-templates';
+import { MAIL_PLACEHOLDERS, MAIL_RECORD, type MailKey } from '../../src/domain/mail-templates';
+import { useReturnFocus } from '../../src/components/use-return-focus';
+import { RefLookup } from '../../grids/ref-lookup';
+import { RefTitle } from '../../grids/ref-titles';
 import { useTranslation } from '../../src/i18n';
 import type { DrawerExtension, FormExtensionProps } from '../records/drawer-extension';
 import './email-templates.css';
@@ -28,14 +33,20 @@ function PlaceholdersAndPreview({ draft, onChange, readOnly }: FormExtensionProp
   const { current } = useSelectedSettingsGroup();
   const mail =
     typeof draft.mail === 'string' && Object.hasOwn(MAIL_PLACEHOLDERS, draft.mail) ? (draft.mail as MailKey) : null;
+  const settingsGroup = typeof draft.settings_group_uuid === 'string' ? draft.settings_group_uuid : current?.uuid;
+  const model = mail ? MAIL_RECORD[mail] : null;
+  // the record the preview reads (kept per mail: a guarantee picked for the guarantee mail is no order)
+  const [picked, setPicked] = useState<{ model: string; uuid: string } | null>(null);
+  const record = picked && picked.model === model ? picked.uuid : null;
   const preview = useMutation({
-    mutationFn: () =>
+    mutationFn: (recordUuid: string | null) =>
       http.post<Preview>('email-templates/preview', {
-        settings_group_uuid: typeof draft.settings_group_uuid === 'string' ? draft.settings_group_uuid : current?.uuid,
+        settings_group_uuid: settingsGroup,
         mail,
         locale: draft.locale,
         subject: String(draft.subject ?? ''),
         body: String(draft.body ?? ''),
+        ...(recordUuid ? { record_uuid: recordUuid } : {}),
       }),
     onError: (error) => {
       if (!(isApiError(error) && error.status === 422)) reportActionError(error);
@@ -71,20 +82,80 @@ function PlaceholdersAndPreview({ draft, onChange, readOnly }: FormExtensionProp
           ))}
         </div>
       </FormGroup>
-      <Button icon={<EyeOpen />} loading={preview.isPending} onClick={() => preview.mutate()}>
-        {t('admin.emailTemplates.preview')}
-      </Button>
+      <div className="hw-email-template-preview-bar">
+        {model && settingsGroup && (
+          <FormGroup label={t('admin.emailTemplates.previewWith')} inline>
+            <RecordPicker
+              model={model}
+              settingsGroup={settingsGroup}
+              value={record}
+              onPick={(uuid) => {
+                setPicked(uuid ? { model, uuid } : null);
+                preview.mutate(uuid);
+              }}
+            />
+          </FormGroup>
+        )}
+        <Button icon={<EyeOpen />} loading={preview.isPending} onClick={() => preview.mutate(record)}>
+          {t('admin.emailTemplates.preview')}
+        </Button>
+      </div>
       {problems.length > 0 && (
         <Callout intent={Intent.DANGER} compact>
           {problems.join(' ')}
         </Callout>
       )}
       {preview.data && !preview.isPending && (
-        <div className="hw-email-template-preview" role="region" aria-label={t('admin.emailTemplates.previewTitle')}>
+        <div
+          className="hw-email-template-preview"
+          role="region"
+          aria-label={t(record || !model ? 'admin.emailTemplates.previewTitle' : 'admin.emailTemplates.previewSample')}
+        >
           <H5>{preview.data.subject}</H5>
           <Code className="hw-email-template-text">{preview.data.text}</Code>
         </div>
       )}
     </section>
+  );
+}
+
+/** A record of the settings group to preview the mail with; cleared, the preview takes sample values. */
+function RecordPicker(props: {
+  model: string;
+  settingsGroup: string;
+  value: string | null;
+  onPick: (uuid: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { target, onClosed } = useReturnFocus();
+  return (
+    <PopoverNext
+      isOpen={open}
+      onInteraction={setOpen}
+      onClosed={onClosed}
+      shouldReturnFocusOnClose={false}
+      placement="bottom-start"
+      content={
+        <RefLookup
+          model={props.model}
+          scope={{ settings_group_uuid: props.settingsGroup }}
+          allowClear
+          onPick={(uuid) => {
+            setOpen(false);
+            props.onPick(uuid);
+          }}
+          onCancel={() => {
+            if (!open) return false;
+            setOpen(false);
+            return true;
+          }}
+        />
+      }
+    >
+      <Button ref={target} endIcon={<CaretDown />} variant="outlined">
+        {props.value ? <RefTitle model={props.model} uuid={props.value} /> : t('admin.emailTemplates.sampleValues')}
+      </Button>
+    </PopoverNext>
   );
 }

@@ -187,7 +187,9 @@ function EnumInput({ id, value, onChange, fieldRef, format }: InputProps) {
       fill
       value={str(value)}
       onChange={(e) => onChange(textOrNull(e.currentTarget.value))}
-      options={field.required ? options : [{ value: '', label: '' }, ...options]}
+      // a required field shows the empty choice only while it has no value: the select never shows an option the
+      // draft does not hold (a save without a choice is the required 422, not a value the user did not pick)
+      options={field.required && str(value) !== '' ? options : [{ value: '', label: '' }, ...options]}
     />
   );
 }
