@@ -14,6 +14,7 @@ export default defineConfig({
     './server/db/storage-schema.ts',
     './server/db/webhook-schema.ts',
     './server/db/scheduled-export-schema.ts',
+    './server/db/public-page-schema.ts',
   ],
   out: './server/db/migrations',
 });

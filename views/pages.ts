@@ -320,7 +320,7 @@ export const PAGES: readonly Page[] = [
   view(own('public', 'order', '/public/order/:token', 'globe', 'planning.public.title')),
   view(own('public', 'invitation', '/invitations/:token', 'envelope', 'admin.invitations.link.title')),
   placeholder(own('public', 'notifier', '/notifier/:token', 'globe', 'modules.public.notifier')),
-  placeholder(own('public', 'publicPage', '/public/:modelName/:token', 'globe', 'modules.public.publicPage')),
+  view(own('public', 'publicPage', '/public/:modelName/:token', 'globe', 'modules.public.publicPage')),
 ];
 
 export const isGridPage = (page: Page): page is GridPage => page.kind === 'grid';

@@ -61,6 +61,7 @@ await make(demoTarget, target, async (database) => {
     'user_tokens',
     'personal_access_tokens',
     'order_tokens',
+    'public_pages',
     'calendar_feeds',
     'property_delete_requests',
   ]) {

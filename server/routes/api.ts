@@ -30,6 +30,7 @@ import { webhooksRoutes } from './webhooks.routes';
 import { emailTemplatesRoutes } from './email-templates.routes';
 import { attributesRoutes } from './attributes.routes';
 import { documentRoutes } from '../documents/documents.routes';
+import { publicPageRoutes, publicPageSettingsRoutes } from './public-pages.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
 
@@ -65,5 +66,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(attributesRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);
+    await api.register(publicPageSettingsRoutes);
+    await api.register(publicPageRoutes);
   };
 }

@@ -1,44 +1,23 @@
 // The contractor's public order page API (no login): GET /public/orders/{token}, its answers and the order's
 // documents. Replies are never cached, indexed or sent on as a referrer; guessing tokens is rate-limited per IP
 // (docs/domain/sign-in.md, "Tokens").
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { valueSchemas } from '../../src/entities/schemas';
-import { HttpError } from '../http-error';
 import { translate } from '../i18n/messages';
 import { answerOrder, publicOrder, publicOrderDocument, type PublicAction } from '../services/public-order.service';
 import { downloadHeaders, sendFile } from '../documents/file-reply';
-import { hit, limitOrThrow, throttled, tooManyAttempts } from '../services/rate-limit';
+import { publicGuard, publicHeaders } from './public-guard';
 import { errorReplies, messageReply } from './schemas';
 
 const params = z.object({ token: z.string().max(100) });
-/** Calls per IP and minute, and unknown tokens per IP and 10 minutes, before a 429. */
-export const PUBLIC_LIMITS = { calls: 60, misses: 10 };
 
 export async function publicOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cache-Control', 'no-store');
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-    return payload;
-  });
-
-  /** Runs a public call under the rate limits; a 404 counts as a guess. */
-  async function guarded<T>(req: FastifyRequest, run: () => Promise<T>): Promise<T> {
-    const miss = { key: `public-order-miss:${req.ip}`, max: PUBLIC_LIMITS.misses, windowSeconds: 600 };
-    const wait = await tooManyAttempts(ctx.db, miss);
-    if (wait) throw throttled(wait);
-    await limitOrThrow(ctx.db, { key: `public-order:${req.ip}`, max: PUBLIC_LIMITS.calls, windowSeconds: 60 });
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 404) await hit(ctx.db, miss);
-      throw err;
-    }
-  }
+  publicHeaders(app);
+  const guarded = publicGuard(ctx, 'public-order');
 
   r.get(
     '/public/orders/:token',

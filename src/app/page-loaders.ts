@@ -7,6 +7,7 @@ import { loadRecordTranslations } from '../i18n';
 import type { EntityName } from '../entities/registry';
 import type { GridDefinition } from '../../grids/define-grid';
 import type { DrawerExtension } from '../../views/records/drawer-extension';
+import type { PublicPageModel } from '../domain/public-pages';
 import { PAGES, type GridPage, type Page } from '../../views/pages';
 
 /** Every grid definition file (one chunk each); a grid page names its file. */
@@ -32,18 +33,33 @@ const planningExtension = (model: 'task' | 'ticket' | 'order') => () =>
     .then((m) => m.loadPlanningExtensions())
     .then((m) => m.PLANNING_EXTENSIONS[model]!);
 
+/** A model's extension with the public page panel for the admins (docs/domain/public-pages.md). */
+const withPublicPage = (model: PublicPageModel, own?: () => Promise<DrawerExtension>) => (): Promise<DrawerExtension> =>
+  Promise.all([import('../../views/public-pages/public-page-panel'), own?.()]).then(([m, extension]) =>
+    m.withPublicPage(model, extension),
+  );
+
 /** What a model adds to its record drawer and record page (views/records/drawer-extension.ts). */
 export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerExtension>>> = {
   // the user groups of a property (restricted access), for admins
-  property: () => import('../../views/permissions/property-user-groups').then((m) => m.propertyExtension),
+  property: withPublicPage('property', () =>
+    import('../../views/permissions/property-user-groups').then((m) => m.propertyExtension),
+  ),
+  facility: withPublicPage('facility'),
   // a user group's members picked from the settings group's members
   user_group: () => import('../../views/permissions/user-group-extension').then((m) => m.userGroupExtension),
-  contract: () => import('../../views/contracts/contract-panels').then((m) => m.contractExtension),
-  guarantee: () => import('../../views/records/action-buttons').then((m) => m.actionButtons('guarantee', ['claim'])),
+  contract: withPublicPage('contract', () =>
+    import('../../views/contracts/contract-panels').then((m) => m.contractExtension),
+  ),
+  guarantee: withPublicPage('guarantee', () =>
+    import('../../views/records/action-buttons').then((m) => m.actionButtons('guarantee', ['claim'])),
+  ),
   bill: () => import('../../views/finance/bill-panels').then((m) => m.billExtension),
   counter: () => import('../../views/measurements/readings-panel').then((m) => m.counterExtension),
-  document: () => import('../../views/documents/document-panels').then((m) => m.documentExtension),
-  ticket: planningExtension('ticket'),
+  document: withPublicPage('document', () =>
+    import('../../views/documents/document-panels').then((m) => m.documentExtension),
+  ),
+  ticket: withPublicPage('ticket', planningExtension('ticket')),
   task: planningExtension('task'),
   // done and skip as the event's links allow (docs/decisions.md, "The task events grid")
   task_event: () =>
@@ -124,6 +140,10 @@ export const VIEWS: Readonly<Record<string, Load>> = {
     import('../../views/invitations/invitation-link-page').then((m) => m.InvitationLinkPage),
   ),
 };
+  // a record's public page (no login): field labels and values come translated from the server
+  '/public/:modelName/:token': withTexts(() =>
+    import('../../views/public-pages/public-record-page').then((m) => m.PublicRecordPage),
+  ),
 
 /** A page's icon: the modules' come with the signed-in shell (the drawer), the others with the settings menu. */
 const iconOf = (page: Page): Promise<ReactElement> =>

@@ -4,6 +4,8 @@
 // an operation that no class takes fails the test with its method and path.
 import type { AnyEntity } from '../../src/entities/define';
 import type { Operation } from '../fuzz/run';
+import { entityByName } from '../../src/entities/registry';
+import { PUBLIC_PAGE_MODELS } from '../../src/domain/public-pages';
 
 /** Who asks (docs/domain/permissions.md): no session; a superuser (no membership); settings group A's admin; users
  * of A with every right (`full` is in the access rules' user group, `outsider` is not), with view only, with no
@@ -384,6 +386,8 @@ export interface Fixture {
   deleteRequestA: string;
   memberOfA: string;
   notification: number;
+  /** A's own record of each model, by model name. */
+  ownRecords: Record<string, string>;
 }
 
 export const OTHER_ANSWERS: Record<OtherClass, Record<Actor, Answer>> = {
@@ -441,6 +445,27 @@ export const OTHER_PATTERNS: [RegExp, OtherSpec][] = [
   [/^GET \/api\/v1\/[a-z-]+\/assigned-to-me$/, { class: 'member' }],
 ];
 
+/** The public pages of records (docs/domain/public-pages.md): the page and its documents are public, its settings
+ * are the record's settings group's admins' (the writes would change the fixture: only their refusals are asked). */
+function publicPageRoutes(): Record<string, OtherSpec> {
+  const out: Record<string, OtherSpec> = {};
+  for (const model of PUBLIC_PAGE_MODELS) {
+    const { plural, titleField } = entityByName(model)!;
+    const url = (f: Fixture) => `/${plural}/${f.ownRecords[model]}/public-page`;
+    out[`GET /api/v1/${plural}/{uuid}/public-page`] = admin(url);
+    out[`POST /api/v1/${plural}/{uuid}/public-page`] = admin(url, () => ({ fields: [titleField] }), true);
+    out[`DELETE /api/v1/${plural}/{uuid}/public-page`] = admin(url, undefined, true);
+    out[`POST /api/v1/${plural}/{uuid}/public-page/reset`] = admin(
+      (f) => `${url(f)}/reset`,
+      () => ({ confirm: true }),
+      true,
+    );
+    out[`GET /api/v1/public/${plural}/{token}`] = pub(() => `/public/${plural}/x`);
+    out[`GET /api/v1/public/${plural}/{token}/documents/{uuid}`] = pub(() => `/public/${plural}/x/documents/${U}`);
+  }
+  return out;
+}
+
 /** Every route outside the records engine, by its OpenAPI key. */
 export const OTHER: Record<string, OtherSpec> = {
   // sign-in and public pages
@@ -466,6 +491,7 @@ export const OTHER: Record<string, OtherSpec> = {
   'GET /api/v1/public/orders/{token}/documents/{uuid}': pub(() => `/public/orders/x/documents/${U}`),
   'GET /api/v1/calendar-feed/{token}': pub(() => '/calendar-feed/x.ics', true),
   'GET /api/v1/invitations/token/{token}': pub(() => '/invitations/token/x'),
+  ...publicPageRoutes(),
 
   // the caller's own account, preferences and jobs
   'GET /api/v1/user': account(),

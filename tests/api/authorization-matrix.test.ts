@@ -235,6 +235,7 @@ async function seed() {
     deleteRequestA: deleteRequest,
     memberOfA: noRights.user.uuid,
     notification: Number(notification.id),
+    ownRecords: Object.fromEntries([...records].map(([model, r]) => [model, r.own])),
   };
   const anonymous = new Client(env.app);
   await anonymous.csrf(); // a session without a user: the XSRF check passes, authentication must not

@@ -146,6 +146,12 @@ async function fill(env: TestEnv) {
     200,
     'restricted access',
   );
+  // a public page of a record (docs/domain/public-pages.md)
+  must(
+    await ws.client.post(`/properties/${restricted.uuid}/public-page`, { fields: ['name'], attachments: [] }),
+    201,
+    'public page',
+  );
   const hidden = must(
     await ws.client.post('/properties', { settings_group_uuid: sg, name: 'Hidden house' }),
     201,

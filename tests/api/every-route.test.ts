@@ -32,6 +32,10 @@ const PUBLIC = new Set([
   'POST /api/v1/public/orders/{token}/propose-date',
   'POST /api/v1/public/orders/{token}/comment',
   'GET /api/v1/public/orders/{token}/documents/{uuid}',
+  ...['properties', 'facilities', 'contracts', 'guarantees', 'documents', 'tickets'].flatMap((plural) => [
+    `GET /api/v1/public/${plural}/{token}`,
+    `GET /api/v1/public/${plural}/{token}/documents/{uuid}`,
+  ]),
   'GET /api/v1/calendar-feed/{token}',
   'GET /api/v1/invitations/token/{token}',
 ]);
