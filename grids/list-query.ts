@@ -76,7 +76,8 @@ export function toListQuery(entity: AnyEntity, state: GridQueryState): ListQuery
   const search = state.search.trim();
   if (search) query.search = search.slice(0, 200);
   if (entity.status && state.statusLimiter) query.status_limiter = state.statusLimiter;
-  if (state.settingsGroupUuid) query.settings_group_uuid = state.settingsGroupUuid;
+  // a global model's records belong to no settings group (src/entities/define.ts, `Scope`)
+  if (state.settingsGroupUuid && entity.scope !== 'global') query.settings_group_uuid = state.settingsGroupUuid;
   // The selected context narrows only models that belong to a property (or partition).
   if (state.propertyUuids.length && contextColumn(entity, 'property')) query.property_uuids = state.propertyUuids;
   if (state.partitionUuids.length && contextColumn(entity, 'partition')) query.partition_uuids = state.partitionUuids;

@@ -52,6 +52,9 @@ export interface GridPage extends PageBase {
   tabs?: readonly GridTab[];
   /** The text key of the page's own tab, when it has `tabs`. */
   ownTab?: string;
+  /** Opened with `?new=1&from=<path>` (the shell's Support entry), the page's New form starts with this field set
+   * to that path: where the user came from. */
+  fromField?: string;
 }
 
 /** A grid on a page with tabs (`GridPage.tabs`): its key in the URL (`?tab=`), its text key, model, grid file and
@@ -186,7 +189,12 @@ export const PAGES: readonly Page[] = [
   view(modulePage('charts', '/charts', 'timeline-line-chart'), { warm: true }),
   view(modulePage('map', '/map', 'map')),
   view(modulePage('renewal', '/renewal', 'timeline-bar-chart')),
-  placeholder(modulePage('supportRequests', '/support-requests', 'lifesaver')),
+  // the shell's Support entry opens the New form with the path the user was on (docs/domain/support-requests.md)
+  grid(modulePage('supportRequests', '/support-requests', 'lifesaver'), {
+    model: 'support_request',
+    grid: 'support-requests',
+    fromField: 'page',
+  }),
   view(modulePage('settingsGroups', '/settings-groups', 'applications')),
 
   // the settings menu, in this order (paths as docs/domain/browser-app.md lists them)

@@ -86,6 +86,8 @@ export async function accessOfUser(db: Db, user: UserRow, today?: string): Promi
  */
 export function may(access: Access, settingsGroupUuid: string | null, action: Action, model: string): boolean {
   const level = levelOf(model);
+  // an owned global model: every signed-in user on their own rows, a superuser on every row (`mayOnRecord`)
+  if (level === 'owners') return settingsGroupUuid === null;
   if (level === 'superusers') {
     if (isSuperuser(access)) return true;
     // a superusers' table of a settings group (licenses) is read by its admins; a global one by nobody else
@@ -113,7 +115,11 @@ export function mayOnRecord(access: Access, entity: AnyEntity, row: Readonly<Rec
   if (!may(access, sg, action, entity.name)) return false;
   const owner = ownerColumn(entity);
   if (!owner || action === 'view') return true;
-  return Number(row[owner]) === access.user.id || (sg !== null && access.roles.get(sg) === 'admin');
+  return (
+    Number(row[owner]) === access.user.id ||
+    (sg !== null && access.roles.get(sg) === 'admin') ||
+    reachesAll(access, entity.name)
+  );
 }
 
 /** Who reaches a model's records at all (src/entities/define.ts, `AccessLevel`; docs/domain/permissions.md,
@@ -150,8 +156,12 @@ export const refScope = (access: Access, entity: Pick<AnyEntity, 'name'>): Acces
   reachesAll(access, entity.name) ? null : access;
 
 /** The caller reaches the records of `model` in every settings group, member or not (a superuser on a superusers'
- * table): the scope is not narrowed to their settings groups. */
-export const reachesAll = (access: Access, model: string) => levelOf(model) === 'superusers' && isSuperuser(access);
+ * table), or every user's rows (a superuser on an owned global model): the scope is not narrowed to their settings
+ * groups or their own rows. */
+export const reachesAll = (access: Access, model: string) => {
+  const level = levelOf(model);
+  return (level === 'superusers' || level === 'owners') && isSuperuser(access);
+};
 
 /**
  * Whether the caller's role lets them reach `model` in the settings group at all (its access level), rights aside:
@@ -159,7 +169,7 @@ export const reachesAll = (access: Access, model: string) => levelOf(model) === 
  */
 export function reaches(access: Access, settingsGroupUuid: string | null, model: string): boolean {
   const level = levelOf(model);
-  if (level === 'superusers') return may(access, settingsGroupUuid, 'view', model);
+  if (level === 'superusers' || level === 'owners') return may(access, settingsGroupUuid, 'view', model);
   if (settingsGroupUuid === null) return false;
   const role = access.roles.get(settingsGroupUuid);
   return role === 'admin' || (role === 'user' && level === 'members');
@@ -178,7 +188,7 @@ export function assertReach(
 ) {
   // a user's rows its settings group's admins see: the settings group is theirs to name (404 as the group itself)
   if (entity.sharing?.admins && settingsGroup && !access.roles.has(settingsGroup)) throw notFound();
-  if (levelOf(entity.name) === 'members' || reachesAll(access, entity.name)) return;
+  if (reachesOwn(entity.name) || reachesAll(access, entity.name)) return;
   if (entity.scope === 'global') throw forbidden();
   if (!settingsGroup) return; // the settings groups where the caller reaches it, maybe none
   if (!access.roles.has(settingsGroup)) throw notFound();
@@ -188,10 +198,14 @@ export function assertReach(
 /** A many-record write (bulk) of a model the caller reaches in none of their settings groups is a 403 as a whole (a
  * member on an admins' table), before any row is read. */
 export function assertReachesSome(access: Access, entity: Pick<AnyEntity, 'name' | 'scope'>) {
-  if (levelOf(entity.name) === 'members' || reachesAll(access, entity.name)) return;
+  if (reachesOwn(entity.name) || reachesAll(access, entity.name)) return;
   if (entity.scope === 'global') throw forbidden();
   if (access.groups.length && !access.groups.some((g) => reaches(access, g, entity.name))) throw forbidden();
 }
+
+/** Every caller reaches the model, within their scope: a members' table (their settings groups) or an owned global
+ * model (their own rows). */
+const reachesOwn = (model: string) => levelOf(model) === 'members' || levelOf(model) === 'owners';
 
 /** The caller seen as seeing every record of their settings groups: only to find which settings group a record
  * belongs to before the rights are checked (so that a missing right is a 403, not a 404). */

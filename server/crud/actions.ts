@@ -85,6 +85,7 @@ function actionRoute(app: FastifyInstance, entity: AnyEntity, action: ActionDef)
         entity,
         uuid,
         async (tx, row, txCtx) => {
+          if (action.allowed && !action.allowed(access, row)) throw forbidden();
           const refused = action.refusal?.(row);
           if (refused) throw refused;
           return action.run({ ctx: txCtx, tx, access, uuid, row, body: req.body ?? {} });

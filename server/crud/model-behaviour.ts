@@ -89,6 +89,9 @@ export interface ActionDef<B = unknown> {
   right?: 'update' | 'read';
   /** false: a route without a link (reached from elsewhere, e.g. a document attached from a record's panel). */
   link?: false;
+  /** Who beyond the right to update may take it (a support request's answer: superusers only): anyone else gets 403
+   * and no link. */
+  allowed?: (access: Access, row: Row) => boolean;
   run: (call: ActionCall<B>) => Promise<ActionResult>;
 }
 
@@ -295,11 +298,13 @@ export const storedValues = (entity: AnyEntity, merged: Row): Row => behaviourOf
 
 const linkKey = (name: string) => name.replace(/-/g, '_');
 
-/** The links of a record's actions allowed now and of its sub-resources (the caller may update it). */
-export function modelLinks(entity: AnyEntity, row: Row, base: string): Record<string, string> {
+/** The links of a record's actions allowed now (to the caller) and of its sub-resources (the caller may update it). */
+export function modelLinks(entity: AnyEntity, row: Row, base: string, access?: Access): Record<string, string> {
   const { actions = [], links = [] } = behaviourOf(entity);
   const names = [
-    ...actions.filter((a) => a.link !== false && !a.refusal?.(row)).map((a) => a.name),
+    ...actions
+      .filter((a) => a.link !== false && !a.refusal?.(row) && (!a.allowed || (access && a.allowed(access, row))))
+      .map((a) => a.name),
     ...links.filter((l) => !l.when || l.when(row)).map((l) => l.name),
   ];
   return Object.fromEntries(names.map((n) => [linkKey(n), `${base}/${n}`]));

@@ -3,7 +3,7 @@
 // and the one write of changed keys that the settings API and the settings group's compatible field share. A leaf:
 // it imports only the tables and the definitions.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import { settingValues, type SettingsBlock, type SettingsValues } from '../../src/entities/model-settings';
 import type { Db } from '../db/client';
 import { modelSettings } from '../db/schema';
@@ -61,7 +61,7 @@ export function presetSettings<E extends WithSettings>(h: HookContext, model: E,
  * how to switch it on (docs/domain/fields.md, "Model settings"). */
 export async function assertEnabled(h: HookContext, model: AnyEntity) {
   // a superusers' table has no settings a settings group sets (a global one belongs to none): always on
-  if (model.access === 'superusers') return;
+  if (withoutModelSettings(model)) return;
   if (!(await settingsFor(h, model)).enabled) throw fieldError('settings_group_uuid', 'validation.model_disabled');
 }
 

@@ -34,7 +34,7 @@ export function presentRecord(entity: AnyEntity, access: Access, row: Row): Reco
   if (row.archived_at) {
     if (may('archive')) links.restore = `${base}/restore`;
   } else {
-    if (may('update')) Object.assign(links, { update: base }, modelLinks(entity, row, base));
+    if (may('update')) Object.assign(links, { update: base }, modelLinks(entity, row, base, access));
     if (may('archive')) links.archive = `${base}/archive`;
   }
   if (may('delete')) links.delete = base;

@@ -236,7 +236,8 @@ export async function list(
     else meta.total = n;
   }
   const links: Record<string, string> = { self: `/api/v1/${entity.plural}` };
-  if (reachesAll(access, entity.name) || access.groups.some((g) => may(access, g, 'create', entity.name)))
+  const creates = entity.scope === 'global' ? may(access, null, 'create', entity.name) : false;
+  if (creates || reachesAll(access, entity.name) || access.groups.some((g) => may(access, g, 'create', entity.name)))
     links.create = `/api/v1/${entity.plural}`;
   return { data: pageRows, meta, links };
 }
@@ -286,7 +287,10 @@ export async function getRow(ctx: AppContext, access: Access, entity: AnyEntity,
  * is a member (403; anything else stays a 404). A user's own rows are never told apart from missing ones.
  */
 async function outOfReach(ctx: AppContext, access: Access, entity: AnyEntity, uuid: string): Promise<boolean> {
-  if (levelOf(entity.name) === 'members' || entity.scope === 'user' || reachesAll(access, entity.name)) return false;
+  const level = levelOf(entity.name);
+  // a user's own rows (and an owned global model's) are never told apart from missing ones
+  if (level === 'members' || level === 'owners' || entity.scope === 'user' || reachesAll(access, entity.name))
+    return false;
   if (entity.scope === 'global') return true;
   const [found] = (await ctx.db
     .select({ sg: col(entity, 'settings_group_uuid') })

@@ -4,7 +4,7 @@
 // or an update emptying one, is a 422 `required` on each such field. The checks a change of these settings needs beyond their
 // schema: server/services/model-settings.service.ts.
 import { and, inArray } from 'drizzle-orm';
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import { scopeOwner } from '../../src/entities/registry';
 import { recordSettingsOf } from '../../src/entities/model-settings';
 import type { Db } from '../db/client';
@@ -87,7 +87,7 @@ export async function createTargets(db: Db, access: Access, entity: AnyEntity, r
     return t !== undefined && (t === null || (groupOfRow[i] !== null && t.settings_group_uuid !== groupOfRow[i]));
   });
   const groups = [...new Set(groupOfRow.filter((sg): sg is string => sg !== null))];
-  const settings = entity.access === 'superusers' ? new Map() : await readModelSettingsOf(db, groups, entity);
+  const settings = withoutModelSettings(entity) ? new Map() : await readModelSettingsOf(db, groups, entity);
   return {
     /** The model's settings by settings group, for the rows' writes (crud/write.ts, `WriteOptions.settings`). */
     settings: settings as ReadonlyMap<string, Settings>,

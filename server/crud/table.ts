@@ -2,7 +2,7 @@
 // scope (their settings groups, not deleted), the version check of a write, rows of a raw statement.
 import { and, eq, getTableColumns, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ownerColumn, type AnyEntity } from '../../src/entities/define';
+import { ownerColumn, withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import { entityTables } from '../db/entity-tables';
 import { modelSettings, users } from '../db/schema';
 import { propertyUserGroups } from '../db/permission-schema';
@@ -84,6 +84,9 @@ export function scopeCondition(entity: AnyEntity, access: Access): SQL {
   const sg = col(entity, 'settings_group_uuid');
   // a superuser on a superusers' table reaches every settings group's records, and a global model's (no group)
   if (reachesAll(access, entity.name)) return isNull(col(entity, 'deleted_at'));
+  // an owned global model (src/entities/define.ts, `AccessLevel`): the caller's own rows, in no settings group
+  const owner = entity.access === 'owners' ? ownerColumn(entity) : undefined;
+  if (owner) return and(eq(col(entity, owner), access.user.id), isNull(col(entity, 'deleted_at')))!;
   const groups = groupsWhere(access, 'view', entity.name);
   return and(
     groups.length ? inArray(sg, groups) : sql`false`,
@@ -100,7 +103,7 @@ export function scopeCondition(entity: AnyEntity, access: Access): SQL {
  * table is never switched off. The groups that switched it off are few; PostgreSQL hashes the subquery once.
  */
 export function switchedOn(entity: AnyEntity): SQL | undefined {
-  if (entity.access === 'superusers') return undefined;
+  if (withoutModelSettings(entity)) return undefined;
   return sql`${col(entity, 'settings_group_uuid')} not in (select ${modelSettings.settings_group_uuid}
     from ${modelSettings} where ${modelSettings.model} = ${entity.name}
       and ${modelSettings.values} -> 'enabled' = 'false'::jsonb)`;

@@ -21,7 +21,7 @@ import {
 } from './access';
 import { audit, changesOf, valuesOf, type RecordWrite } from '../audit/writer';
 import { settingsGroups } from '../db/schema';
-import { ownerColumn } from '../../src/entities/define';
+import { ownerColumn, withoutModelSettings } from '../../src/entities/define';
 import { getRow } from './read';
 import { col, rowsOf, scopeCondition, tableOf, versionIs } from './table';
 import { assertEnabled, presetSettings, settingsFor, type ValuesOf } from './model-settings';
@@ -238,7 +238,7 @@ export async function create(ctx: AppContext, access: Access, entity: AnyEntity,
     if (read) presetSettings(h, entity, read);
     // a model switched off in the settings group takes no new records (docs/domain/fields.md, "Model settings")
     await assertEnabled(h, entity);
-    const settings = entity.access === 'superusers' ? undefined : await settingsFor(h, entity);
+    const settings = withoutModelSettings(entity) ? undefined : await settingsFor(h, entity);
     await applyFills(tx, entity, sg, values, null);
     assertFilled(entity, values);
     // the fields the settings group requires beside the model's own (docs/domain/fields.md, "Model settings")
@@ -318,7 +318,7 @@ export async function update(
     const h = { db: tx, access, settingsGroup: sg as string, now: new Date(), warnings: o.warnings, input: o.input };
     const read = sg === null ? undefined : o.settings?.get(sg);
     if (read) presetSettings(h, entity, read);
-    if (sg !== null && entity.access !== 'superusers') assertRequired(await settingsFor(h, entity), merged, changes);
+    if (sg !== null && !withoutModelSettings(entity)) assertRequired(await settingsFor(h, entity), merged, changes);
     runValidate(entity, merged, changes);
     // merged into the record's own (docs/domain/attributes.md)
     if ('attributes' in changes && sg !== null && isAttributeModel(entity.name))

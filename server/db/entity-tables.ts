@@ -236,6 +236,7 @@ export const {
   scheduled_export: scheduledExports,
   license,
   system_notification: systemNotification,
+  support_request: supportRequests,
   email_template: emailTemplates,
   attribute: attributes,
   record_template: recordTemplates,

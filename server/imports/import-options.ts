@@ -3,7 +3,7 @@
 // importing into a superusers' table names any settings group; a global model's import writes into none).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import type { Db } from '../db/client';
 import { settingsGroups } from '../db/schema';
 import { ValidationFailed, forbidden } from '../http-error';
@@ -64,7 +64,7 @@ export async function checkOptions(
     else if (!may(access, sg, 'import', entity.name)) throw forbidden();
     // a model switched off in the settings group takes no import, before anything is written (docs/domain/fields.md,
     // "Model settings"); a superusers' table is never switched off
-    if (sg && entity.access !== 'superusers' && !errors.settings_group_uuid)
+    if (sg && !withoutModelSettings(entity) && !errors.settings_group_uuid)
       if (!(await readModelSettings(db, sg, entity)).enabled) add('settings_group_uuid', 'validation.model_disabled');
   }
   // a column may fill an attribute of the model in the import's settings group (docs/domain/attributes.md)

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Locale } from '../../src/entities/account';
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import { createObjectSchema, updateSchema, withFilledCheck } from '../../src/entities/schemas';
 import { fromCell, type CellValue } from '../../src/domain/cells';
 import { unescapeFormula } from '../../src/domain/sheet-text';
@@ -277,7 +277,7 @@ export async function planChunk(ctx: AppContext, p: PlanContext, rows: SheetRow[
   // the model's record settings in the import's settings group: new rows take its default values for the fields the
   // file leaves out or empty, and every row must hold the fields it requires (docs/domain/fields.md, "Model settings")
   const settings =
-    sg === null || entity.access === 'superusers'
+    sg === null || withoutModelSettings(entity)
       ? undefined
       : (p.settings ??= await readModelSettings(ctx.db, sg, entity));
   const defaulted = settings ? Object.keys(recordSettingsOf(settings).default_values) : [];

@@ -17,6 +17,7 @@ import { measurement } from './measurement';
 import { network } from './network';
 import { webhook } from './webhook';
 import { systemNotification } from './system-notification';
+import { supportRequest } from './support-request';
 import { order } from './order';
 import { orderLine } from './order-line';
 import { property } from './property';
@@ -55,6 +56,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   order_line: orderLine,
   property,
   system_notification: systemNotification,
+  support_request: supportRequest,
   task,
   task_event: taskEvent,
   tax: taxModel,

@@ -2,7 +2,7 @@
 // values with the defaults filled in, its admins change them key by key (validated by the schema derived from the model's
 // `settings` block; the change and its audit entry in one transaction). The reads and the write itself are
 // server/crud/model-settings.ts.
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
 import { entityByName } from '../../src/entities/registry';
 import type { AppContext, UserRow } from '../context';
 import { readModelSettings, writeModelSettings } from '../crud/model-settings';
@@ -18,7 +18,7 @@ import { loadGroup } from './settings-groups.service';
 function modelNamed(name: string): AnyEntity {
   const model = entityByName(name);
   // a superusers' table is not the settings group's to switch or set (docs/domain/fields.md, "Model settings")
-  if (!model || model.access === 'superusers') throw notFound();
+  if (!model || withoutModelSettings(model)) throw notFound();
   return model;
 }
 

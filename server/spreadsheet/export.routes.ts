@@ -8,7 +8,7 @@ import { entityList } from '../../src/entities/registry';
 import type { AnyEntity } from '../../src/entities/define';
 import type { DateFormatToken } from '../../src/domain/parse';
 import { sheetName } from '../../src/domain/sheet-text';
-import { accessOf, groupsWhere, reachesAll } from '../crud/access';
+import { accessOf, groupsWhere, levelOf, reachesAll } from '../crud/access';
 import { forbidden } from '../http-error';
 import { recordFieldsIn } from '../crud/model-behaviour';
 import { listQuerySchema, type ListQuery } from '../crud/list-query';
@@ -64,7 +64,8 @@ async function exportFile(app: FastifyInstance, entity: AnyEntity, req: FastifyR
   const member = await accessOf(ctx, req);
   // an export holds only the settings groups in which the caller may export the model (docs/domain/permissions.md);
   // a superuser exports a superusers' table whole (every settings group's records, or a global model's)
-  const all = reachesAll(member, entity.name);
+  // an owned global model's rows are exported by whoever reaches them, their own (docs/domain/permissions.md)
+  const all = reachesAll(member, entity.name) || levelOf(entity.name) === 'owners';
   const access = { ...member, groups: groupsWhere(member, 'export', entity.name) };
   if (!all && !access.groups.length) throw forbidden();
   const user = requireUser(req);

@@ -75,6 +75,8 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   // a record template's values as the form of a new record of its module
   record_template: () =>
     import('../../views/templates/record-template-extension').then((m) => m.recordTemplateExtension),
+  // the operator's answer, answering, close and reopen (docs/domain/support-requests.md)
+  support_request: () => import('../../views/support/support-request-panels').then((m) => m.supportRequestExtension),
 };
 
 type Load = () => Promise<ComponentType>;

@@ -1,6 +1,6 @@
 // The user menu in the navbar: profile (with the "needs attention" dot), dark mode, language, logout.
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { CaretDown, LogOut, Notifications, User as UserIcon } from '@blueprintjs/icons';
+import { CaretDown, Lifesaver, LogOut, Notifications, User as UserIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
@@ -55,6 +55,14 @@ export function UserMenu({ user }: { user: User }) {
         icon={<Notifications />}
         text={t('notifications.title')}
         onClick={() => void navigate('/notifications')}
+      />
+      {/* a support request, its New form started with the page the user is on (docs/domain/support-requests.md) */}
+      <MenuItem
+        icon={<Lifesaver />}
+        text={t('shell.support')}
+        onClick={() =>
+          void navigate(`/support-requests?${new URLSearchParams({ new: '1', from: location.pathname }).toString()}`)
+        }
       />
       <MenuDivider title={t('shell.darkMode.title')} />
       {DARK_MODES.map((mode) => (

@@ -102,3 +102,14 @@ export const allowedActions = (table: Record<string, Record<string, string>>, st
 
 /** Terminal states of a ticket or an order: never overdue. */
 export const isClosed = (state: string) => ['done', 'confirmed', 'cancelled', 'refused'].includes(state);
+
+export const SUPPORT_REQUEST_STATES = ['open', 'answered', 'closed'] as const;
+export type SupportRequestState = (typeof SUPPORT_REQUEST_STATES)[number];
+
+/** Support request (docs/domain/support-requests.md): open → answered (a superuser's answer, again while answered) |
+ * closed; answered → closed | open (reopen, or the user writing again); closed → open (reopen). */
+export const SUPPORT_REQUEST_TRANSITIONS: Table<SupportRequestState> = {
+  open: { answer: 'answered', close: 'closed' },
+  answered: { answer: 'answered', close: 'closed', reopen: 'open' },
+  closed: { reopen: 'open' },
+};

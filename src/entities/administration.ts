@@ -66,6 +66,7 @@ export const RULE_MODELS = [
   'system_notification',
   'email_template',
   'attribute',
+  'support_request',
 ] as const;
 
 const name = () => f.text({ required: true, max: 120, searchable: true });

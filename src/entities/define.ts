@@ -18,9 +18,10 @@ export type Scope = 'settings_group' | 'property' | 'global' | 'user';
 /**
  * Who reaches a model's records at all, before the rights of the permission groups apply (docs/domain/permissions.md,
  * "Scopes and access of a model"): `members` (the default) every member of the settings group, `admins` its admins
- * (a member gets 403), `superusers` the superusers of the installation.
+ * (a member gets 403), `superusers` the superusers of the installation, `owners` (a global model whose rows belong to
+ * the user who created them: support requests) each signed-in user their own rows and superusers every row.
  */
-export type AccessLevel = 'members' | 'admins' | 'superusers';
+export type AccessLevel = 'members' | 'admins' | 'superusers' | 'owners';
 
 export interface FieldError {
   path: string;
@@ -123,9 +124,10 @@ export function defineEntity<
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField ${def.titleField} is not a field`);
   if (def.scope === 'property' && !('property_uuid' in def.fields))
     throw new Error(`${def.name}: a property-scoped model needs a property_uuid field`);
-  if (def.scope === 'global' && def.access !== 'superusers')
-    throw new Error(`${def.name}: a global model belongs to no settings group: its access is 'superusers'`);
-  if (def.owner && def.scope !== 'user') throw new Error(`${def.name}: only a user-scoped model has an owner`);
+  if (def.scope === 'global' && def.access !== 'superusers' && def.access !== 'owners')
+    throw new Error(`${def.name}: a global model belongs to no settings group: its access is 'superusers' or 'owners'`);
+  if (def.access === 'owners' && def.scope !== 'global') throw new Error(`${def.name}: only a global model is owned`);
+  if (def.owner && !ownerColumn(def)) throw new Error(`${def.name}: only a user-scoped or owned model has an owner`);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'ref' && !name.endsWith('_uuid')) throw new Error(`${def.name}.${name}: refs end in _uuid`);
     if (field.kind === 'refs' && !name.endsWith('_uuids'))
@@ -154,7 +156,7 @@ export function defineEntity<
     for (const name of fill.provides)
       if (!(name in def.fields)) throw new Error(`${def.name}.${name}: a fill provides the model's own fields`);
   }
-  if (def.scope === 'user' && (def.owner ?? 'user_id') in def.fields)
+  if (ownerColumn(def) && (def.owner ?? 'user_id') in def.fields)
     throw new Error(`${def.name}: the owner column is the engine's, not a field`);
   return { ...def, table: def.plural.replaceAll('-', '_') };
 }
@@ -186,6 +188,11 @@ export const SYSTEM_FIELDS = [
   'archived_by',
 ] as const;
 
-/** The owner column of a `user`-scoped model (none for other scopes). */
-export const ownerColumn = (entity: Pick<AnyEntity, 'scope' | 'owner'>): string | undefined =>
-  entity.scope === 'user' ? (entity.owner ?? 'user_id') : undefined;
+/** The owner column of a `user`-scoped model and of an `owners` model (none for the others). */
+export const ownerColumn = (entity: Pick<AnyEntity, 'scope' | 'owner' | 'access'>): string | undefined =>
+  entity.scope === 'user' || entity.access === 'owners' ? (entity.owner ?? 'user_id') : undefined;
+
+/** A model no settings group switches off or sets (docs/domain/fields.md, "Model settings"): a superusers' table, and
+ * every global model (it belongs to none). */
+export const withoutModelSettings = (entity: Pick<AnyEntity, 'scope' | 'access'>): boolean =>
+  entity.access === 'superusers' || entity.scope === 'global';

@@ -50,7 +50,7 @@ export type TextField = Common & {
   format?: TextFormat;
 };
 /** The names of the text checks of src/entities/text-formats.ts (the definitions name them and stay data). */
-export type TextFormat = 'table_name' | 'http_url' | 'attribute_key';
+export type TextFormat = 'table_name' | 'http_url' | 'attribute_key' | 'app_path';
 export type NumberField = Common & {
   kind: 'int' | 'decimal' | 'money' | 'area' | 'percent' | 'geo';
   min?: number;

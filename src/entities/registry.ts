@@ -39,6 +39,7 @@ import { delegation } from './delegation';
 import { scheduledExport } from './scheduled-export';
 import { license } from './license';
 import { systemNotification } from './system-notification';
+import { supportRequest } from './support-request';
 import { webhook } from './webhook';
 import { emailTemplate } from './email-template';
 import { attribute } from './attribute';
@@ -89,6 +90,7 @@ export const entities = {
   scheduled_export: scheduledExport,
   license,
   system_notification: systemNotification,
+  support_request: supportRequest,
   email_template: emailTemplate,
   attribute,
   record_template: recordTemplate,

@@ -5,6 +5,12 @@ import type { TextFormat } from './fields';
 import { knownTableName } from './registry';
 import { ATTRIBUTE_KEY } from '../domain/attributes';
 
+/** `/`, then no second `/` or backslash, and no space, backslash or control character anywhere. */
+const isAppPath = (v: string) =>
+  v.startsWith('/') &&
+  !v.startsWith('//') &&
+  ![...v].some((c) => c === '\\' || /\s/.test(c) || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 export const TEXT_FORMATS = {
   /** A table a saved view or a preference names: a model of the registry, by name or by path. */
   table_name: {
@@ -29,6 +35,13 @@ export const TEXT_FORMATS = {
     check: (v: string) => ATTRIBUTE_KEY.test(v),
     message: 'errors.attribute_key',
     sample: 'sample_key',
+  },
+  /** A path of this app (a support request's page): one leading `/`, never `//` or a backslash (another origin to a
+   * browser), no control characters or spaces. */
+  app_path: {
+    check: isAppPath,
+    message: 'validation.app_path',
+    sample: '/tickets',
   },
 } satisfies Record<TextFormat, { check: (v: string) => boolean; message: string; sample: string }>;
 

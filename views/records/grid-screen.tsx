@@ -59,5 +59,14 @@ function screenOf(page: GridPage, parts: GridScreenParts): ComponentType {
         icon={icon}
       />
     );
-  return () => <ModuleGridView grid={grid} titleKey={titleKey} icon={icon} extension={extension} where={page.where} />;
+  return () => (
+    <ModuleGridView
+      grid={grid}
+      titleKey={titleKey}
+      icon={icon}
+      extension={extension}
+      where={page.where}
+      fromField={page.fromField}
+    />
+  );
 }

@@ -70,6 +70,8 @@ interface Props {
   selectionKey?: string;
   /** The page's fixed values (views/pages.ts, `where`): its list shows only records with them, new ones take them. */
   where?: Readonly<Record<string, string>>;
+  /** The field a New form opened with `?new=1&from=<path>` fills with that path (views/pages.ts, `fromField`). */
+  fromField?: string;
 }
 
 /** Field defaults of the model, the settings group's currency (docs/domain/fields.md, "Workspace settings"), its
@@ -96,7 +98,17 @@ const groupCurrency = (group: object | null | undefined) =>
   group && 'currency' in group && typeof group.currency === 'string' ? group.currency : undefined;
 
 export function ModuleGridView(props: Props) {
-  const { grid: declared, titleKey, icon, extension, headerEnd: headerEndProp, alternate, selectionKey, where } = props;
+  const {
+    grid: declared,
+    titleKey,
+    icon,
+    extension,
+    headerEnd: headerEndProp,
+    alternate,
+    selectionKey,
+    where,
+    fromField,
+  } = props;
   const { t } = useTranslation();
   const headerEnd =
     headerEndProp ??
@@ -190,8 +202,30 @@ export function ModuleGridView(props: Props) {
   const close = () => {
     setCreating(false);
     setTemplate(null);
+    setFrom(null);
     setRecord(null);
   };
+  // opened with `?new=1` (the shell's Support entry): the New form at once, with the path the user came from
+  // (`from`, in the page's `fromField`); both leave the URL, so a reload does not open it again
+  const [from, setFrom] = useState<string | null>(null);
+  const openNew = params.get('new') === '1' && !grid.entity.createdByUpload;
+  const cameFrom = params.get('from');
+  useEffect(() => {
+    if (!openNew) return;
+    setTemplate(null);
+    setFrom(fromField ? cameFrom : null);
+    setCreating(true);
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.delete('new');
+        copy.delete('from');
+        copy.delete('record');
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [openNew, cameFrom, fromField, setParams]);
 
   return (
     <div className="hw-page hw-grid-page">
@@ -254,6 +288,7 @@ export function ModuleGridView(props: Props) {
         createDefaults={{
           ...createDefaults(grid, properties, groupCurrency(group), recordSettings.default_values),
           ...templateDraft(templates.find((t) => t.uuid === template)?.values),
+          ...(fromField && from ? { [fromField]: from } : {}),
           ...where,
         }}
         templates={templates}

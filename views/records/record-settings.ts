@@ -3,17 +3,20 @@
 // beside the model's own, marked required in the form (the server refuses a record lacking them either way).
 import { useQuery } from '@tanstack/react-query';
 import { fetchModelSettings, modelSettingsKeys } from '../../src/api/model-settings.api';
-import type { AnyEntity } from '../../src/entities/define';
+import { withoutModelSettings, type AnyEntity } from '../../src/entities/define';
+import { entityByName } from '../../src/entities/registry';
 import { recordSettingsOf, type RecordSettingsValues } from '../../src/entities/model-settings';
 
 const NONE: RecordSettingsValues = { default_values: {}, required_fields: [], default_view: '' };
 
 /** The record settings of `model` in settings group `sg` (none while they load, or without a settings group). */
 export function useRecordSettings(sg: string | null, model: string): RecordSettingsValues {
+  // a model no settings group sets (a superusers' table, a global model) has none to read
+  const entity = entityByName(model);
   const query = useQuery({
     queryKey: modelSettingsKeys.one(sg ?? '', model),
     queryFn: () => fetchModelSettings(sg!, model),
-    enabled: Boolean(sg),
+    enabled: Boolean(sg) && !(entity && withoutModelSettings(entity)),
     staleTime: 60_000,
     select: recordSettingsOf,
   });
