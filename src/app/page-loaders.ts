@@ -138,14 +138,14 @@ export const VIEWS: Readonly<Record<string, Load>> = {
       .then((m) => m.loadPublicOrderPage())
       .then((m) => m.PublicOrderPage),
   ),
-  '/invitations/:token': withTexts(() =>
-    import('../../views/invitations/invitation-link-page').then((m) => m.InvitationLinkPage),
-  ),
-};
   // a record's public page (no login): field labels and values come translated from the server
   '/public/:modelName/:token': withTexts(() =>
     import('../../views/public-pages/public-record-page').then((m) => m.PublicRecordPage),
   ),
+  '/invitations/:token': withTexts(() =>
+    import('../../views/invitations/invitation-link-page').then((m) => m.InvitationLinkPage),
+  ),
+};
 
 /** A page's icon: the modules' come with the signed-in shell (the drawer), the others with the settings menu. */
 const iconOf = (page: Page): Promise<ReactElement> =>
