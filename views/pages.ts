@@ -32,6 +32,8 @@ interface PageBase {
   nav?: false;
   /** Older paths that lead here, with the rest of the path and the query. */
   aliases?: readonly string[];
+  /** `true`: listed in its menu for superusers only (a superusers' table no one else reads). */
+  superusers?: true;
 }
 
 /** A model's records in the generic grid screen with the record drawer (views/records/grid-screen.tsx). */
@@ -88,7 +90,8 @@ export interface ModelSettingsPage extends PageBase {
 
 export type Page = GridPage | ViewPage | PlaceholderPage | ModelSettingsPage;
 
-type Extra<P extends Page> = Omit<P, keyof PageBase | 'kind'> & Partial<Pick<PageBase, 'nav' | 'aliases'>>;
+type Extra<P extends Page> = Omit<P, keyof PageBase | 'kind'> &
+  Partial<Pick<PageBase, 'nav' | 'aliases' | 'superusers'>>;
 
 // One constructor per group and kind: the title keys follow the group's texts.
 const modulePage = (key: string, path: string, icon: string) => ({
@@ -263,6 +266,13 @@ export const PAGES: readonly Page[] = [
   view(settings('networks', 'networks', 'globe-network')),
   view(settings('auditLog', 'audit-log', 'history')),
   view(settings('licenses', 'licenses', 'key')),
+  // the account mails' wording per language, the superusers' (docs/domain/email-templates.md, "Account mails")
+  grid(settings('accountEmails', 'account-emails', 'envelope'), {
+    model: 'account_email_template',
+    grid: 'administration',
+    recordPage: false,
+    superusers: true,
+  }),
   view(settings('connectors', 'connectors', 'exchange')),
   view(settings('imports', 'imports', 'import')),
   // scheduled exports of saved views (docs/domain/scheduled-exports.md)
@@ -358,7 +368,9 @@ export const modelSettingsPageOf = (model: string): ModelSettingsPage | undefine
  * fields.md, "Model settings"): a grid page of a switched-off model is left out, every other page stays (a model's
  * own settings page too, so it can be switched on again).
  */
-export const listedWith = (disabled: ReadonlySet<string>) => (page: Page) =>
-  page.kind !== 'grid' || !disabled.has(page.model);
+export const listedWith =
+  (disabled: ReadonlySet<string>, superuser = false) =>
+  (page: Page) =>
+    (page.superusers !== true || superuser) && (page.kind !== 'grid' || !disabled.has(page.model));
 
 export const pageAt = (path: string): Page | undefined => PAGES.find((page) => page.path === path);

@@ -238,6 +238,7 @@ export const {
   system_notification: systemNotification,
   support_request: supportRequests,
   email_template: emailTemplates,
+  account_email_template: accountEmailTemplates,
   attribute: attributes,
   record_template: recordTemplates,
 } = tables;

@@ -1,11 +1,11 @@
 // A mail sent on behalf of a settings group (docs/domain/email-templates.md): its own wording of the mail in the
 // recipient's language when it has written one (else the product's built-in text), with its sender name, reply-to
 // and signature (./sender.ts; the mailer signs it).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/entities/account';
 import { escapeHtml, renderHtml, renderText, type MailKey, type MailValues } from '../../src/domain/mail-templates';
 import type { Db } from '../db/client';
-import { emailTemplates } from '../db/entity-tables';
+import { emailTemplates, type accountEmailTemplates } from '../db/entity-tables';
 import { senderOf } from './sender';
 import type { Mail } from './mailer';
 import { translate } from '../i18n/messages';
@@ -17,23 +17,30 @@ export interface MailTemplating {
   values: MailValues;
 }
 
-/** The settings group's template of a mail in a language (a live one), else null. */
-export async function templateOf(db: Db, settingsGroup: string, mail: MailKey, locale: Locale) {
+/**
+ * The live template of a mail in a language among a table of templates (a settings group's e-mail templates, the
+ * superusers' account mail templates), narrowed by `where` (a settings group), else null.
+ */
+export async function liveTemplateOf(
+  db: Db,
+  table: typeof emailTemplates | typeof accountEmailTemplates,
+  mail: string,
+  locale: Locale,
+  where?: SQL,
+) {
   const [row] = await db
-    .select({ subject: emailTemplates.subject, body: emailTemplates.body })
-    .from(emailTemplates)
+    .select({ subject: table.subject, body: table.body })
+    .from(table as typeof emailTemplates)
     .where(
-      and(
-        eq(emailTemplates.settings_group_uuid, settingsGroup),
-        eq(emailTemplates.mail, mail),
-        eq(emailTemplates.locale, locale),
-        isNull(emailTemplates.deleted_at),
-        isNull(emailTemplates.archived_at),
-      ),
+      and(where, eq(table.mail, mail), eq(table.locale, locale), isNull(table.deleted_at), isNull(table.archived_at)),
     )
     .limit(1);
   return row ?? null;
 }
+
+/** The settings group's template of a mail in a language (a live one), else null. */
+export const templateOf = (db: Db, settingsGroup: string, mail: MailKey, locale: Locale) =>
+  liveTemplateOf(db, emailTemplates, mail, locale, eq(emailTemplates.settings_group_uuid, settingsGroup));
 
 const page = (locale: Locale, inner: string) =>
   `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">\n${inner}\n</body></html>`;

@@ -23,7 +23,7 @@ import { orderLine } from './order-line';
 import { property } from './property';
 import { task } from './task';
 import { taxModel } from './tax';
-import { emailTemplateModel } from './email-template';
+import { accountEmailTemplateModel, emailTemplateModel } from './email-template';
 import { attributeModel } from './attribute';
 import { recordTemplateModel } from './record-template';
 import { taskEvent } from './task-event';
@@ -61,6 +61,7 @@ export const models: Partial<Record<EntityName, ModelBehaviour>> = {
   task_event: taskEvent,
   tax: taxModel,
   email_template: emailTemplateModel,
+  account_email_template: accountEmailTemplateModel,
   attribute: attributeModel,
   record_template: recordTemplateModel,
   ticket,

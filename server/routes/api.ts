@@ -28,6 +28,7 @@ import { favoritesRoutes } from './favorites.routes';
 import { scheduledExportRoutes } from './scheduled-exports.routes';
 import { webhooksRoutes } from './webhooks.routes';
 import { emailTemplatesRoutes } from './email-templates.routes';
+import { accountEmailTemplatesRoutes } from './account-email-templates.routes';
 import { attributesRoutes } from './attributes.routes';
 import { documentRoutes } from '../documents/documents.routes';
 import { publicPageRoutes, publicPageSettingsRoutes } from './public-pages.routes';
@@ -63,6 +64,7 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(scheduledExportRoutes);
     await api.register(webhooksRoutes);
     await api.register(emailTemplatesRoutes);
+    await api.register(accountEmailTemplatesRoutes);
     await api.register(attributesRoutes);
     await api.register(modelRoutes({ expand: expandModelRoutes }));
     await api.register(importRoutes);

@@ -17,8 +17,8 @@ import { hashPassword, verifyPassword } from './password';
 import { limitOrThrow } from './rate-limit';
 import { endUserSessions, rotateSession } from './session.service';
 import { randomToken, sha256 } from './crypto';
-import { actionMail } from '../mail/templates';
-import { TERMS_VERSION, type Locale, type profileBody, type updatePasswordBody } from '../../src/entities/account';
+import { ACCOUNT_LINKS, accountMail, recipientOf } from '../mail/templates';
+import { TERMS_VERSION, type profileBody, type updatePasswordBody } from '../../src/entities/account';
 
 const VERIFY_MINUTES = 60 * 24;
 const emailHash = (email: string) => sha256(email.toLowerCase()).slice(0, 40);
@@ -27,16 +27,11 @@ export function verificationUrl(ctx: AppContext, user: UserRow, now = Date.now()
   const expires = Math.floor(now / 1000) + VERIFY_MINUTES * 60;
   const hash = emailHash(user.email);
   const signature = ctx.keyring.sign(`verify:${user.uuid}:${hash}:${expires}`);
-  return `${ctx.config.appUrl}/api/v1/email/verify/${user.uuid}/${hash}?expires=${expires}&signature=${signature}`;
+  return ACCOUNT_LINKS.verify(ctx.config.appUrl, user, `${hash}?expires=${expires}&signature=${signature}`);
 }
 
 export async function sendVerificationMail(ctx: AppContext, user: UserRow) {
-  const mail = actionMail(
-    'verify',
-    { email: user.email, name: user.first_name, locale: user.locale as Locale },
-    verificationUrl(ctx, user),
-  );
-  await ctx.mailer.send(mail);
+  await ctx.mailer.send(await accountMail(ctx.db, 'verify', recipientOf(user), verificationUrl(ctx, user)));
 }
 
 export async function resendVerification(ctx: AppContext, user: UserRow) {
@@ -185,10 +180,8 @@ export async function requestDeletion(ctx: AppContext, user: UserRow) {
     token_hash: sha256(token),
     expires_at: new Date(Date.now() + 24 * 60 * 60_000),
   });
-  const url = `${ctx.config.appUrl}/api/v1/user/delete-request/${token}`;
-  await ctx.mailer.send(
-    actionMail('delete', { email: user.email, name: user.first_name, locale: user.locale as Locale }, url),
-  );
+  const url = ACCOUNT_LINKS.delete(ctx.config.appUrl, user, token);
+  await ctx.mailer.send(await accountMail(ctx.db, 'delete', recipientOf(user), url));
 }
 
 /** Confirms a deletion link: schedules the deletion and ends every session and token of the account. */

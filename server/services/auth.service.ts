@@ -9,7 +9,7 @@ import { dummyHash, hashPassword, verifyPassword } from './password';
 import { clearHits, hit, limitOrThrow, throttled, tooManyAttempts } from './rate-limit';
 import { clearSessionCookies, endUserSessions, rotateSession } from './session.service';
 import { randomToken, sha256 } from './crypto';
-import { actionMail } from '../mail/templates';
+import { ACCOUNT_LINKS, accountMail, recipientOf } from '../mail/templates';
 import { sendVerificationMail } from './account.service';
 import { isLocalRequest } from './local-request';
 import {
@@ -142,10 +142,8 @@ export async function forgotPassword(ctx: AppContext, req: FastifyRequest, body:
       expires_at: new Date(Date.now() + RESET_MINUTES * 60_000),
     });
   });
-  const url = `${ctx.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
-  await ctx.mailer.send(
-    actionMail('reset', { email: user.email, name: user.first_name, locale: user.locale as Locale }, url),
-  );
+  const url = ACCOUNT_LINKS.reset(ctx.config.appUrl, user, token);
+  await ctx.mailer.send(await accountMail(ctx.db, 'reset', recipientOf(user), url));
 }
 
 export async function resetPassword(ctx: AppContext, req: FastifyRequest, body: z.infer<typeof resetPasswordBody>) {

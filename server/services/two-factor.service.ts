@@ -8,8 +8,7 @@ import type { Db } from '../db/client';
 import { users, userTokens } from '../db/schema';
 import { HttpError, fieldError } from '../http-error';
 import { base32Encode, matchTotp, otpauthUrl, type HmacSha1 } from '../../src/domain/totp';
-import type { Locale } from '../../src/entities/account';
-import { actionMail } from '../mail/templates';
+import { ACCOUNT_LINKS, accountMail, recipientOf } from '../mail/templates';
 import { clearHits, hit, limitOrThrow, throttled, tooManyAttempts, type Limit } from './rate-limit';
 import { randomToken, sha256 } from './crypto';
 import { endUserSessions } from './session.service';
@@ -219,11 +218,9 @@ async function refuseLocked(ctx: AppContext, req: FastifyRequest, user: UserRow)
     .where(openLock(user.id))
     .returning({ id: userTokens.id });
   if (!lock) return locked();
-  const url = `${ctx.config.appUrl}/login?two_factor_unlock=${token}`;
+  const url = ACCOUNT_LINKS.unlock(ctx.config.appUrl, user, token);
   try {
-    await ctx.mailer.send(
-      actionMail('unlock', { email: user.email, name: user.first_name, locale: user.locale as Locale }, url),
-    );
+    await ctx.mailer.send(await accountMail(ctx.db, 'unlock', recipientOf(user), url));
   } catch (err) {
     // the lock stands; the next try mails again once the 15 minutes are over, and an administrator can unlock
     await clearHits(ctx.db, unlockMailLimit(user.id).key);

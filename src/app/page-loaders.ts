@@ -71,6 +71,8 @@ export const DRAWER_EXTENSIONS: Partial<Record<EntityName, () => Promise<DrawerE
   // the mail's placeholders and a preview (docs/domain/email-templates.md)
   email_template: () =>
     import('../../views/email-templates/email-template-extension').then((m) => m.emailTemplateExtension),
+  account_email_template: () =>
+    import('../../views/email-templates/email-template-extension').then((m) => m.accountEmailTemplateExtension),
   attribute: () => import('../../views/templates/attribute-extension').then((m) => m.attributeExtension),
   // a record template's values as the form of a new record of its module
   record_template: () =>

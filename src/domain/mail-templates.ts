@@ -14,6 +14,20 @@ export const MAIL_PLACEHOLDERS = {
 
 export type MailKey = keyof typeof MAIL_PLACEHOLDERS;
 
+/**
+ * The account mails (docs/domain/email-templates.md, "Account mails"): a person's own, worded by superusers for
+ * everyone, never by a settings group; their built-in text names the recipient and the link only.
+ */
+export const ACCOUNT_MAIL_PLACEHOLDERS = {
+  verify: ['name', 'link'],
+  reset: ['name', 'link'],
+  delete: ['name', 'link'],
+  unlock: ['name', 'link'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AccountMailKey = keyof typeof ACCOUNT_MAIL_PLACEHOLDERS;
+export const ACCOUNT_MAIL_KEYS = Object.keys(ACCOUNT_MAIL_PLACEHOLDERS) as AccountMailKey[];
+
 /** The model of the record a preview of each mail is rendered with (docs/domain/email-templates.md, "Preview"); an
  * invitation takes its values from the settings group and the admin, without a record. */
 export const MAIL_RECORD: Record<MailKey, string | null> = {
@@ -33,9 +47,8 @@ export const placeholdersIn = (text: string): string[] => [
   ...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!)),
 ];
 
-/** The first placeholder of `text` that the mail does not have, else null. */
-export function unknownPlaceholder(mail: MailKey, text: string): string | null {
-  const known: readonly string[] = MAIL_PLACEHOLDERS[mail];
+/** The first placeholder of `text` that is not among the mail's `known` ones, else null. */
+export function unknownPlaceholder(known: readonly string[], text: string): string | null {
   return placeholdersIn(text).find((name) => !known.includes(name)) ?? null;
 }
 

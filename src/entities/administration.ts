@@ -65,6 +65,7 @@ export const RULE_MODELS = [
   'license',
   'system_notification',
   'email_template',
+  'account_email_template',
   'attribute',
   'support_request',
 ] as const;

@@ -42,6 +42,7 @@ import { systemNotification } from './system-notification';
 import { supportRequest } from './support-request';
 import { webhook } from './webhook';
 import { emailTemplate } from './email-template';
+import { accountEmailTemplate } from './account-email-template';
 import { attribute } from './attribute';
 import { recordTemplate } from './record-template';
 
@@ -92,6 +93,7 @@ export const entities = {
   system_notification: systemNotification,
   support_request: supportRequest,
   email_template: emailTemplate,
+  account_email_template: accountEmailTemplate,
   attribute,
   record_template: recordTemplate,
 } satisfies Record<string, AnyEntity>;

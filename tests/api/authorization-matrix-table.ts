@@ -256,6 +256,11 @@ export const SUPER_LIST = Object.fromEntries(
           : [],
   ]),
 ) as Record<Actor, 401 | RecordKind[]>;
+/** A global superusers' table that nobody else reads (the account mails' templates): its list is a 403 to anyone
+ * but a superuser. */
+export const GLOBAL_LIST = Object.fromEntries(
+  ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === 'superuser' ? ['own', 'hidden', 'foreign'] : 403]),
+) as Record<Actor, 401 | 403 | RecordKind[]>;
 export const SUPER_EXPORT = Object.fromEntries(
   ACTORS.map((a) => [a, a === 'anonymous' ? 401 : a === 'superuser' ? ['own', 'hidden', 'foreign'] : 403]),
 ) as Record<Actor, 401 | 403 | RecordKind[]>;
@@ -556,6 +561,12 @@ export const OTHER: Record<string, OtherSpec> = {
     subject: 'Einladung',
     body: '{{link}}',
   })),
+  // an account mail's template rendered for the caller (docs/domain/email-templates.md, "Account mails"): the
+  // superusers'
+  'POST /api/v1/account-email-templates/preview': {
+    class: 'superuser',
+    body: () => ({ mail: 'reset', locale: 'de', subject: 'Passwort', body: '{{link}}' }),
+  },
   'POST /api/v1/user/invitations/{uuid}/accept': account(() => `/user/invitations/${U}/accept`, undefined, true),
   'POST /api/v1/user/invitations/{uuid}/refuse': account(() => `/user/invitations/${U}/refuse`, undefined, true),
   'GET /api/v1/settings-groups': account(),

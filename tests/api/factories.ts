@@ -7,11 +7,11 @@ import { entityByName } from '../../src/entities/registry';
 import { TEXT_FORMATS } from '../../src/entities/text-formats';
 import { MEMBER_MODEL } from '../../src/entities/fields';
 import { settingsGroupMembers } from '../../server/db/schema';
-import { emailTemplates } from '../../server/db/entity-tables';
+import { accountEmailTemplates, emailTemplates } from '../../server/db/entity-tables';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createUserIn, json, signedInWithTwoFactor, type Client, type TestEnv } from './harness';
 import { pdf, uploadDocument } from './uploads';
-import { MAIL_KEYS } from '../../src/domain/mail-templates';
+import { ACCOUNT_MAIL_KEYS, MAIL_KEYS } from '../../src/domain/mail-templates';
 
 let seq = 0;
 
@@ -96,7 +96,7 @@ export async function superuserContext(
   return { client, settingsGroup, made: new Map() };
 }
 
-/** Where the search for a free e-mail template pair starts next, by settings group. */
+/** Where the search for a free e-mail template pair starts next, by settings group (the account mails' by model). */
 const templatePairs = new Map<string, number>();
 
 /** Creates one record of a model through the API (making its required references first) and returns it. */
@@ -159,26 +159,32 @@ export async function bodyFor(
       record_uuid: null,
       grid_view_uuid: String((await make(ctx, entityByName('grid_view')!)).uuid),
     });
-  // one template per mail and language in a settings group (server/models/email-template.ts): a pair not taken yet,
-  // else the oldest one taken out of the way; its body with the mail's link
-  if (entity.name === 'email_template') {
+  // one template per mail and language in a settings group, or among the account mails' (server/models/
+  // email-template.ts): a pair not taken yet, else the oldest one taken out of the way; its body with the mail's link
+  if (entity.name === 'email_template' || entity.name === 'account_email_template') {
+    const account = entity.name === 'account_email_template';
+    const table = account ? accountEmailTemplates : emailTemplates;
     const { db } = ctx.client.app.ctx;
-    const live = and(eq(emailTemplates.settings_group_uuid, ctx.settingsGroup), isNull(emailTemplates.deleted_at));
+    const live = and(
+      account ? undefined : eq(emailTemplates.settings_group_uuid, ctx.settingsGroup),
+      isNull(table.deleted_at),
+    );
     const taken = await db
-      .select({ uuid: emailTemplates.uuid, mail: emailTemplates.mail, locale: emailTemplates.locale })
-      .from(emailTemplates)
+      .select({ uuid: table.uuid, mail: table.mail, locale: table.locale })
+      .from(table)
       .where(live)
-      .orderBy(emailTemplates.created_at);
-    const pairs = MAIL_KEYS.flatMap((mail) => ['en-us', 'de', 'de-ch'].map((locale) => ({ mail, locale })));
+      .orderBy(table.created_at);
+    const mails: readonly string[] = account ? ACCOUNT_MAIL_KEYS : MAIL_KEYS;
+    const pairs = mails.flatMap((mail) => ['en-us', 'de', 'de-ch'].map((locale) => ({ mail, locale })));
     // searched from the next pair each time, so the rows of one bulk body differ before any is written
-    const start = (templatePairs.get(ctx.settingsGroup) ?? 0) + 1;
-    templatePairs.set(ctx.settingsGroup, start);
+    const key = account ? entity.name : ctx.settingsGroup;
+    const start = (templatePairs.get(key) ?? 0) + 1;
+    templatePairs.set(key, start);
     const free = pairs
       .map((_, i) => pairs[(start + i) % pairs.length]!)
       .find((p) => !taken.some((t) => t.mail === p.mail && t.locale === p.locale));
     const pair = free ?? { mail: taken[0]!.mail, locale: taken[0]!.locale };
-    if (!free)
-      await db.update(emailTemplates).set({ deleted_at: new Date() }).where(eq(emailTemplates.uuid, taken[0]!.uuid));
+    if (!free) await db.update(table).set({ deleted_at: new Date() }).where(eq(table.uuid, taken[0]!.uuid));
     Object.assign(body, { ...pair, body: `${String(body.body)} {{link}}` });
   }
   // an attribute of its own key on a model, neither required nor searchable, so the settings group's other records

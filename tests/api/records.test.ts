@@ -197,7 +197,10 @@ describe.each(entityList.map((e) => [e.name, e] as const))('%s', (_name, entity)
     expect((await b.client.patch(`${path}/${rec.uuid}`, {})).statusCode).toBe(refused);
     expect((await b.client.delete(`${path}/${rec.uuid}`)).statusCode).toBe(refused);
     expect((await b.client.post(`${path}/${rec.uuid}/archive`)).statusCode).toBe(refused);
-    const listed = json<{ data: Rec[] }>(await b.client.get(`${path}?per_page=500&archived=all`)).data;
+    // a global superusers' list: a 403 to anyone else, unless the model lets everyone read some of it (published
+    // system notifications), never with a link to write
+    const list = await b.client.get(`${path}?per_page=500&archived=all`);
+    const listed = list.statusCode === 403 && global ? [] : json<{ data: Rec[] }>(list).data;
     if (global) expect(listed.filter((r) => r.links.update)).toEqual([]);
     else expect(listed.map((r) => r.uuid)).not.toContain(rec.uuid);
     const filtered = json<{ data: Rec[] }>(await b.client.get(`${path}?filter[uuid]=${rec.uuid}`)).data;

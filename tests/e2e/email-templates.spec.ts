@@ -2,9 +2,11 @@
 // /settings/templates/emails with the grid's New form, puts the link in with its placeholder, previews it, saves it,
 // and an invitation sent while the admin writes German goes out in those words (read from the outbox). The admin's
 // language and the template are put back at the end. A guarantee reminder is previewed with sample values, then with
-// a guarantee of the demo picked in the drawer.
+// a guarantee of the demo picked in the drawer. A superuser (the demo admin, its two-factor sign-in turned on for the
+// journey and off again) words the English password reset on Settings › Account e-mails, previews and saves it, and
+// a reset asked for goes out in those words; the template is archived at the end.
 import { expect, test } from './fixtures';
-import { apiGet, apiPost, apiPut, lastMail, signInTo } from './support';
+import { apiDelete, apiGet, apiPost, apiPut, DEMO, lastMail, signInTo, totpAt } from './support';
 
 interface Profile {
   first_name: string;
@@ -94,4 +96,66 @@ test('a guarantee reminder is previewed with a guarantee the admin picks', async
   await expect(preview.getByRole('heading', { name: `${guarantee!.title} endet` })).toBeVisible();
   await expect(preview).toContainText(`/guarantees/${guarantee!.uuid}`);
   await expect(help.getByRole('button', { name: guarantee!.title })).toBeVisible();
+});
+
+test('a superuser words the English password reset on Settings › Account e-mails, and the reset mail reads so', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  // the demo admin is a superuser; writing the account mails needs confirmed two-factor sign-in, turned on here and
+  // off again at the end (the demo's state put back)
+  await signInTo(page, '/settings');
+  // the app has loaded the settings groups and the menu (a superuser's) before the sign-in changes under it
+  await expect(page.getByRole('button', { name: 'Settings group' })).toContainText('Demo Immobilien AG');
+  await expect(page.getByRole('link', { name: 'Account e-mails' })).toBeVisible();
+  await apiPost(page, 'user/confirm-password', { password: DEMO.password });
+  await apiPost(page, 'user/two-factor-authentication', {});
+  const { secretKey } = (await (await page.request.get('/api/v1/user/two-factor-secret-key')).json()) as {
+    secretKey: string;
+  };
+  await apiPost(page, 'user/confirmed-two-factor-authentication', { code: totpAt(secretKey) });
+  let template: string | undefined;
+  try {
+    await page.getByRole('link', { name: 'Account e-mails' }).click();
+    await expect(page.getByRole('heading', { name: 'Account e-mails', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'New Account e-mail' })).toBeVisible();
+    await page.getByLabel(/^E-mail/).selectOption({ label: 'Password reset' });
+    await page.getByLabel(/^Language/).selectOption({ label: 'English (US)' });
+    await page.getByLabel(/^Subject/).fill(`New password ${stamp} for {{name}}`);
+    await page.getByLabel(/^Text/).fill('Hello {{name}}\n\nChoose your new password here:');
+    // the account mail's placeholders only: the recipient's name and the link
+    const help = page.getByRole('region', { name: 'Placeholders' });
+    await expect(help.getByText('{{name}}', { exact: true })).toBeVisible();
+    await expect(help.getByText('{{group}}')).toHaveCount(0);
+    await help.getByText('{{link}}', { exact: true }).click();
+    await expect(page.getByLabel(/^Text/)).toHaveValue('Hello {{name}}\n\nChoose your new password here: {{link}}');
+    await help.getByRole('button', { name: 'Preview', exact: true }).click();
+    // rendered for the superuser, the link's token left out
+    const preview = page.getByRole('region', { name: 'Preview', exact: true });
+    await expect(preview.getByRole('heading', { name: `New password ${stamp} for Alex` })).toBeVisible();
+    await expect(preview).toContainText('Choose your new password here: http://127.0.0.1:');
+    await expect(preview).toContainText('/reset-password?token=…&email=');
+
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/v1\/account-email-templates$/.test(r.url()),
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    template = ((await response.json()) as { data: { uuid: string } }).data.uuid;
+    await expect(page.getByRole('gridcell', { name: `New password ${stamp} for {{name}}` })).toBeVisible();
+
+    // a reset asked for an English account (the demo admin's) goes out in those words, with its real link
+    await apiPost(page, 'forgot-password', { email: DEMO.email });
+    const mail = await lastMail(request, DEMO.email);
+    expect(mail.subject).toBe(`New password ${stamp} for Alex`);
+    expect(mail.text).toMatch(
+      /^Hello Alex\n\nChoose your new password here: http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=\w+/,
+    );
+  } finally {
+    if (template) await apiPost(page, `account-email-templates/${template}/archive`, {});
+    await apiDelete(page, 'user/two-factor-authentication');
+  }
 });

@@ -49,7 +49,12 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /** Writes through the signed-in session, with the XSRF header the app sends; answers the reply's `data`. */
-async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown): Promise<T> {
+async function apiWrite<T>(
+  page: Page,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+): Promise<T> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
   const res = await page.request.fetch(`/api/v1/${path}`, {
     method,
@@ -57,7 +62,8 @@ async function apiWrite<T>(page: Page, method: 'POST' | 'PATCH' | 'PUT', path: s
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
   });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return ((await res.json()) as { data: T }).data;
+  // a route that answers no record (a confirmation, a message) has no `data`
+  return ((await res.json()) as { data: T } | null)?.data as T;
 }
 
 export const apiPost = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'POST', path, body);
@@ -65,6 +71,8 @@ export const apiPost = <T>(page: Page, path: string, body: unknown) => apiWrite<
 export const apiPatch = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'PATCH', path, body);
 /** Replaces a resource through the signed-in session (the profile); answers the reply's `data`. */
 export const apiPut = <T>(page: Page, path: string, body: unknown) => apiWrite<T>(page, 'PUT', path, body);
+/** Ends something of the signed-in user (their two-factor sign-in); answers the reply's `data`. */
+export const apiDelete = <T>(page: Page, path: string) => apiWrite<T>(page, 'DELETE', path, undefined);
 
 /**
  * Records every notice (toast) the page shows, however briefly (a success notice leaves after 2.4 s, which a busy

@@ -1,7 +1,8 @@
 // An e-mail template's drawer on /settings/templates/emails (docs/domain/email-templates.md): beside the subject and
 // the text, the placeholders the chosen mail offers (a click puts one at the end of the text), and a preview of the
 // template as it stands in the form, rendered by the server with a record of the settings group the admin picks
-// (MAIL_RECORD), else with sample values.
+// (MAIL_RECORD), else with sample values. The account mails' drawer on /settings/account-emails ("Account mails") is
+// the same without a settings group: its preview is rendered for the superuser.
 import { useState } from 'react';
 import { Button, Callout, Code, FormGroup, H5, Intent, PopoverNext, Tag } from '@blueprintjs/core';
 import { CaretDown, EyeOpen } from '@blueprintjs/icons';
@@ -10,7 +11,12 @@ import { isApiError } from '../../src/api/errors';
 import { http } from '../../src/api/http';
 import { reportActionError } from '../../src/components/notices';
 import { useSelectedSettingsGroup } from '../../src/components/use-settings-group';
-import { MAIL_PLACEHOLDERS, MAIL_RECORD, type MailKey } from '../../src/domain/mail-templates';
+import {
+  ACCOUNT_MAIL_PLACEHOLDERS,
+  MAIL_PLACEHOLDERS,
+  MAIL_RECORD,
+  type MailKey,
+} from '../../src/domain/mail-templates';
 import { useReturnFocus } from '../../src/components/use-return-focus';
 import { RefLookup } from '../../grids/ref-lookup';
 import { RefTitle } from '../../grids/ref-titles';
@@ -24,24 +30,53 @@ interface Preview {
   html: string;
 }
 
-export const emailTemplateExtension: DrawerExtension = {
-  form: (props) => <PlaceholdersAndPreview {...props} />,
-};
+/** A model of templates: its mails' placeholders, where its preview is rendered, whether it is a settings group's. */
+interface Templates {
+  placeholders: Readonly<Record<string, readonly string[]>>;
+  preview: string;
+  /** A settings group's mails: the preview names the settings group and may take one of its records. */
+  ofSettingsGroup: boolean;
+}
 
-function PlaceholdersAndPreview({ draft, onChange, readOnly }: FormExtensionProps) {
+const extensionOf = (templates: Templates): DrawerExtension => ({
+  form: (props) => <PlaceholdersAndPreview {...props} templates={templates} />,
+});
+
+export const emailTemplateExtension = extensionOf({
+  placeholders: MAIL_PLACEHOLDERS,
+  preview: 'email-templates/preview',
+  ofSettingsGroup: true,
+});
+
+export const accountEmailTemplateExtension = extensionOf({
+  placeholders: ACCOUNT_MAIL_PLACEHOLDERS,
+  preview: 'account-email-templates/preview',
+  ofSettingsGroup: false,
+});
+
+function PlaceholdersAndPreview({
+  draft,
+  onChange,
+  readOnly,
+  templates,
+}: FormExtensionProps & { templates: Templates }) {
   const { t } = useTranslation();
   const { current } = useSelectedSettingsGroup();
-  const mail =
-    typeof draft.mail === 'string' && Object.hasOwn(MAIL_PLACEHOLDERS, draft.mail) ? (draft.mail as MailKey) : null;
-  const settingsGroup = typeof draft.settings_group_uuid === 'string' ? draft.settings_group_uuid : current?.uuid;
-  const model = mail ? MAIL_RECORD[mail] : null;
+  const { placeholders, ofSettingsGroup } = templates;
+  const mail = typeof draft.mail === 'string' && Object.hasOwn(placeholders, draft.mail) ? draft.mail : null;
+  const settingsGroup = !ofSettingsGroup
+    ? undefined
+    : typeof draft.settings_group_uuid === 'string'
+      ? draft.settings_group_uuid
+      : current?.uuid;
+  const model = mail && ofSettingsGroup ? MAIL_RECORD[mail as MailKey] : null;
   // the record the preview reads (kept per mail: a guarantee picked for the guarantee mail is no order)
   const [picked, setPicked] = useState<{ model: string; uuid: string } | null>(null);
   const record = picked && picked.model === model ? picked.uuid : null;
   const preview = useMutation({
     mutationFn: (recordUuid: string | null) =>
-      http.post<Preview>('email-templates/preview', {
-        settings_group_uuid: settingsGroup,
+      http.post<Preview>(templates.preview, {
+        ...(ofSettingsGroup ? { settings_group_uuid: settingsGroup } : {}),
         mail,
         locale: draft.locale,
         subject: String(draft.subject ?? ''),
@@ -65,7 +100,7 @@ function PlaceholdersAndPreview({ draft, onChange, readOnly }: FormExtensionProp
     >
       <FormGroup label={t('admin.emailTemplates.placeholders')} helperText={t('admin.emailTemplates.placeholdersHint')}>
         <div className="hw-email-template-placeholders">
-          {MAIL_PLACEHOLDERS[mail].map((name) => (
+          {placeholders[mail]!.map((name) => (
             <Tag
               key={name}
               minimal

@@ -1,12 +1,13 @@
 // The settings menu: the settings pages and the templates of the page manifest (views/pages.ts), in its order, shown
 // in the drawer's settings tab and beside /settings; the grid pages of models switched off in the selected settings
-// group left out.
+// group left out, and a superusers' page for anyone else.
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from '../../i18n';
 import { NavLink } from 'react-router';
 import { cx } from '../../components/cx';
 import { pageIcon } from '../../components/page-icons';
 import { useDisabledModels } from '../../components/use-disabled-models';
+import { useCurrentUser } from '../../api/queries';
 import { listedWith, navPages } from '../../../views/pages';
 
 const itemClass = ({ isActive }: { isActive: boolean }) => cx(Classes.MENU_ITEM, isActive && Classes.ACTIVE);
@@ -19,7 +20,8 @@ const SECTIONS = [
 export function SettingsNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   // a settings page listing a switched-off model's records is left out; its settings page stays
-  const listed = listedWith(useDisabledModels());
+  const { data: user } = useCurrentUser();
+  const listed = listedWith(useDisabledModels(), user?.is_superuser === true);
   return (
     <ul className={cx(Classes.MENU, 'hw-nav-list')}>
       {SECTIONS.map(({ heading, pages }) => [
