@@ -30,8 +30,8 @@ import { webhooksRoutes } from './webhooks.routes';
 import { emailTemplatesRoutes } from './email-templates.routes';
 import { accountEmailTemplatesRoutes } from './account-email-templates.routes';
 import { attributesRoutes } from './attributes.routes';
-import { documentRoutes } from '../documents/documents.routes';
 import { publicPageRoutes, publicPageSettingsRoutes } from './public-pages.routes';
+import { documentRoutes } from '../documents/documents.routes';
 import { importRoutes } from '../imports/imports.routes';
 import { modelRoutes } from '../crud/model-router';
 
@@ -66,9 +66,9 @@ export function apiRoutes({ expandModelRoutes = false }: { expandModelRoutes?: b
     await api.register(emailTemplatesRoutes);
     await api.register(accountEmailTemplatesRoutes);
     await api.register(attributesRoutes);
-    await api.register(modelRoutes({ expand: expandModelRoutes }));
-    await api.register(importRoutes);
     await api.register(publicPageSettingsRoutes);
     await api.register(publicPageRoutes);
+    await api.register(modelRoutes({ expand: expandModelRoutes }));
+    await api.register(importRoutes);
   };
 }
