@@ -129,7 +129,43 @@ const SUPER_WRITES = Object.fromEntries(
 ) as Record<Actor, Row>;
 const SUPER_READS: Record<Actor, Row> = { ...ADMIN_RECORDS, superuser: ALL3 };
 
-export const recordRoutesOf = (entity: Pick<AnyEntity, 'access' | 'scope'>, c: RecordClass): Record<Actor, Row> => {
+/**
+ * The same routes of an owners' table (`access: 'owners'`, docs/domain/permissions.md, "Scopes and access of a
+ * model": support requests), the fixture's made by A's admin (own, hidden) and B's admin (foreign): their owner
+ * reaches their own, a superuser with confirmed 2FA every row, anyone else finds none (404, also in bulk). A
+ * superuser's change of another's row (a PATCH) is a 403; an action a superuser's alone (`answer`) is a 403 to the
+ * owner.
+ */
+const OWNER_RECORDS: Record<Actor, Row> = {
+  ...USER_RECORDS,
+  superuser: ALL3,
+  adminA: OK3,
+};
+export const ownerRoutesOf = (c: RecordClass, action?: string): Record<Actor, Row> => {
+  if (c === 'update' && action === undefined) return { ...OWNER_RECORDS, superuser: [403, 403, 403] };
+  if (c === 'update' && action === 'answer') return { ...OWNER_RECORDS, adminA: [403, 403, 404] };
+  if (c.startsWith('bulk-')) return { ...OWNER_RECORDS, superuser: c === 'bulk-update' ? [403, 403, 403] : ALL3 };
+  return OWNER_RECORDS;
+};
+/** A list or an export of an owners' table: one's own rows; a superuser's every row. */
+export const OWNER_LIST: Record<Actor, 401 | RecordKind[]> = {
+  ...Object.fromEntries(ACTORS.map((a) => [a, []])),
+  anonymous: 401,
+  superuser: ['own', 'hidden', 'foreign'],
+  adminA: ['own', 'hidden'],
+} as Record<Actor, 401 | RecordKind[]>;
+/** Creating a row of an owners' table: anyone signed in. */
+export const OWNER_CREATE = Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : 'ok'])) as Record<
+  Actor,
+  Answer
+>;
+
+export const recordRoutesOf = (
+  entity: Pick<AnyEntity, 'access' | 'scope'>,
+  c: RecordClass,
+  action?: string,
+): Record<Actor, Row> => {
+  if (entity.access === 'owners') return ownerRoutesOf(c, action);
   if (entity.scope === 'user') return USER_RECORDS;
   if (entity.access === 'superusers') return c === 'view' && entity.scope !== 'global' ? SUPER_READS : SUPER_WRITES;
   return entity.access !== 'admins' ? RECORD_ROUTES[c] : c.startsWith('bulk-') ? ADMIN_BULK : ADMIN_RECORDS;

@@ -37,6 +37,8 @@ import {
   ADMIN_BULK_CREATE,
   USER_LIST,
   USER_EXPORT,
+  OWNER_LIST,
+  OWNER_CREATE,
   userCreate,
   SUPER_LIST,
   GLOBAL_LIST,
@@ -366,7 +368,7 @@ async function recordCells(phase: Phase, only: (c: RouteClass & { kind: 'record'
     const c = cls(op);
     if (c?.kind !== 'record' || !only(c)) continue;
     checked.routes.add(op.key);
-    const table = recordRoutesOf(c.entity, c.class);
+    const table = recordRoutesOf(c.entity, c.class, c.action);
     for (const actor of actorsFor(entityIndex(c.entity)))
       for (const [i, kind] of RECORDS.entries()) {
         const expected = table[actor][i]!;
@@ -400,7 +402,8 @@ const uuidQuery = (e: Ent) =>
 const kindsIn = (e: Ent, text: string) => RECORDS.filter((k) => text.includes(records.get(e.name)![k]));
 
 /** The expectations of a model by who reaches it: a user's own rows, a superusers', an admins' or a members' table. */
-function byKind<T>(e: AnyEntity, tables: { user: T; superusers: T; admins: T; members: T }): T {
+function byKind<T>(e: AnyEntity, tables: { owners: T; user: T; superusers: T; admins: T; members: T }): T {
+  if (e.access === 'owners') return tables.owners;
   if (e.scope === 'user') return tables.user;
   if (e.access === 'superusers') return tables.superusers;
   return e.access === 'admins' ? tables.admins : tables.members;
@@ -435,7 +438,13 @@ async function collectionCells(phase: Phase) {
         // a global superusers' table without a list of its own for everyone (the published system notifications)
         const superusers =
           e.scope === 'global' && !behaviourOf(e).overrides?.includes('list') ? GLOBAL_LIST : SUPER_LIST;
-        const expected = byKind(e, { user: USER_LIST, superusers, admins: ADMIN_LIST, members: LIST })[actor];
+        const expected = byKind(e, {
+          owners: OWNER_LIST,
+          user: USER_LIST,
+          superusers,
+          admins: ADMIN_LIST,
+          members: LIST,
+        })[actor];
         if ((phase === 'refused') !== (typeof expected === 'number')) continue;
         const res = await client.get(`/${e.plural}?${uuidQuery(e)}`);
         if (typeof expected === 'number') {
@@ -452,6 +461,7 @@ async function collectionCells(phase: Phase) {
           );
       } else if (c.class === 'export') {
         const expected = byKind(e, {
+          owners: OWNER_LIST,
           user: USER_EXPORT,
           superusers: SUPER_EXPORT,
           admins: ADMIN_EXPORT,
@@ -477,6 +487,7 @@ async function collectionCells(phase: Phase) {
         judge(label, TEMPLATE[actor], await client.get(`/${e.plural}/import-template`));
       } else {
         const expected = byKind(e, {
+          owners: OWNER_CREATE,
           user: userCreate(e),
           superusers: SUPER_CREATE,
           admins: c.class === 'create' ? ADMIN_CREATE : ADMIN_BULK_CREATE,
